@@ -1,0 +1,61 @@
+# The course's commands. `make lab` to learn, `make test` to check everything.
+# Both create .venv on first use and refresh it only when pyproject.toml changes.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip --disable-pip-version-check -q
+LAB_STAMP  := $(VENV)/.stamp-lab
+TEST_STAMP := $(VENV)/.stamp-test
+
+# Open a browser only where there is a display (macOS always has one).
+NO_BROWSER := $(shell if [ "$$(uname)" = Linux ] && [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then echo --no-browser; fi)
+ALLOW_ROOT := $(shell if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
+
+.PHONY: lab test test-fast bench exercises grade browser-deps clean help
+
+help:
+	@echo "make lab        start JupyterLab on notebooks/00_start_here.ipynb"
+	@echo "make test       install the test extras and run the whole suite"
+	@echo "make bench      print the benchmark table"
+	@echo "make exercises  regenerate exercises/ from solutions/ (nbgrader)"
+	@echo "make grade SUBMISSIONS=dir   autograde a folder of submissions"
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --upgrade pip
+
+$(LAB_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PIP) install -e .
+	@touch $@
+
+$(TEST_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PIP) install -e '.[test]'
+	@touch $(LAB_STAMP) $@
+
+lab: $(LAB_STAMP)
+	$(VENV)/bin/jupyter lab $(NO_BROWSER) $(ALLOW_ROOT) notebooks/00_start_here.ipynb
+
+# Debian's Chromium drives the browser tests (Playwright's own browser download
+# is not used). Installed with apt-get when it is missing on a Debian/Ubuntu host.
+browser-deps:
+	@bash tools/ensure_chromium.sh
+
+test: $(TEST_STAMP) browser-deps
+	$(PY) -m pytest -m "not browser" -p no:cacheprovider
+	$(PY) -m pytest -m browser -p no:cacheprovider tests/browser
+
+test-fast: $(TEST_STAMP)
+	$(PY) -m pytest -m "not browser and not grading" -p no:cacheprovider
+
+bench: $(TEST_STAMP)
+	$(PY) benchmarks/run.py
+
+exercises: $(TEST_STAMP)
+	$(PY) -m course_lib.grading.release
+
+grade: $(TEST_STAMP)
+	$(PY) -m course_lib.grading.autograde $(SUBMISSIONS)
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

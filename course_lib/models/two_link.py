@@ -1,0 +1,339 @@
+"""The planar two-link (2R) arm, the course's running example.
+
+Conventions: θ₁ is measured from the horizontal +x axis, θ₂ is the elbow
+angle relative to link 1, both counter-clockwise; gravity acts along −y.
+Link i has length lᵢ, mass mᵢ, centre of mass at distance l_cᵢ from its
+joint and moment of inertia Iᵢ about that centre. The seeds' arm is
+l₁ = 1 m, l₂ = 0.8 m, m₁ = 2 kg, m₂ = 1.5 kg, uniform rods (l_c = l/2,
+I = m l²/12).
+
+With h = m₂ l₁ l_c₂ sin θ₂ the closed forms are
+
+    M₁₁ = m₁l_c₁² + I₁ + m₂(l₁² + l_c₂² + 2 l₁ l_c₂ cos θ₂) + I₂
+    M₁₂ = m₂(l_c₂² + l₁ l_c₂ cos θ₂) + I₂
+    M₂₂ = m₂ l_c₂² + I₂
+    C   = [[−h θ̇₂, −h(θ̇₁+θ̇₂)], [h θ̇₁, 0]]            (Christoffel form)
+    g₁  = (m₁l_c₁ + m₂l₁) g cos θ₁ + m₂ l_c₂ g cos(θ₁+θ₂)
+    g₂  = m₂ l_c₂ g cos(θ₁+θ₂)
+
+Each formula lives in one function below written against a math library
+``lib`` (``numpy`` for numbers, ``sympy`` for symbols), so the symbolic
+derivation in :mod:`course_lib.symbolic` can check the very code the labs run.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from course_lib import _checks
+from course_lib.models.base import ManipulatorModel
+
+
+class LinkParameters(NamedTuple):
+    """Inertial parameters of the 2R arm as the equations use them.
+
+    ``m2, lc2, I2`` already include any tip payload (see
+    :meth:`TwoLinkArm.effective_parameters`). Entries may be floats or sympy
+    symbols.
+    """
+
+    l1: Any
+    l2: Any
+    m1: Any
+    m2: Any
+    lc1: Any
+    lc2: Any
+    I1: Any
+    I2: Any
+    g: Any
+
+
+# -- the closed forms, one function each -----------------------------------
+def mass_matrix_entries(theta2: Any, p: LinkParameters, lib: Any = np) -> tuple[Any, Any, Any]:
+    """(M₁₁, M₁₂, M₂₂) in kg·m²; M depends on the elbow angle θ₂ only."""
+    c2 = lib.cos(theta2)
+    m11 = p.m1 * p.lc1**2 + p.I1 + p.m2 * (p.l1**2 + p.lc2**2 + 2 * p.l1 * p.lc2 * c2) + p.I2
+    m12 = p.m2 * (p.lc2**2 + p.l1 * p.lc2 * c2) + p.I2
+    m22 = p.m2 * p.lc2**2 + p.I2
+    return m11, m12, m22
+
+
+def coriolis_entries(
+    theta2: Any, qd1: Any, qd2: Any, p: LinkParameters, form: str = "christoffel", lib: Any = np
+) -> tuple[Any, Any, Any, Any]:
+    """(C₁₁, C₁₂, C₂₁, C₂₂) in kg·m²/s.
+
+    ``form="christoffel"`` builds C from the Christoffel symbols of M, the
+    factorisation for which Ṁ − 2C is skew-symmetric. ``form="alternative"``
+    is another matrix with the same product C q̇ that is *not* skew:
+    C_b = [[0, −h(2θ̇₁+θ̇₂)], [h θ̇₁, 0]].
+    """
+    h = p.m2 * p.l1 * p.lc2 * lib.sin(theta2)
+    if form == "christoffel":
+        return -h * qd2, -h * (qd1 + qd2), h * qd1, 0 * h
+    return 0 * h, -h * (2 * qd1 + qd2), h * qd1, 0 * h
+
+
+def gravity_entries(theta1: Any, theta2: Any, p: LinkParameters, lib: Any = np) -> tuple[Any, Any]:
+    """(g₁, g₂) in N·m: each term is a weight times its lever arm about the joint."""
+    c12 = lib.cos(theta1 + theta2)
+    g1 = (p.m1 * p.lc1 + p.m2 * p.l1) * p.g * lib.cos(theta1) + p.m2 * p.lc2 * p.g * c12
+    g2 = p.m2 * p.lc2 * p.g * c12
+    return g1, g2
+
+
+def potential_energy_expr(theta1: Any, theta2: Any, p: LinkParameters, lib: Any = np) -> Any:
+    """V = g (m₁ y_c₁ + m₂ y_c₂) in J, zero with the arm horizontal."""
+    y1 = p.lc1 * lib.sin(theta1)
+    y2 = p.l1 * lib.sin(theta1) + p.lc2 * lib.sin(theta1 + theta2)
+    return p.g * (p.m1 * y1 + p.m2 * y2)
+
+
+def base_parameter_entries(p: LinkParameters) -> tuple[Any, Any, Any, Any, Any]:
+    """The five base parameters (a, b, c, d, e) that torque data can identify.
+
+    a = m₁l_c₁² + I₁ + m₂(l₁² + l_c₂²) + I₂  (kg·m²)
+    b = m₂ l₁ l_c₂                          (kg·m²)
+    c = m₂ l_c₂² + I₂                        (kg·m²)
+    d = m₁ l_c₁ + m₂ l₁                      (kg·m)
+    e = m₂ l_c₂                              (kg·m)
+    """
+    a = p.m1 * p.lc1**2 + p.I1 + p.m2 * (p.l1**2 + p.lc2**2) + p.I2
+    return a, p.m2 * p.l1 * p.lc2, p.m2 * p.lc2**2 + p.I2, p.m1 * p.lc1 + p.m2 * p.l1, p.m2 * p.lc2
+
+
+CORIOLIS_FORMS = ("christoffel", "alternative")
+
+
+class TwoLinkArm(ManipulatorModel):
+    """The planar 2R arm (θ₁ from the horizontal, θ₂ relative to link 1).
+
+    Args:
+        l1, l2: link lengths (m), > 0.
+        m1, m2: link masses (kg), > 0.
+        payload: point mass at the tip of link 2 (kg), >= 0; it is merged into
+            link 2's mass, centre of mass and inertia.
+        b: viscous joint friction (N·m·s/rad), a number or one per joint, >= 0.
+        g: gravitational acceleration (m/s²) along −y, >= 0.
+        lc1, lc2: centre-of-mass distances from each joint (m); default l/2.
+        I1, I2: inertias about each centre of mass (kg·m²); default m l²/12.
+
+    Example — the stretched arm held still needs τ = g(q):
+
+    >>> arm = TwoLinkArm()
+    >>> arm.gravity([0.0, 0.0]).round(2)
+    array([30.41,  5.89])
+    >>> arm.mass_matrix([0.3, np.pi / 2]).round(4)
+    array([[2.4867, 0.32  ],
+           [0.32  , 0.32  ]])
+    """
+
+    n_dof = 2
+
+    def __init__(
+        self,
+        l1: float = 1.0,
+        l2: float = 0.8,
+        m1: float = 2.0,
+        m2: float = 1.5,
+        payload: float = 0.0,
+        b: Any = 0.0,
+        g: float = 9.81,
+        lc1: float | None = None,
+        lc2: float | None = None,
+        I1: float | None = None,
+        I2: float | None = None,
+    ):
+        self.l1 = _checks.positive("l1", l1)
+        self.l2 = _checks.positive("l2", l2)
+        self.m1 = _checks.positive("m1", m1)
+        self.m2 = _checks.positive("m2", m2)
+        self.payload = _checks.non_negative("payload", payload)
+        self.g = _checks.non_negative("g", g)
+        self.b = _checks.damping("b", b, 2)
+        self.lc1 = _com("lc1", lc1, self.l1)
+        self.lc2 = _com("lc2", lc2, self.l2)
+        self.I1 = self.m1 * self.l1**2 / 12 if I1 is None else _checks.non_negative("I1", I1)
+        self.I2 = self.m2 * self.l2**2 / 12 if I2 is None else _checks.non_negative("I2", I2)
+        #: the parameters the equations use, payload merged into link 2
+        self.params = self.effective_parameters()
+
+    def __repr__(self) -> str:
+        b = self.b[0] if self.b[0] == self.b[1] else tuple(self.b)
+        return (
+            f"TwoLinkArm(l1={self.l1}, l2={self.l2}, m1={self.m1}, m2={self.m2}, "
+            f"payload={self.payload}, b={b}, g={self.g})"
+        )
+
+    # -- parameters ---------------------------------------------------------
+    def effective_parameters(self) -> LinkParameters:
+        """Link parameters with the tip payload merged into link 2.
+
+        The payload m_p sits at distance l₂ from joint 2. Link 2 becomes a body
+        of mass m₂ + m_p whose centre of mass moves toward the tip, and whose
+        inertia about the new centre follows from the parallel-axis theorem.
+        """
+        mp = self.payload
+        m2 = self.m2 + mp
+        lc2 = (self.m2 * self.lc2 + mp * self.l2) / m2
+        I2 = self.I2 + self.m2 * (self.lc2 - lc2) ** 2 + mp * (self.l2 - lc2) ** 2
+        return LinkParameters(self.l1, self.l2, self.m1, m2, self.lc1, lc2, self.I1, I2, self.g)
+
+    def replace(self, **changes: Any) -> "TwoLinkArm":
+        """A copy with some parameters changed, e.g. ``arm.replace(payload=0.5)``."""
+        kwargs = dict(
+            l1=self.l1, l2=self.l2, m1=self.m1, m2=self.m2, payload=self.payload,
+            b=self.b.copy(), g=self.g, lc1=self.lc1, lc2=self.lc2, I1=self.I1, I2=self.I2,
+        )
+        unknown = set(changes) - set(kwargs)
+        if unknown:
+            raise ValueError(f"unknown parameter(s) {sorted(unknown)}; allowed: {sorted(kwargs)}")
+        kwargs.update(changes)
+        return TwoLinkArm(**kwargs)
+
+    def with_mass_error(self, delta: float) -> "TwoLinkArm":
+        """The arm a controller *believes* in when every mass is off by 1 + δ.
+
+        Masses, payload and inertias are all scaled by 1 + δ (δ > −1); lengths
+        stay. This is the "model error" of the computed-torque labs.
+
+        >>> TwoLinkArm().with_mass_error(0.1).m1
+        2.2
+        """
+        delta = _checks.finite("delta", delta)
+        if delta <= -1.0:
+            raise ValueError(f"delta must be > -1 so that every mass stays positive, got {delta}")
+        s = 1.0 + delta
+        return self.replace(
+            m1=self.m1 * s, m2=self.m2 * s, payload=self.payload * s, I1=self.I1 * s, I2=self.I2 * s
+        )
+
+    def base_parameters(self) -> np.ndarray:
+        """The five base parameters π = (a, b, c, d, e); see :func:`base_parameter_entries`.
+
+        >>> TwoLinkArm().base_parameters().round(4)
+        array([2.4867, 0.6   , 0.32  , 2.5   , 0.6   ])
+        """
+        return np.array(base_parameter_entries(self.params), dtype=float)
+
+    # -- the manipulator-equation terms --------------------------------------
+    def mass_matrix(self, q: Any) -> np.ndarray:
+        """M(q) (kg·m²), symmetric positive definite, a function of θ₂ only."""
+        q = self._q(q)
+        m11, m12, m22 = mass_matrix_entries(q[..., 1], self.params)
+        m22 = np.broadcast_to(m22, m11.shape)
+        return np.stack([np.stack([m11, m12], -1), np.stack([m12, m22], -1)], -2)
+
+    def coriolis_matrix(self, q: Any, qd: Any, form: str = "christoffel") -> np.ndarray:
+        """C(q, q̇) (kg·m²/s) with C q̇ the Coriolis and centrifugal torques.
+
+        Args:
+            form: ``"christoffel"`` (default; Ṁ − 2C is skew-symmetric, as in
+                Pinocchio's ``computeCoriolisMatrix``) or ``"alternative"``
+                (same C q̇, not skew).
+        """
+        _checks.choice("form", form, CORIOLIS_FORMS)
+        q, qd = self._q_qd(q, qd)
+        c11, c12, c21, c22 = coriolis_entries(q[..., 1], qd[..., 0], qd[..., 1], self.params, form)
+        return np.stack([np.stack([c11, c12], -1), np.stack([c21, c22], -1)], -2)
+
+    def gravity(self, q: Any) -> np.ndarray:
+        """g(q) = ∂V/∂q (N·m), the torques that hold the arm still at q."""
+        q = self._q(q)
+        g1, g2 = gravity_entries(q[..., 0], q[..., 1], self.params)
+        return np.stack([g1, g2], -1)
+
+    def potential_energy(self, q: Any) -> np.ndarray | float:
+        """V(q) (J), zero with both centres of mass at the height of the base."""
+        q = self._q(q)
+        V = potential_energy_expr(q[..., 0], q[..., 1], self.params)
+        return V if np.ndim(V) else float(V)
+
+    def regressor(self, q: Any, qd: Any, qdd: Any) -> np.ndarray:
+        """Y(q, q̇, q̈), shape ``(2, 5)`` or ``(N, 2, 5)``, with τ_rigid = Y π.
+
+        The rigid-body torques are linear in the base parameters π
+        (:meth:`base_parameters`); friction b q̇ is not part of π.
+        """
+        q, qd = self._q_qd(q, qd)
+        qdd = self._q(qdd, "qdd")
+        q, qd, qdd = _checks.matching(("q", "qd", "qdd"), (q, qd, qdd))
+        t1, t2 = q[..., 0], q[..., 1]
+        w1, w2 = qd[..., 0], qd[..., 1]
+        a1, a2 = qdd[..., 0], qdd[..., 1]
+        c2, s2 = np.cos(t2), np.sin(t2)
+        gc1, gc12 = self.g * np.cos(t1), self.g * np.cos(t1 + t2)
+        zero = np.zeros_like(t1)
+        row1 = [a1, c2 * (2 * a1 + a2) - s2 * (2 * w1 * w2 + w2**2), a2, gc1, gc12]
+        row2 = [zero, c2 * a1 + s2 * w1**2, a1 + a2, zero, gc12]
+        return np.stack([np.stack(row1, -1), np.stack(row2, -1)], -2)
+
+    # -- kinematics --------------------------------------------------------------
+    def joint_positions(self, q: Any) -> np.ndarray:
+        """Base, elbow and tip positions (m), shape ``(3, 2)`` or ``(N, 3, 2)``."""
+        q = self._q(q)
+        t1, t12 = q[..., 0], q[..., 0] + q[..., 1]
+        elbow = np.stack([self.l1 * np.cos(t1), self.l1 * np.sin(t1)], -1)
+        tip = elbow + np.stack([self.l2 * np.cos(t12), self.l2 * np.sin(t12)], -1)
+        return np.stack([np.zeros_like(elbow), elbow, tip], -2)
+
+    def tip(self, q: Any) -> np.ndarray:
+        """Tip position (x, y) in metres, shape ``(2,)`` or ``(N, 2)``."""
+        return self.joint_positions(q)[..., 2, :]
+
+    def jacobian(self, q: Any) -> np.ndarray:
+        """Tip Jacobian J = ∂(x, y)/∂(θ₁, θ₂) (m/rad), shape ``(2, 2)`` or ``(N, 2, 2)``.
+
+        It is singular when the arm is stretched or folded (sin θ₂ = 0).
+        """
+        return self._point_jacobian(self._q(q), self.l1, self.l2)
+
+    def jacobian_derivative(self, q: Any, qd: Any) -> np.ndarray:
+        """J̇ = dJ/dt (m/(rad·s)) along the motion, same shape as :meth:`jacobian`."""
+        q, qd = self._q_qd(q, qd)
+        t1, t12 = q[..., 0], q[..., 0] + q[..., 1]
+        w1, w12 = qd[..., 0], qd[..., 0] + qd[..., 1]
+        a = -self.l1 * np.cos(t1) * w1 - self.l2 * np.cos(t12) * w12
+        b = -self.l2 * np.cos(t12) * w12
+        c = -self.l1 * np.sin(t1) * w1 - self.l2 * np.sin(t12) * w12
+        d = -self.l2 * np.sin(t12) * w12
+        return np.stack([np.stack([a, b], -1), np.stack([c, d], -1)], -2)
+
+    def com_positions(self, q: Any) -> np.ndarray:
+        """Centres of mass of links 1 and 2 (payload merged), shape ``(2, 2)`` or ``(N, 2, 2)``."""
+        q = self._q(q)
+        p = self.params
+        t1, t12 = q[..., 0], q[..., 0] + q[..., 1]
+        c1 = np.stack([p.lc1 * np.cos(t1), p.lc1 * np.sin(t1)], -1)
+        c2 = np.stack([p.l1 * np.cos(t1) + p.lc2 * np.cos(t12), p.l1 * np.sin(t1) + p.lc2 * np.sin(t12)], -1)
+        return np.stack([c1, c2], -2)
+
+    def com_jacobians(self, q: Any) -> tuple[np.ndarray, np.ndarray]:
+        """Linear Jacobians of the two centres of mass (m/rad), each ``(2, 2)`` or ``(N, 2, 2)``.
+
+        Link 1's centre does not move with θ₂, so its second column is zero.
+        """
+        q = self._q(q)
+        p = self.params
+        J1 = self._point_jacobian(q, p.lc1, 0.0)
+        J1[..., :, 1] = 0.0
+        return J1, self._point_jacobian(q, p.l1, p.lc2)
+
+    @staticmethod
+    def _point_jacobian(q: np.ndarray, r1: float, r2: float) -> np.ndarray:
+        t1, t12 = q[..., 0], q[..., 0] + q[..., 1]
+        s1, c1, s12, c12 = np.sin(t1), np.cos(t1), np.sin(t12), np.cos(t12)
+        row_x = np.stack([-r1 * s1 - r2 * s12, -r2 * s12], -1)
+        row_y = np.stack([r1 * c1 + r2 * c12, r2 * c12], -1)
+        return np.stack([row_x, row_y], -2)
+
+
+def _com(name: str, value: float | None, length: float) -> float:
+    if value is None:
+        return length / 2
+    x = _checks.non_negative(name, value)
+    if x > length:
+        raise ValueError(f"{name} must lie on the link, between 0 and {length} m; got {x}")
+    return x
