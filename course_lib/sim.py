@@ -1,0 +1,218 @@
+"""Simulation: integrators and the energy ledger.
+
+A model gives q̈ = f(q, q̇, τ). Integrating it needs a stepper; three are
+provided so their difference can be *seen*:
+
+- :func:`explicit_euler_step`   q ← q + h q̇,  q̇ ← q̇ + h q̈           (first order)
+- :func:`semi_implicit_euler_step` q̇ ← q̇ + h q̈, then q ← q + h q̇_new (first order)
+- :func:`rk4_step`              classic fourth-order Runge–Kutta
+
+Each stepper also integrates the power delivered by the torques and friction,
+P = q̇ᵀτ − q̇ᵀ b q̇, with the same rule it uses for the state, so
+:func:`simulate` can keep the ledger E(t) − E(0) versus W(t) (work–energy
+principle: Ė = q̇ᵀτ − b‖q̇‖²). For an exact integrator the two curves would
+coincide; the gap is the integrator's error.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+import numpy as np
+
+from course_lib import _checks
+from course_lib.models.base import ManipulatorModel
+
+#: ``dynamics(q, qd) -> (qdd, power)``
+Dynamics = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+#: ``controller(t, q, qd) -> tau``
+Controller = Callable[[float, np.ndarray, np.ndarray], Any]
+
+Step = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+def explicit_euler_step(dynamics: Dynamics, q: np.ndarray, qd: np.ndarray, h: float) -> Step:
+    """One explicit (forward) Euler step; returns (q, q̇, work done during the step)."""
+    qdd, power = dynamics(q, qd)
+    return q + h * qd, qd + h * qdd, h * power
+
+
+def semi_implicit_euler_step(dynamics: Dynamics, q: np.ndarray, qd: np.ndarray, h: float) -> Step:
+    """One semi-implicit (symplectic-Euler form) step: velocity first, then position.
+
+    For a constant mass matrix it is symplectic; for an arm whose M depends on
+    q it is not, and its energy drifts too.
+    """
+    qdd, power = dynamics(q, qd)
+    qd_new = qd + h * qdd
+    return q + h * qd_new, qd_new, h * power
+
+
+def rk4_step(dynamics: Dynamics, q: np.ndarray, qd: np.ndarray, h: float) -> Step:
+    """One classic Runge–Kutta 4 step; returns (q, q̇, work done during the step).
+
+    >>> from course_lib.models import Pendulum
+    >>> p = Pendulum()
+    >>> dyn = lambda q, qd: (p.forward_dynamics(q, qd, [0.0]), 0.0 * qd[..., 0])
+    >>> q, qd, w = rk4_step(dyn, np.array([0.5]), np.array([0.0]), 0.01)
+    >>> bool(q[0] < 0.5 and qd[0] < 0.0)
+    True
+    """
+    a1, p1 = dynamics(q, qd)
+    v1 = qd
+    a2, p2 = dynamics(q + 0.5 * h * v1, qd + 0.5 * h * a1)
+    v2 = qd + 0.5 * h * a1
+    a3, p3 = dynamics(q + 0.5 * h * v2, qd + 0.5 * h * a2)
+    v3 = qd + 0.5 * h * a2
+    a4, p4 = dynamics(q + h * v3, qd + h * a3)
+    v4 = qd + h * a3
+    q_new = q + h / 6.0 * (v1 + 2 * v2 + 2 * v3 + v4)
+    qd_new = qd + h / 6.0 * (a1 + 2 * a2 + 2 * a3 + a4)
+    work = h / 6.0 * (p1 + 2 * p2 + 2 * p3 + p4)
+    return q_new, qd_new, work
+
+
+STEPPERS: dict[str, Callable[[Dynamics, np.ndarray, np.ndarray, float], Step]] = {
+    "explicit_euler": explicit_euler_step,
+    "semi_implicit_euler": semi_implicit_euler_step,
+    "rk4": rk4_step,
+}
+
+
+def model_dynamics(model: ManipulatorModel, tau: Any) -> Dynamics:
+    """Close a model over a torque held constant: ``(q, q̇) -> (q̈, P)``.
+
+    P = q̇ᵀτ − q̇ᵀ b q̇ (W) is the power of the joint torques and friction.
+    """
+    tau = np.asarray(tau, dtype=float)
+
+    def dynamics(q: np.ndarray, qd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        qdd = model.forward_dynamics(q, qd, tau)
+        power = np.sum(qd * (tau - model.b * qd), axis=-1)
+        return qdd, power
+
+    return dynamics
+
+
+def step(model: ManipulatorModel, q: Any, qd: Any, tau: Any, h: float, method: str = "rk4") -> Step:
+    """Advance one step of ``h`` seconds under a constant torque ``tau``.
+
+    Returns (q, q̇, W) with W the work (J) of torque and friction over the step.
+    This is the call a lab's play loop makes once per frame.
+    """
+    stepper = STEPPERS[_checks.choice("method", method, tuple(STEPPERS))]
+    h = _checks.positive("h", h)
+    q = _checks.states("q", q, model.n_dof)
+    qd = _checks.states("qd", qd, model.n_dof)
+    tau = _checks.states("tau", tau, model.n_dof)
+    return stepper(model_dynamics(model, tau), q, qd, h)
+
+
+@dataclasses.dataclass
+class Trajectory:
+    """A recorded simulation. Arrays are indexed by sample k = 0 … K.
+
+    Attributes:
+        t: times (s), shape (K+1,).
+        q, qd: positions and velocities, shape (K+1, n).
+        tau: the torque applied *from* t[k] to t[k+1] (zero-order hold), shape (K+1, n);
+            the last row repeats the one before it.
+        energy: total energy E = T + V (J), shape (K+1,).
+        work: work W done by torques and friction since t = 0 (J), shape (K+1,).
+    """
+
+    t: np.ndarray
+    q: np.ndarray
+    qd: np.ndarray
+    tau: np.ndarray
+    energy: np.ndarray
+    work: np.ndarray
+
+    @property
+    def energy_error(self) -> np.ndarray:
+        """The ledger's gap (E − E₀) − W (J): zero for an exact integrator."""
+        return self.energy - self.energy[0] - self.work
+
+
+def simulate(
+    model: ManipulatorModel,
+    q0: Any,
+    qd0: Any,
+    duration: float,
+    dt: float = 1e-3,
+    torque: Any = None,
+    controller: Controller | None = None,
+    control_period: float | None = None,
+    method: str = "rk4",
+) -> Trajectory:
+    """Integrate ``model`` from (q₀, q̇₀) for ``duration`` seconds at step ``dt``.
+
+    Args:
+        model: any :class:`~course_lib.models.base.ManipulatorModel`.
+        q0, qd0: initial state, shape ``(n,)``.
+        duration: simulated time (s), > 0.
+        dt: integration step (s), > 0.
+        torque: a constant torque (N·m), shape ``(n,)``; default zero. Not
+            together with ``controller``.
+        controller: ``controller(t, q, qd) -> tau``, sampled every
+            ``control_period`` seconds and held constant in between (zero-order
+            hold), as a real digital controller is.
+        control_period: the controller's sampling period (s); default ``dt``.
+            Rounded to a whole number of steps.
+        method: ``"rk4"``, ``"explicit_euler"`` or ``"semi_implicit_euler"``.
+
+    Returns:
+        A :class:`Trajectory` with time, state, torque, energy and work.
+
+    Example — with no torque and no friction, RK4 keeps the energy:
+
+    >>> from course_lib.models import TwoLinkArm
+    >>> tr = simulate(TwoLinkArm(), [0.0, 0.0], [0.0, 0.0], duration=1.0, dt=1e-3)
+    >>> bool(abs(tr.energy[-1] - tr.energy[0]) < 1e-6)
+    True
+    """
+    n = model.n_dof
+    stepper = STEPPERS[_checks.choice("method", method, tuple(STEPPERS))]
+    duration = _checks.positive("duration", duration)
+    dt = _checks.positive("dt", dt)
+    q = _single_state("q0", q0, n)
+    qd = _single_state("qd0", qd0, n)
+    if controller is not None and torque is not None:
+        raise ValueError("give either a constant torque or a controller, not both")
+    if controller is not None and not callable(controller):
+        raise ValueError(f"controller must be a function controller(t, q, qd) -> tau, got {controller!r}")
+    if controller is None:
+        const = np.zeros(n) if torque is None else _single_state("torque", torque, n)
+    hold = 1
+    if control_period is not None:
+        control_period = _checks.positive("control_period", control_period)
+        hold = max(1, int(round(control_period / dt)))
+
+    steps = int(round(duration / dt))
+    t = np.arange(steps + 1) * dt
+    Q = np.empty((steps + 1, n))
+    QD = np.empty((steps + 1, n))
+    TAU = np.empty((steps + 1, n))
+    W = np.zeros(steps + 1)
+    Q[0], QD[0] = q, qd
+    tau = const if controller is None else None
+    for k in range(steps):
+        if controller is not None and k % hold == 0:
+            tau = _single_state("the controller's torque", controller(t[k], q.copy(), qd.copy()), n)
+        q, qd, w = stepper(model_dynamics(model, tau), q, qd, dt)
+        if not (np.all(np.isfinite(q)) and np.all(np.isfinite(qd))):
+            raise FloatingPointError(
+                f"the simulation diverged at t = {t[k + 1]:.4g} s; try a smaller dt or smaller gains"
+            )
+        Q[k + 1], QD[k + 1], TAU[k], W[k + 1] = q, qd, tau, W[k] + float(w)
+    TAU[-1] = TAU[-2] if steps else (tau if tau is not None else np.zeros(n))
+    energy = np.asarray(model.total_energy(Q, QD), dtype=float)
+    return Trajectory(t=t, q=Q, qd=QD, tau=TAU, energy=energy, work=W)
+
+
+def _single_state(name: str, value: Any, n: int) -> np.ndarray:
+    arr = _checks.states(name, value, n)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be one state of shape ({n},), got shape {arr.shape}")
+    return arr.copy()
