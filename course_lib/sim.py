@@ -88,7 +88,7 @@ def model_dynamics(model: ManipulatorModel, tau: Any) -> Dynamics:
     tau = np.asarray(tau, dtype=float)
 
     def dynamics(q: np.ndarray, qd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        qdd = model.forward_dynamics(q, qd, tau)
+        qdd = model._forward_dynamics(q, qd, tau)  # inputs are checked once, by the caller
         power = np.sum(qd * (tau - model.b * qd), axis=-1)
         return qdd, power
 

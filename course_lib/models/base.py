@@ -34,18 +34,36 @@ class ManipulatorModel:
     n_dof: int = 0
     b: np.ndarray
 
-    # -- to be provided by each model ------------------------------------
-    def mass_matrix(self, q: Any) -> np.ndarray:  # pragma: no cover - abstract
+    # -- to be provided by each model, on inputs already checked ----------
+    # The public methods below validate their arguments once and call these.
+    def _mass_matrix(self, q: np.ndarray) -> np.ndarray:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def coriolis_matrix(self, q: Any, qd: Any) -> np.ndarray:  # pragma: no cover
+    def _coriolis_matrix(self, q: np.ndarray, qd: np.ndarray) -> np.ndarray:  # pragma: no cover
         raise NotImplementedError
 
-    def gravity(self, q: Any) -> np.ndarray:  # pragma: no cover - abstract
+    def _gravity(self, q: np.ndarray) -> np.ndarray:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def potential_energy(self, q: Any) -> np.ndarray | float:  # pragma: no cover
+    def _potential_energy(self, q: np.ndarray) -> np.ndarray:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    # -- the four terms, checked ----------------------------------------------
+    def mass_matrix(self, q: Any) -> np.ndarray:
+        """M(q), symmetric positive definite; shape ``(n, n)`` or ``(N, n, n)``."""
+        return self._mass_matrix(self._q(q))
+
+    def coriolis_matrix(self, q: Any, qd: Any) -> np.ndarray:
+        """C(q, q̇) in Christoffel form, so that Ṁ − 2C is skew-symmetric."""
+        return self._coriolis_matrix(*self._q_qd(q, qd))
+
+    def gravity(self, q: Any) -> np.ndarray:
+        """g(q) = ∂V/∂q, the generalized forces that hold the system still at q."""
+        return self._gravity(self._q(q))
+
+    def potential_energy(self, q: Any) -> np.ndarray | float:
+        """Potential energy V(q) (J)."""
+        return _scalar_if_0d(self._potential_energy(self._q(q)))
 
     # -- input handling ----------------------------------------------------
     def _q(self, q: Any, name: str = "q") -> np.ndarray:
@@ -64,9 +82,10 @@ class ManipulatorModel:
         Friction b q̇ is *not* included (Pinocchio's ``nonLinearEffects`` has the
         same meaning); :meth:`inverse_dynamics` adds it.
         """
-        q, qd = self._q_qd(q, qd)
-        C = self.coriolis_matrix(q, qd)
-        return np.einsum("...ij,...j->...i", C, qd) + self.gravity(q)
+        return self._bias(*self._q_qd(q, qd))
+
+    def _bias(self, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
+        return np.einsum("...ij,...j->...i", self._coriolis_matrix(q, qd), qd) + self._gravity(q)
 
     def friction(self, qd: Any) -> np.ndarray:
         """Viscous joint friction torques b q̇ (N·m), opposing the motion."""
@@ -80,8 +99,8 @@ class ManipulatorModel:
         q, qd = self._q_qd(q, qd)
         qdd = self._q(qdd, "qdd")
         q, qd, qdd = _checks.matching(("q", "qd", "qdd"), (q, qd, qdd))
-        M = self.mass_matrix(q)
-        return np.einsum("...ij,...j->...i", M, qdd) + self.bias(q, qd) + self.b * qd
+        M = self._mass_matrix(q)
+        return np.einsum("...ij,...j->...i", M, qdd) + self._bias(q, qd) + self.b * qd
 
     def forward_dynamics(self, q: Any, qd: Any, tau: Any) -> np.ndarray:
         """Joint accelerations q̈ = M⁻¹ (τ − C q̇ − g − b q̇) (rad/s² or m/s²).
@@ -92,19 +111,24 @@ class ManipulatorModel:
         q, qd = self._q_qd(q, qd)
         tau = self._q(tau, "tau")
         q, qd, tau = _checks.matching(("q", "qd", "tau"), (q, qd, tau))
-        rhs = tau - self.bias(q, qd) - self.b * qd
-        return np.linalg.solve(self.mass_matrix(q), rhs[..., None])[..., 0]
+        return self._forward_dynamics(q, qd, tau)
+
+    def _forward_dynamics(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
+        rhs = tau - self._bias(q, qd) - self.b * qd
+        return np.linalg.solve(self._mass_matrix(q), rhs[..., None])[..., 0]
 
     def kinetic_energy(self, q: Any, qd: Any) -> np.ndarray | float:
         """Kinetic energy T = ½ q̇ᵀ M(q) q̇ (J)."""
         q, qd = self._q_qd(q, qd)
-        T = 0.5 * np.einsum("...i,...ij,...j->...", qd, self.mass_matrix(q), qd)
-        return T if np.ndim(T) else float(T)
+        return _scalar_if_0d(self._kinetic_energy(q, qd))
+
+    def _kinetic_energy(self, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
+        return 0.5 * np.einsum("...i,...ij,...j->...", qd, self._mass_matrix(q), qd)
 
     def total_energy(self, q: Any, qd: Any) -> np.ndarray | float:
         """Total mechanical energy E = T + V (J)."""
-        E = np.asarray(self.kinetic_energy(q, qd)) + np.asarray(self.potential_energy(q))
-        return E if np.ndim(E) else float(E)
+        q, qd = self._q_qd(q, qd)
+        return _scalar_if_0d(self._kinetic_energy(q, qd) + self._potential_energy(q))
 
     def mass_matrix_derivative(self, q: Any, qd: Any, eps: float = 1e-6) -> np.ndarray:
         """Ṁ = Σₖ ∂M/∂q_k q̇_k by central differences along q̇ (kg·m²/s).
@@ -113,4 +137,17 @@ class ManipulatorModel:
         show that Ṁ − 2C is skew-symmetric.
         """
         q, qd = self._q_qd(q, qd)
-        return (self.mass_matrix(q + eps * qd) - self.mass_matrix(q - eps * qd)) / (2 * eps)
+        return (self._mass_matrix(q + eps * qd) - self._mass_matrix(q - eps * qd)) / (2 * eps)
+
+
+def _scalar_if_0d(x: Any) -> np.ndarray | float:
+    """Energies of one state come back as a plain float, of a batch as an array."""
+    return float(x) if np.ndim(x) == 0 else np.asarray(x)
+
+
+def mat2(a: Any, b: Any, c: Any, d: Any) -> np.ndarray:
+    """Assemble [[a, b], [c, d]] from entries that may be numbers or arrays of one shape."""
+    shape = np.broadcast_shapes(np.shape(a), np.shape(b), np.shape(c), np.shape(d))
+    out = np.empty(shape + (2, 2))
+    out[..., 0, 0], out[..., 0, 1], out[..., 1, 0], out[..., 1, 1] = a, b, c, d
+    return out

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from course_lib import _checks
-from course_lib.models.base import ManipulatorModel
+from course_lib.models.base import ManipulatorModel, mat2
 
 
 class CartPole(ManipulatorModel):
@@ -55,33 +55,26 @@ class CartPole(ManipulatorModel):
         """B = (1, 0)ᵀ: the force acts on the cart, nothing turns the pole directly."""
         return np.array([[1.0], [0.0]])
 
-    def mass_matrix(self, q: Any) -> np.ndarray:
-        """M = [[M_c + m, m l cos θ], [m l cos θ, m l²]] (kg, kg·m, kg·m²)."""
-        q = self._q(q)
+    def _mass_matrix(self, q: np.ndarray) -> np.ndarray:
+        # M = [[M_c + m, m l cos θ], [m l cos θ, m l²]] (kg, kg·m, kg·m²)
         m, l = self.pole_mass, self.l
         m12 = m * l * np.cos(q[..., 1])
-        m11 = np.full_like(m12, self.cart_mass + m)
-        m22 = np.full_like(m12, m * l**2)
-        return np.stack([np.stack([m11, m12], -1), np.stack([m12, m22], -1)], -2)
+        return mat2(self.cart_mass + m, m12, m12, m * l**2)
 
-    def coriolis_matrix(self, q: Any, qd: Any) -> np.ndarray:
-        """Christoffel form C = [[0, −m l sin θ θ̇], [0, 0]]: the pole's swing drags the cart."""
-        q, qd = self._q_qd(q, qd)
+    def _coriolis_matrix(self, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
+        # Christoffel form C = [[0, −m l sin θ θ̇], [0, 0]]: the swinging pole drags the cart.
         c12 = -self.pole_mass * self.l * np.sin(q[..., 1]) * qd[..., 1]
-        z = np.zeros_like(c12)
-        return np.stack([np.stack([z, c12], -1), np.stack([z, z], -1)], -2)
+        return mat2(0.0, c12, 0.0, 0.0)
 
-    def gravity(self, q: Any) -> np.ndarray:
-        """g = ∂V/∂q = (0, −m g l sin θ) (N, N·m): gravity tips the pole over."""
-        q = self._q(q)
-        g2 = -self.pole_mass * self.g * self.l * np.sin(q[..., 1])
-        return np.stack([np.zeros_like(g2), g2], -1)
+    def _gravity(self, q: np.ndarray) -> np.ndarray:
+        # g = ∂V/∂q = (0, −m g l sin θ) (N, N·m): gravity tips the pole over.
+        out = np.zeros(q.shape)
+        out[..., 1] = -self.pole_mass * self.g * self.l * np.sin(q[..., 1])
+        return out
 
-    def potential_energy(self, q: Any) -> np.ndarray | float:
-        """V = m g l cos θ (J), measured from the height of the hinge."""
-        q = self._q(q)
-        V = self.pole_mass * self.g * self.l * np.cos(q[..., 1])
-        return V if np.ndim(V) else float(V)
+    def _potential_energy(self, q: np.ndarray) -> np.ndarray:
+        # V = m g l cos θ (J), measured from the height of the hinge.
+        return self.pole_mass * self.g * self.l * np.cos(q[..., 1])
 
     def forward_dynamics_from_force(self, q: Any, qd: Any, force: Any) -> np.ndarray:
         """q̈ under a cart force F (N): ``forward_dynamics(q, qd, B F)``."""

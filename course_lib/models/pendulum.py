@@ -51,26 +51,21 @@ class Pendulum(ManipulatorModel):
         return f"Pendulum(m={self.m}, l={self.l}, b={self.b[0]}, g={self.g})"
 
     # -- the manipulator-equation terms --------------------------------------
-    def mass_matrix(self, q: Any) -> np.ndarray:
-        """M = [m l²] (kg·m²), the same at every angle."""
-        q = self._q(q)
+    def _mass_matrix(self, q: np.ndarray) -> np.ndarray:
+        # M = [m l²] (kg·m²), the same at every angle.
         return np.full(q.shape + (1,), self.m * self.l**2)
 
-    def coriolis_matrix(self, q: Any, qd: Any) -> np.ndarray:
-        """C = [0]: with one constant inertia there are no velocity torques."""
-        q, qd = self._q_qd(q, qd)
+    def _coriolis_matrix(self, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
+        # C = [0]: one constant inertia makes no velocity torques.
         return np.zeros(q.shape + (1,))
 
-    def gravity(self, q: Any) -> np.ndarray:
-        """g(θ) = [m g l sin θ] (N·m), the torque gravity makes about the pivot."""
-        q = self._q(q)
+    def _gravity(self, q: np.ndarray) -> np.ndarray:
+        # g(θ) = [m g l sin θ] (N·m), gravity's torque about the pivot.
         return self.m * self.g * self.l * np.sin(q)
 
-    def potential_energy(self, q: Any) -> np.ndarray | float:
-        """V = m g l (1 − cos θ) (J), zero when hanging straight down."""
-        q = self._q(q)
-        V = self.m * self.g * self.l * (1.0 - np.cos(q[..., 0]))
-        return V if np.ndim(V) else float(V)
+    def _potential_energy(self, q: np.ndarray) -> np.ndarray:
+        # V = m g l (1 − cos θ) (J), zero when hanging straight down.
+        return self.m * self.g * self.l * (1.0 - np.cos(q[..., 0]))
 
     # -- scalar, lesson-friendly forms ---------------------------------------
     def angular_acceleration(self, theta: Any, theta_dot: Any, tau: Any = 0.0) -> np.ndarray:

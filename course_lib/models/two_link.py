@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from course_lib import _checks
-from course_lib.models.base import ManipulatorModel
+from course_lib.models.base import ManipulatorModel, mat2
 
 
 class LinkParameters(NamedTuple):
@@ -221,10 +221,11 @@ class TwoLinkArm(ManipulatorModel):
     # -- the manipulator-equation terms --------------------------------------
     def mass_matrix(self, q: Any) -> np.ndarray:
         """M(q) (kg·m²), symmetric positive definite, a function of θ₂ only."""
-        q = self._q(q)
+        return self._mass_matrix(self._q(q))
+
+    def _mass_matrix(self, q: np.ndarray) -> np.ndarray:
         m11, m12, m22 = mass_matrix_entries(q[..., 1], self.params)
-        m22 = np.broadcast_to(m22, m11.shape)
-        return np.stack([np.stack([m11, m12], -1), np.stack([m12, m22], -1)], -2)
+        return mat2(m11, m12, m12, m22)
 
     def coriolis_matrix(self, q: Any, qd: Any, form: str = "christoffel") -> np.ndarray:
         """C(q, q̇) (kg·m²/s) with C q̇ the Coriolis and centrifugal torques.
@@ -235,21 +236,27 @@ class TwoLinkArm(ManipulatorModel):
                 (same C q̇, not skew).
         """
         _checks.choice("form", form, CORIOLIS_FORMS)
-        q, qd = self._q_qd(q, qd)
-        c11, c12, c21, c22 = coriolis_entries(q[..., 1], qd[..., 0], qd[..., 1], self.params, form)
-        return np.stack([np.stack([c11, c12], -1), np.stack([c21, c22], -1)], -2)
+        return self._coriolis_matrix(*self._q_qd(q, qd), form=form)
+
+    def _coriolis_matrix(self, q: np.ndarray, qd: np.ndarray, form: str = "christoffel") -> np.ndarray:
+        return mat2(*coriolis_entries(q[..., 1], qd[..., 0], qd[..., 1], self.params, form))
 
     def gravity(self, q: Any) -> np.ndarray:
         """g(q) = ∂V/∂q (N·m), the torques that hold the arm still at q."""
-        q = self._q(q)
+        return self._gravity(self._q(q))
+
+    def _gravity(self, q: np.ndarray) -> np.ndarray:
         g1, g2 = gravity_entries(q[..., 0], q[..., 1], self.params)
-        return np.stack([g1, g2], -1)
+        out = np.empty(q.shape)
+        out[..., 0], out[..., 1] = g1, g2
+        return out
 
     def potential_energy(self, q: Any) -> np.ndarray | float:
         """V(q) (J), zero with both centres of mass at the height of the base."""
-        q = self._q(q)
-        V = potential_energy_expr(q[..., 0], q[..., 1], self.params)
-        return V if np.ndim(V) else float(V)
+        return super().potential_energy(q)
+
+    def _potential_energy(self, q: np.ndarray) -> np.ndarray:
+        return potential_energy_expr(q[..., 0], q[..., 1], self.params)
 
     def regressor(self, q: Any, qd: Any, qdd: Any) -> np.ndarray:
         """Y(q, q̇, q̈), shape ``(2, 5)`` or ``(N, 2, 5)``, with τ_rigid = Y π.
