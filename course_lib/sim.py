@@ -197,7 +197,18 @@ def simulate(
     W = np.zeros(steps + 1)
     Q[0], QD[0] = q, qd
     tau = const if controller is None else None
-    for k in range(steps):
+    with np.errstate(over="ignore", invalid="ignore"):  # divergence is reported below, in words
+        _integrate(model, stepper, controller, hold, dt, t, tau, Q, QD, TAU, W)
+    TAU[-1] = TAU[-2] if steps else (tau if tau is not None else np.zeros(n))
+    energy = np.asarray(model.total_energy(Q, QD), dtype=float)
+    return Trajectory(t=t, q=Q, qd=QD, tau=TAU, energy=energy, work=W)
+
+
+def _integrate(model, stepper, controller, hold, dt, t, tau, Q, QD, TAU, W) -> None:
+    """The time loop of :func:`simulate`; fills the preallocated arrays in place."""
+    n = model.n_dof
+    q, qd = Q[0].copy(), QD[0].copy()
+    for k in range(len(t) - 1):
         if controller is not None and k % hold == 0:
             tau = _single_state("the controller's torque", controller(t[k], q.copy(), qd.copy()), n)
         q, qd, w = stepper(model_dynamics(model, tau), q, qd, dt)
@@ -206,9 +217,6 @@ def simulate(
                 f"the simulation diverged at t = {t[k + 1]:.4g} s; try a smaller dt or smaller gains"
             )
         Q[k + 1], QD[k + 1], TAU[k], W[k + 1] = q, qd, tau, W[k] + float(w)
-    TAU[-1] = TAU[-2] if steps else (tau if tau is not None else np.zeros(n))
-    energy = np.asarray(model.total_energy(Q, QD), dtype=float)
-    return Trajectory(t=t, q=Q, qd=QD, tau=TAU, energy=energy, work=W)
 
 
 def _single_state(name: str, value: Any, n: int) -> np.ndarray:

@@ -1,0 +1,37 @@
+"""Shared fixtures and hypothesis settings for the course's tests."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, settings
+
+from course_lib import TwoLinkArm
+
+# Deterministic property tests: the same examples on every run and machine.
+settings.register_profile(
+    "course", derandomize=True, max_examples=60, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "course"))
+
+
+@pytest.fixture
+def rng() -> np.random.Generator:
+    """A seeded generator: the same random states on every run."""
+    return np.random.default_rng(20261130)
+
+
+#: arms that differ in every parameter, including a payload and off-centre links
+ARMS = {
+    "seed_arm": TwoLinkArm(),
+    "heavy_payload": TwoLinkArm(l1=0.7, l2=0.55, m1=3.1, m2=0.9, payload=1.2),
+    "off_centre": TwoLinkArm(l1=1.3, l2=0.4, m1=1.1, m2=2.4, lc1=0.9, lc2=0.1, I1=0.3, I2=0.02, g=3.7),
+}
+
+
+@pytest.fixture(params=list(ARMS), ids=list(ARMS))
+def arm(request) -> TwoLinkArm:
+    return ARMS[request.param]

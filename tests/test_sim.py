@@ -1,0 +1,94 @@
+"""The integrators and the energy ledger E − E₀ = W."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from course_lib import Pendulum, TwoLinkArm
+from course_lib.sim import simulate, step
+
+ARM = TwoLinkArm()
+START = ([0.3, 0.5], [0.0, 0.0])
+
+
+def test_explicit_euler_creates_more_than_2_joules_in_10_seconds():
+    """Seed FIG 3 task: τ = 0, b = 0, gravity on, h = 10 ms — the integrator manufactures energy."""
+    tr = simulate(ARM, *START, duration=10.0, dt=0.01, method="explicit_euler")
+    assert tr.energy[-1] - tr.energy[0] > 2.0
+    assert np.all(tr.work == 0.0)
+
+
+@pytest.mark.parametrize("dt", [2e-3, 1e-3])
+def test_rk4_keeps_energy_within_1e_4_joule_at_small_steps(dt):
+    tr = simulate(ARM, *START, duration=10.0, dt=dt, method="rk4")
+    assert np.abs(tr.energy - tr.energy[0]).max() < 1e-4
+
+
+def test_semi_implicit_euler_also_drifts_because_m_depends_on_q():
+    tr = simulate(ARM, *START, duration=10.0, dt=0.01, method="semi_implicit_euler")
+    assert np.abs(tr.energy - tr.energy[0]).max() > 1.0
+
+
+def test_with_torque_and_friction_the_energy_change_equals_the_work():
+    arm = ARM.replace(b=[0.4, 0.15])
+    tr = simulate(arm, *START, duration=5.0, dt=1e-3, torque=[3.0, -1.0])
+    assert abs(tr.work[-1]) > 1.0  # the ledger really has entries
+    np.testing.assert_allclose(tr.energy - tr.energy[0], tr.work, atol=1e-6)
+
+
+def test_work_of_a_constant_torque_is_torque_times_angle_without_friction():
+    tr = simulate(ARM, *START, duration=2.0, dt=1e-3, torque=[2.0, 0.5])
+    expected = np.array([2.0, 0.5]) @ (tr.q[-1] - tr.q[0])
+    assert tr.work[-1] == pytest.approx(expected, rel=1e-8)
+
+
+def _final_error(method, dt):
+    reference = simulate(Pendulum(), [2.0], [0.0], duration=1.0, dt=1e-4).q[-1, 0]
+    return abs(simulate(Pendulum(), [2.0], [0.0], duration=1.0, dt=dt, method=method).q[-1, 0] - reference)
+
+
+@pytest.mark.parametrize("method, order", [("rk4", 4), ("explicit_euler", 1), ("semi_implicit_euler", 1)])
+def test_global_error_shrinks_with_the_order_of_the_method(method, order):
+    ratio = _final_error(method, 0.01) / _final_error(method, 0.005)
+    assert 2**order * 0.75 < ratio < 2**order * 1.25
+
+
+def test_controller_is_sampled_at_its_own_rate_and_held_in_between():
+    calls = []
+
+    def controller(t, q, qd):
+        calls.append(t)
+        return -5.0 * q - 1.0 * qd
+
+    tr = simulate(ARM, *START, duration=0.1, dt=1e-3, controller=controller, control_period=0.01)
+    np.testing.assert_allclose(calls, np.arange(10) * 0.01, atol=1e-12)
+    held = tr.tau[:100].reshape(10, 10, 2)
+    assert np.all(held == held[:, :1, :])  # zero-order hold within each period
+
+
+def test_step_matches_the_first_step_of_simulate():
+    q, qd, w = step(ARM, *START, tau=[1.0, 0.0], h=1e-3)
+    tr = simulate(ARM, *START, duration=1e-3, dt=1e-3, torque=[1.0, 0.0])
+    np.testing.assert_array_equal(q, tr.q[1])
+    np.testing.assert_array_equal(qd, tr.qd[1])
+    assert float(w) == tr.work[1]
+
+
+def test_step_advances_a_batch_of_states_at_once():
+    q = np.array([[0.1, 0.2], [0.3, -0.4], [1.0, 1.0]])
+    qn, qdn, _ = step(ARM, q, np.zeros_like(q), tau=np.zeros(2), h=1e-3)
+    for k in range(3):
+        np.testing.assert_allclose(qn[k], step(ARM, q[k], [0, 0], [0, 0], 1e-3)[0], rtol=1e-14)
+
+
+def test_a_diverging_simulation_stops_with_a_clear_message():
+    with pytest.raises(FloatingPointError, match="diverged"):
+        simulate(Pendulum(), [0.5], [0.0], duration=5.0, dt=0.01, method="explicit_euler",
+                 controller=lambda t, q, qd: np.clip(-1e6 * q, -1e300, 1e300))
+
+
+def test_same_inputs_give_bit_identical_trajectories():
+    a = simulate(ARM, *START, duration=0.5, dt=1e-3, torque=[1.0, 1.0])
+    b = simulate(ARM, *START, duration=0.5, dt=1e-3, torque=[1.0, 1.0])
+    np.testing.assert_array_equal(a.q, b.q)
