@@ -1,0 +1,61 @@
+"""`make lab` really serves the first lesson (the README's first command)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+@pytest.mark.timeout(300)
+def test_make_lab_serves_the_start_notebook():
+    if not (ROOT / ".venv" / ".stamp-lab").exists():
+        pytest.skip("run through `make test`, which builds .venv first")
+    port, token = free_port(), secrets.token_hex(16)
+    args = f"--port={port} --ip=127.0.0.1 --IdentityProvider.token={token} --ServerApp.open_browser=False"
+    env = {k: v for k, v in os.environ.items() if k not in {"DISPLAY", "WAYLAND_DISPLAY"}}
+    proc = subprocess.Popen(
+        ["make", "-s", "lab", f"LAB_ARGS={args}"], cwd=ROOT, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}/api/contents/notebooks/00_start_here.ipynb?token={token}"
+    try:
+        deadline = time.monotonic() + 120
+        status = None
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                with urllib.request.urlopen(url, timeout=5) as response:
+                    status = response.status
+                    body = response.read()
+                break
+            except OSError:
+                time.sleep(0.5)
+        assert status == 200, f"JupyterLab did not serve the notebook (make lab exited with {proc.poll()})"
+        assert b'"type": "notebook"' in body or b'"type":"notebook"' in body
+        lab_page = urllib.request.urlopen(f"http://127.0.0.1:{port}/lab/tree/notebooks/00_start_here.ipynb?token={token}", timeout=10)
+        assert b"JupyterLab" in lab_page.read()
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            output, _ = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            output, _ = proc.communicate()
+    assert f"127.0.0.1:{port}" in output, "make lab must print the address it serves"
