@@ -85,7 +85,7 @@ class ManipulatorModel:
         return self._bias(*self._q_qd(q, qd))
 
     def _bias(self, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
-        return np.einsum("...ij,...j->...i", self._coriolis_matrix(q, qd), qd) + self._gravity(q)
+        return matvec(self._coriolis_matrix(q, qd), qd) + self._gravity(q)
 
     def friction(self, qd: Any) -> np.ndarray:
         """Viscous joint friction torques b q̇ (N·m), opposing the motion."""
@@ -100,7 +100,7 @@ class ManipulatorModel:
         qdd = self._q(qdd, "qdd")
         q, qd, qdd = _checks.matching(("q", "qd", "qdd"), (q, qd, qdd))
         M = self._mass_matrix(q)
-        return np.einsum("...ij,...j->...i", M, qdd) + self._bias(q, qd) + self.b * qd
+        return matvec(M, qdd) + self._bias(q, qd) + self.b * qd
 
     def forward_dynamics(self, q: Any, qd: Any, tau: Any) -> np.ndarray:
         """Joint accelerations q̈ = M⁻¹ (τ − C q̇ − g − b q̇) (rad/s² or m/s²).
@@ -145,8 +145,15 @@ def _scalar_if_0d(x: Any) -> np.ndarray | float:
     return float(x) if np.ndim(x) == 0 else np.asarray(x)
 
 
+def matvec(A: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """A x for one matrix or a batch of them: shapes (..., n, n) and (..., n)."""
+    return np.matmul(A, x[..., None])[..., 0]
+
+
 def mat2(a: Any, b: Any, c: Any, d: Any) -> np.ndarray:
     """Assemble [[a, b], [c, d]] from entries that may be numbers or arrays of one shape."""
+    if np.ndim(a) == np.ndim(b) == np.ndim(c) == np.ndim(d) == 0:  # one state: the fast path
+        return np.array([[a, b], [c, d]], dtype=float)
     shape = np.broadcast_shapes(np.shape(a), np.shape(b), np.shape(c), np.shape(d))
     out = np.empty(shape + (2, 2))
     out[..., 0, 0], out[..., 0, 1], out[..., 1, 0], out[..., 1, 1] = a, b, c, d
