@@ -80,7 +80,8 @@ def states(name: str, value: Any, n: int) -> np.ndarray:
             f"{name} must have shape ({n},) for one state or (N, {n}) for a batch, "
             f"got shape {arr.shape}"
         )
-    if not np.all(np.isfinite(arr)):
+    finite_entries = all(map(math.isfinite, arr.tolist())) if arr.ndim == 1 else np.isfinite(arr).all()
+    if not finite_entries:
         raise ValueError(f"{name} contains NaN or inf; every entry must be finite")
     return arr
 

@@ -89,7 +89,8 @@ def model_dynamics(model: ManipulatorModel, tau: Any) -> Dynamics:
 
     def dynamics(q: np.ndarray, qd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         qdd = model._forward_dynamics(q, qd, tau)  # inputs are checked once, by the caller
-        power = np.sum(qd * (tau - model.b * qd), axis=-1)
+        pushed = tau - model.b * qd
+        power = qd @ pushed if qd.ndim == 1 else np.sum(qd * pushed, axis=-1)
         return qdd, power
 
     return dynamics
