@@ -58,7 +58,7 @@ exercises: $(TEST_STAMP)
 	$(PY) -m course_lib.grading.release
 
 grade: $(TEST_STAMP)
-	$(PY) -m course_lib.grading.autograde $(SUBMISSIONS)
+	$(PY) -m course_lib.grading.autograde $(SUBMISSIONS) $(GRADE_OPTS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -1,0 +1,298 @@
+"""Checks the exercises' test cells call: each failure says what is wrong, and where.
+
+A bare ``assert`` tells a learner only that something failed. These helpers raise
+:class:`AssertionError` with a message naming the quantity, the state at which it
+failed, and what was expected instead, e.g.::
+
+    M is not symmetric at q = (0.412, -1.037): M[0,1] = 2.1 but M[1,0] = 1.3
+
+Exceptions raised by the learner's code and NaN/inf results are turned into the same
+kind of readable AssertionError, so a test cell never ends in a puzzling traceback.
+
+>>> import numpy as np
+>>> check_symmetric(lambda q: np.eye(2), [np.zeros(2)])
+>>> check_symmetric(lambda q: np.array([[1.0, 2.0], [0.0, 1.0]]), [np.zeros(2)])
+Traceback (most recent call last):
+...
+AssertionError: M is not symmetric at q = (0.000, 0.000): M[0,1] = 2 but M[1,0] = 0
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, NoReturn, Sequence
+
+import numpy as np
+
+
+def fail(message: str) -> NoReturn:
+    """Raise AssertionError(message); the checks' own frames are hidden from tracebacks."""
+    # The message below says what is wrong with your answer, and where.
+    raise AssertionError(message)
+
+
+def fmt(x: Any) -> str:
+    """Format a number or vector compactly for a message, e.g. ``(0.412, -1.037)``."""
+    a = np.atleast_1d(np.asarray(x, dtype=float))
+    if a.size == 1:
+        return f"{float(a[0]):.3f}"
+    return "(" + ", ".join(f"{v:.3f}" for v in a.ravel()) + ")"
+
+
+def random_states(seed: int, n: int, dof: int, scale: float = np.pi) -> np.ndarray:
+    """``n`` reproducible random vectors of length ``dof``, uniform in [-scale, scale].
+
+    >>> random_states(0, 2, 3).shape
+    (2, 3)
+    """
+    return np.random.default_rng(seed).uniform(-scale, scale, size=(n, dof))
+
+
+def need(namespace: dict, *names: str) -> None:
+    """Assert the learner has defined every name in ``names`` (e.g. ``need(globals(), "T", "V")``).
+
+    >>> need({"T": 1}, "T", "V")
+    Traceback (most recent call last):
+    ...
+    AssertionError: V is not defined yet: complete and run the cell that defines it above this test
+    """
+    __tracebackhide__ = True  # tracebacks show the message, not this frame
+    for name in names:
+        if name not in namespace:
+            fail(f"{name} is not defined yet: complete and run the cell that "
+                                 "defines it above this test")
+
+
+def call(fn: Callable[..., Any], *args: Any, name: str | None = None, where: str = "") -> Any:
+    """Call the learner's ``fn``; turn any exception into a readable AssertionError.
+
+    Args:
+        fn: the learner's function.
+        *args: its arguments.
+        name: the name to show (default ``fn.__name__``).
+        where: a description of the inputs, e.g. ``"at q = (0.1, 0.2)"``.
+
+    Returns:
+        Whatever ``fn`` returned.
+
+    >>> call(lambda x: 1 / x, 0, name="inverse", where="at x = 0")
+    Traceback (most recent call last):
+    ...
+    AssertionError: inverse raised ZeroDivisionError at x = 0: division by zero
+    """
+    __tracebackhide__ = True  # tracebacks show the message, not this frame
+    label = name or getattr(fn, "__name__", "your function")
+    if not callable(fn):
+        fail(f"{label} should be a function, but it is a {type(fn).__name__}")
+    try:
+        return fn(*args)
+    except NotImplementedError:
+        message = f"{label} is not implemented yet (it still raises NotImplementedError)"
+    except Exception as err:  # noqa: BLE001 - any failure of the learner's code becomes feedback
+        message = f"{label} raised {type(err).__name__} {where}: {err}".replace("  ", " ")
+    fail(message)  # outside the except block: no "during handling of ..." chain
+
+
+def as_array(name: str, value: Any, shape: tuple[int, ...], where: str = "") -> np.ndarray:
+    """Convert to a float array of the given shape, all finite, or raise a specific AssertionError.
+
+    >>> as_array("g", [1.0, float("nan")], (2,), "at q = (0, 0)")
+    Traceback (most recent call last):
+    ...
+    AssertionError: g contains NaN or inf at q = (0, 0): [ 1. nan]
+    """
+    __tracebackhide__ = True  # tracebacks show the message, not this frame
+    try:
+        a = np.asarray(value, dtype=float)
+    except (TypeError, ValueError) as err:
+        a, message = None, f"{name} should be numbers {where}, got {value!r} ({err})"
+    if a is None:
+        fail(message)
+    if a.shape != shape:
+        fail(f"{name} should have shape {shape} {where}, got shape {a.shape}")
+    if not np.all(np.isfinite(a)):
+        fail(f"{name} contains NaN or inf {where}: {a}")
+    return a
+
+
+def check_close(name: str, got: Any, expected: Any, where: str = "",
+                rtol: float = 1e-9, atol: float = 1e-9) -> None:
+    """Assert ``got`` ≈ ``expected`` elementwise; the message shows both and the largest error.
+
+    >>> check_close("tau", 1.0, 1.0 + 1e-12)
+    >>> check_close("tau", 1.0, 2.0, "at theta = 0.5")
+    Traceback (most recent call last):
+    ...
+    AssertionError: tau is wrong at theta = 0.5: got 1.000, expected 2.000 (largest error 1)
+    >>> check_close("W", np.arange(10.0), np.zeros(10), "along the run", atol=0.5)
+    Traceback (most recent call last):
+    ...
+    AssertionError: W is wrong along the run: 9 of 10 entries differ; the worst, [9], is 9 instead of 0
+    """
+    __tracebackhide__ = True  # tracebacks show the message, not this frame
+    expected = np.asarray(expected, dtype=float)
+    got = as_array(name, got, expected.shape, where)
+    err = np.abs(got - expected)
+    bad = err > atol + rtol * np.abs(expected)
+    if not np.any(bad):
+        return
+    if expected.size <= 6:
+        fail(f"{name} is wrong {where}: got {fmt(got)}, expected {fmt(expected)} "
+                             f"(largest error {float(err.max()):.3g})")
+    k = np.unravel_index(np.argmax(np.where(bad, err, -1.0)), err.shape)
+    index = ",".join(map(str, k))
+    fail(f"{name} is wrong {where}: {int(bad.sum())} of {err.size} entries differ; the worst, "
+                         f"[{index}], is {got[k]:.6g} instead of {expected[k]:.6g}")
+
+
+def check_symmetric(M_fn: Callable[[np.ndarray], Any], states: Iterable[np.ndarray],
+                    name: str = "M", tol: float = 1e-9) -> None:
+    """Assert ``M_fn(q)`` is a finite symmetric square matrix at every ``q`` in ``states``."""
+    __tracebackhide__ = True  # tracebacks show the message, not this frame
+    for q in states:
+        where = f"at q = {fmt(q)}"
+        n = len(q)
+        M = as_array(name, call(M_fn, q, name=name, where=where), (n, n), where)
+        bad = np.argwhere(np.abs(M - M.T) > tol * (1 + np.abs(M)))
+        if bad.size:
+            i, j = bad[0]
+            fail(f"{name} is not symmetric {where}: {name}[{i},{j}] = {M[i, j]:.6g} "
+                                 f"but {name}[{j},{i}] = {M[j, i]:.6g}")
+
+
+def check_positive_definite(M_fn: Callable[[np.ndarray], Any], states: Iterable[np.ndarray],
+                            name: str = "M") -> None:
+    """Assert ``M_fn(q)`` has only positive eigenvalues at every ``q`` (kinetic energy > 0)."""
+    __tracebackhide__ = True  # tracebacks show the message, not this frame
+    for q in states:
+        where = f"at q = {fmt(q)}"
+        n = len(q)
+        M = as_array(name, call(M_fn, q, name=name, where=where), (n, n), where)
+        eig = np.linalg.eigvalsh(0.5 * (M + M.T))
+        if eig.min() <= 0:
+            fail(f"{name} is not positive definite {where}: its smallest eigenvalue is "
+                                 f"{eig.min():.4g}, so some velocity would have zero or negative kinetic energy")
+
+
+def check_skew(name: str, N: Any, where: str = "", tol: float = 1e-6) -> None:
+    """Assert the square matrix ``N`` is skew-symmetric, N + Nᵀ = 0, to ``tol`` (absolute)."""
+    __tracebackhide__ = True  # tracebacks show the message, not this frame
+    N = np.asarray(N, dtype=float)
+    S = N + N.T
+    if not np.all(np.isfinite(S)):
+        fail(f"{name} contains NaN or inf {where}")
+    if np.abs(S).max() > tol:
+        i, j = np.unravel_index(np.argmax(np.abs(S)), S.shape)
+        fail(f"{name} is not skew-symmetric {where}: entry [{i},{j}] + entry [{j},{i}] "
+                             f"= {S[i, j]:.3g} instead of 0")
+
+
+def mass_matrix_derivative(M_fn: Callable[[np.ndarray], Any], q: np.ndarray, qd: np.ndarray,
+                           eps: float = 1e-6) -> np.ndarray:
+    """Ṁ = dM/dt = Σ_k ∂M/∂q_k q̇_k by a central difference along q̇ (error O(eps²))."""
+    __tracebackhide__ = True  # tracebacks show the message, not this frame
+    q = np.asarray(q, dtype=float)
+    qd = np.asarray(qd, dtype=float)
+    plus = np.asarray(call(M_fn, q + eps * qd, name="M"), dtype=float)
+    minus = np.asarray(call(M_fn, q - eps * qd, name="M"), dtype=float)
+    return (plus - minus) / (2 * eps)
+
+
+def check_equivalent(name: str, expr: Any, reference: Any) -> None:
+    """Assert two sympy expressions (or matrices) are equal: ``simplify(expr - reference) == 0``.
+
+    >>> import sympy as sp
+    >>> x = sp.Symbol("x")
+    >>> check_equivalent("e", sp.sin(x)**2, 1 - sp.cos(x)**2)
+    >>> check_equivalent("e", sp.sin(x), sp.cos(x))
+    Traceback (most recent call last):
+    ...
+    AssertionError: e is not equivalent to the expected expression: e - expected = sin(x) - cos(x), not 0
+    """
+    __tracebackhide__ = True  # tracebacks show the message, not this frame
+    import sympy as sp
+
+    if expr is None or expr is Ellipsis:
+        fail(f"{name} has not been computed yet (it is {expr!r})")
+    try:
+        diff = sp.simplify(sp.sympify(expr) - sp.sympify(reference))
+    except Exception as err:  # noqa: BLE001
+        diff, message = None, f"{name} cannot be compared with the expected expression: {type(err).__name__}: {err}"
+    if diff is None:
+        fail(message)
+    zero = diff.is_zero_matrix if isinstance(diff, sp.MatrixBase) else diff == 0
+    if not zero:
+        fail(f"{name} is not equivalent to the expected expression: "
+                             f"{name} - expected = {diff}, not 0")
+
+
+def check_numeric(name: str, expr: Any, symbols: Sequence[Any], values: dict[Any, float],
+                  reference: Callable[..., Any], samples: np.ndarray, rtol: float = 1e-9) -> None:
+    """Compare a sympy expression with an independent numeric function at sample points.
+
+    Args:
+        name: what the expression is, for the message.
+        expr: the learner's sympy expression, in ``symbols`` and the parameters of ``values``.
+        symbols: the state symbols, in the order of the columns of ``samples``.
+        values: numeric values for every other symbol (the parameters).
+        reference: ``reference(*state)`` -> the expected value.
+        samples: states, shape (n, len(symbols)).
+        rtol: relative tolerance (plus the same absolute tolerance).
+    """
+    __tracebackhide__ = True  # tracebacks show the message, not this frame
+    import sympy as sp
+
+    if expr is None or expr is Ellipsis:
+        fail(f"{name} has not been computed yet (it is {expr!r})")
+    try:
+        numeric = sp.sympify(expr).subs(values)
+        free = numeric.free_symbols - set(symbols)
+    except Exception as err:  # noqa: BLE001
+        free, message = None, f"{name} is not a sympy expression: {type(err).__name__}: {err}"
+    if free is None:
+        fail(message)
+    if free:
+        fail(f"{name} contains unexpected symbols {sorted(map(str, free))}; "
+                             f"it should depend only on {[str(s) for s in symbols]} and the parameters")
+    f = sp.lambdify(list(symbols), numeric, "numpy")
+    for state in samples:
+        where = "at " + ", ".join(f"{s} = {v:.3f}" for s, v in zip(symbols, state))
+        check_close(name, call(f, *state, name=name, where=where), reference(*state), where, rtol, rtol)
+
+
+def check_coriolis_properties(name: str, C: Any, M: Any, q: Sequence[Any], qd: Sequence[Any]) -> None:
+    """Assert a symbolic C(q, q̇) is a Coriolis matrix of M(q) in Christoffel form.
+
+    Two facts are checked symbolically: C q̇ equals the velocity terms of the
+    Euler–Lagrange equation, Ṁ q̇ − ½ ∂(q̇ᵀ M q̇)/∂q, and Ṁ − 2C is skew-symmetric.
+
+    >>> import sympy as sp
+    >>> r, p, rd, pd = sp.symbols("r p rd pd", real=True)
+    >>> M = sp.Matrix([[1, 0], [0, r**2]])
+    >>> check_coriolis_properties("C", sp.Matrix([[0, -r*pd], [r*pd, r*rd]]), M, [r, p], [rd, pd])
+    >>> check_coriolis_properties("C", sp.Matrix([[0, -r*pd], [2*r*pd, 0]]), M, [r, p], [rd, pd])
+    Traceback (most recent call last):
+    ...
+    AssertionError: Mdot - 2C is not skew-symmetric: entry [0,1] + entry [1,0] = -2*pd*r instead of 0
+    """
+    __tracebackhide__ = True  # tracebacks show the message, not this frame
+    import sympy as sp
+
+    n = len(q)
+    if not isinstance(C, sp.MatrixBase):
+        fail(f"{name} should be a sympy Matrix, got {type(C).__name__}")
+    if C.shape != (n, n):
+        fail(f"{name} should be {n}×{n} for {n} coordinates, got shape {C.shape}")
+    qd_vec = sp.Matrix(qd)
+    Mdot = sum((M.diff(qk) * qdk for qk, qdk in zip(q, qd)), sp.zeros(n, n))
+    kinetic2 = (qd_vec.T * M * qd_vec)[0, 0]
+    expected = Mdot * qd_vec - sp.Matrix([kinetic2.diff(qk) for qk in q]) / 2
+    diff = sp.simplify(C * qd_vec - expected)
+    if not diff.is_zero_matrix:
+        fail(f"{name}·qdot differs from the velocity terms Mdot·qdot - ½ ∂(qdotᵀ M qdot)/∂q "
+                             f"of the Euler–Lagrange equation by {list(diff)}")
+    S = sp.simplify(Mdot - 2 * C + (Mdot - 2 * C).T)
+    for i in range(n):
+        for j in range(n):
+            if S[i, j] != 0:
+                fail(f"Mdot - 2{name} is not skew-symmetric: entry [{i},{j}] + entry "
+                                     f"[{j},{i}] = {S[i, j]} instead of 0")

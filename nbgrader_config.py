@@ -1,0 +1,48 @@
+"""nbgrader configuration for the course (read by `nbgrader` and by course_lib.grading).
+
+Layout: instructor notebooks live in ``solutions/<assignment>/<notebook>.ipynb`` (nbgrader's
+"source"), the generated student notebooks in ``exercises/`` (nbgrader's "release").
+``python -m course_lib.grading.release`` and ``python -m course_lib.grading.autograde`` load
+this file and then point ``CourseDirectory.root`` and the gradebook at a temporary directory,
+so no gradebook.db, autograded/ or feedback/ is ever written next to this file.
+"""
+
+c = get_config()  # noqa: F821 - provided by traitlets when the file is loaded
+
+# --- where things live -------------------------------------------------------------------
+c.CourseDirectory.source_directory = "solutions"
+c.CourseDirectory.release_directory = "exercises"
+c.CourseDirectory.course_id = "manipulator-dynamics"
+# Only notebooks are part of an assignment; never copy checkpoints or caches into exercises/.
+c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback", ".pytest_cache"]
+
+# --- executing submissions ---------------------------------------------------------------
+# Every cell of the course runs in well under 5 s; a cell still busy after 30 s (an infinite
+# loop, a huge simulation) is interrupted and the remaining cells are still executed and graded.
+c.Execute.timeout = 30
+c.Execute.interrupt_on_timeout = True
+c.Execute.startup_timeout = 120
+c.Execute.error_on_timeout = {
+    "ename": "CellTimeoutError",
+    "evalue": "this cell ran longer than the time limit and was stopped",
+    "traceback": ["CellTimeoutError: this cell ran longer than the time limit and was stopped; "
+                  "look for a loop that never ends or a computation that is far too long"],
+}
+
+# --- keeping the grading cells intact ---------------------------------------------------
+# Locked cells (tests, instructions) are restored from the gradebook's copy when a student
+# edits them (nbgrader always does this); test cells a student deleted are put back too.
+c.OverwriteCells.add_missing_cells = True
+
+# --- generating the student version ------------------------------------------------------
+c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
+c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
+
+# --- feedback ----------------------------------------------------------------------------
+# nbgrader's feedback shows the autograded notebook, in which the hidden tests were restored.
+# HideHiddenTests removes them again, and drops the tracebacks (which would quote them).
+c.GenerateFeedback.preprocessors = [
+    "nbgrader.preprocessors.GetGrades",
+    "course_lib.grading.feedback.HideHiddenTests",
+    "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
+]

@@ -1,0 +1,112 @@
+"""One graded course shared by the slow grading tests.
+
+The session fixture ``graded`` writes a folder of synthetic submissions (one student
+per robustness case), runs ``python -m course_lib.grading.autograde`` on it once, and
+hands the tests the scores, problems, timings and feedback it produced.
+"""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from course_lib.models import TwoLinkArm
+from grading import synthetic as syn
+
+#: per-cell timeout for the test run (s): the course's cells take < 3 s; an infinite loop costs this much
+TIMEOUT = 15
+#: worker processes: the run also exercises the parallel path (CI has 2 cores)
+JOBS = 2
+A1, A2, A3 = "01_lagrange", "02_arm_dynamics", "03_energy_integrators"
+REPO_ARTIFACTS = ["gradebook.db", "autograded", "feedback", "submitted", "grades.csv", "grading-output"]
+
+
+def hard_coded_mass_matrix() -> str:
+    """A mass_matrix with the course arm's numbers typed in: it ignores the parameters p."""
+    arm = TwoLinkArm()
+    constant = arm.mass_matrix([0.0, np.pi / 2])              # cos θ2 = 0
+    with_cos = arm.mass_matrix([0.0, 0.0]) - constant          # coefficient of cos θ2
+    return (f"def mass_matrix(q, p):\n    c2 = np.cos(q[1])\n"
+            f"    return np.array({constant.tolist()}) + c2 * np.array({with_cos.tolist()})\n")
+
+
+def build_submissions(root: Path) -> dict[str, dict]:
+    """Write every case into ``root``; returns {student: {assignment: description}}."""
+    sol_a2 = syn.cell_by_id(syn.read(syn.notebook_paths(syn.SOLUTIONS)[A2]), "mass_matrix").source
+    cases = {
+        "full_marks": {a: syn.solved(a) for a in (A1, A2, A3)},
+        "blank": {a: syn.untouched(a) for a in (A1, A2, A3)},
+        "hard_coder": {A2: syn.solved(A2, {"mass_matrix": sol_a2 + "\n\n" + hard_coded_mass_matrix()})},
+        "looper": {A3: syn.solved(A3, {"ledger": "def energy_ledger(model, t, q, qd, tau):\n"
+                                                 "    while True:\n        pass\n"})},
+        "test_editor": {A1: syn.solved(A1, {
+            "energies": "T = m * l * theta_dot**2 / 2\nV = m * g * l * (1 - sp.cos(theta))\nL = T - V",
+            "test_energies": "print('all good')"})},
+        "test_deleter": {A1: syn.with_deleted(syn.solved(A1), "test_holding", "test_holding_hidden")},
+        "nan_and_raise": {A2: syn.solved(A2, {
+            "mass_matrix": sol_a2 + "\n\ndef mass_matrix(q, p):\n    return np.full((2, 2), np.nan)\n",
+            "gravity": "def gravity(q, p):\n    return p['g'] / 0\n"})},
+        "copycat": {A1: syn.with_duplicate(syn.solved(A1), "energies")},
+    }
+    for student, notebooks in cases.items():
+        for assignment, nb in notebooks.items():
+            syn.save(nb, root, student, assignment)
+    return cases
+
+
+@dataclass
+class Graded:
+    """What one autograde run produced."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+    output: Path
+    scores: dict[tuple[str, str, str], dict]   # (student, assignment, cell) -> row
+    totals: dict[tuple[str, str], dict]        # (student, assignment) -> row
+    seconds: dict[tuple[str, str], float]      # (student, assignment) -> s
+    problems: str
+    wrote_into_repo: list[str]
+
+    def score(self, student: str, assignment: str, cell: str) -> float:
+        return float(self.scores[(student, assignment, cell)]["score"])
+
+    def max_score(self, student: str, assignment: str, cell: str) -> float:
+        return float(self.scores[(student, assignment, cell)]["max_score"])
+
+    def feedback(self, student: str, assignment: str) -> str:
+        (path,) = (self.output / "feedback" / student / assignment).glob("*.html")
+        return path.read_text(encoding="utf-8")
+
+
+def _rows(path: Path) -> list[dict]:
+    with open(path, newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+@pytest.fixture(scope="session")
+def graded(tmp_path_factory) -> Graded:
+    """Autograde all synthetic submissions once, through the command line, in a temp folder."""
+    before = {name: (syn.REPO / name).exists() for name in REPO_ARTIFACTS}
+    work = tmp_path_factory.mktemp("grading")
+    build_submissions(work / "submissions")
+    output = work / "out"
+    proc = subprocess.run(
+        [sys.executable, "-m", "course_lib.grading.autograde", str(work / "submissions"),
+         "--output", str(output), "--timeout", str(TIMEOUT), "--jobs", str(JOBS)],
+        cwd=work, capture_output=True, text=True, timeout=900,
+    )
+    wrote_into_repo = [n for n in REPO_ARTIFACTS if (syn.REPO / n).exists() and not before[n]]
+    if not (output / "scores.csv").exists():
+        pytest.fail(f"autograde produced no scores:\n{proc.stdout}\n{proc.stderr}")
+    scores = {(r["student"], r["assignment"], r["cell"]): r for r in _rows(output / "scores.csv")}
+    totals = {(r["student"], r["assignment"]): r for r in _rows(output / "totals.csv")}
+    seconds = {(r["student"], r["assignment"]): float(r["seconds"]) for r in _rows(output / "timings.csv")}
+    return Graded(proc.returncode, proc.stdout, proc.stderr, output, scores, totals, seconds,
+                  (output / "problems.txt").read_text(encoding="utf-8"), wrote_into_repo)

@@ -1,0 +1,141 @@
+"""The real nbgrader pipeline on synthetic submissions (slow: one shared autograde run).
+
+Each test names the robustness property it checks; all read the results of the
+session fixture ``graded`` (see conftest.py).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from grading import synthetic as syn
+from grading.conftest import A1, A2, A3
+
+pytestmark = pytest.mark.grading
+
+
+def auto_cells(graded, student, assignment):
+    return [cell for (s, a, cell), row in graded.scores.items()
+            if s == student and a == assignment and row["kind"] == "auto"]
+
+
+def visible_text(page: str) -> str:
+    """The text a reader of the feedback HTML sees (tags removed, entities decoded)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+def hidden_lines() -> set[str]:
+    """Substantial lines of hidden-test regions in solutions/ that occur nowhere outside them."""
+    hidden, shown = set(), []
+    for path in syn.notebook_paths(syn.SOLUTIONS).values():
+        for cell in syn.read(path).cells:
+            inside = False
+            for line in cell.source.split("\n"):
+                if "BEGIN HIDDEN TESTS" in line:
+                    inside = True
+                elif "END HIDDEN TESTS" in line:
+                    inside = False
+                elif inside:
+                    hidden.add(line.strip())
+                else:
+                    shown.append(line)
+    shown_text = "\n".join(shown)
+    return {line for line in hidden if len(line) >= 20 and line not in shown_text}
+
+
+def test_solutions_score_every_automatic_point(graded):
+    """A submission made of the instructor's solutions earns full marks on every test cell."""
+    for assignment in (A1, A2, A3):
+        cells = auto_cells(graded, "full_marks", assignment)
+        assert len(cells) >= 6
+        for cell in cells:
+            assert graded.score("full_marks", assignment, cell) == graded.max_score("full_marks", assignment, cell), cell
+        total = graded.totals[("full_marks", assignment)]
+        assert float(total["auto_score"]) == float(total["max_auto_score"]) > 0
+        assert total["manual_pending"] == "True"   # the written answer waits for the instructor
+
+
+def test_untouched_exercises_score_zero_without_crashing(graded):
+    """Blank exercises are graded (no nbgrader failure) and earn 0 points everywhere."""
+    for assignment in (A1, A2, A3):
+        assert ("blank", assignment) in graded.totals
+        for cell in auto_cells(graded, "blank", assignment):
+            assert graded.score("blank", assignment, cell) == 0.0, cell
+    assert "'blank'" not in graded.problems
+
+
+def test_hard_coded_answer_passes_visible_test_and_fails_hidden_one(graded):
+    """A mass matrix with the course arm's numbers typed in fails the hidden test on another arm."""
+    assert graded.score("hard_coder", A2, "test_mass_matrix") == graded.max_score("hard_coder", A2, "test_mass_matrix")
+    assert graded.score("hard_coder", A2, "test_mass_matrix_hidden") == 0.0
+    assert "for another arm" in visible_text(graded.feedback("hard_coder", A2))
+
+
+def test_infinite_loop_is_stopped_and_other_cells_are_graded(graded):
+    """A function that never returns costs the cells that call it, nothing else."""
+    assert graded.score("looper", A3, "test_ledger") == 0.0
+    assert graded.score("looper", A3, "test_ledger_hidden") == 0.0
+    for cell in ("test_rk4", "test_rk4_hidden", "test_euler_energy", "test_drift", "test_drift_hidden"):
+        assert graded.score("looper", A3, cell) == graded.max_score("looper", A3, cell), cell
+    assert "CellTimeoutError" in visible_text(graded.feedback("looper", A3)) or \
+        "timed out" in visible_text(graded.feedback("looper", A3)).lower()
+
+
+def test_edited_locked_test_cell_is_restored(graded):
+    """A test cell replaced by print('all good') is put back, and catches the wrong T."""
+    assert graded.score("test_editor", A1, "test_energies") == 0.0
+    text = visible_text(graded.feedback("test_editor", A1))
+    assert "print('all good')" not in text
+    assert "T is wrong at th = " in text
+
+
+def test_deleted_test_cell_is_added_back_and_graded(graded):
+    """Deleting the holding-torque tests does not dodge them: they are re-added and scored."""
+    for cell in ("test_holding", "test_holding_hidden"):
+        assert graded.score("test_deleter", A1, cell) == graded.max_score("test_deleter", A1, cell) > 0
+    assert "was missing from the submission" in visible_text(graded.feedback("test_deleter", A1))
+
+
+def test_nan_and_exceptions_score_zero_with_a_readable_message(graded):
+    """A NaN mass matrix and a gravity that raises get 0 and say why; other parts still count."""
+    assert graded.score("nan_and_raise", A2, "test_mass_matrix") == 0.0
+    assert graded.score("nan_and_raise", A2, "test_gravity") == 0.0
+    assert graded.score("nan_and_raise", A2, "test_christoffel") == graded.max_score("nan_and_raise", A2, "test_christoffel")
+    text = visible_text(graded.feedback("nan_and_raise", A2))
+    assert "AssertionError: M contains NaN or inf at q = (" in text
+    assert "AssertionError: gravity raised ZeroDivisionError at q = (" in text
+
+
+def test_duplicate_cell_id_is_reported_with_student_and_cell(graded):
+    """A pasted copy of a solution cell is caught before nbgrader, naming student and cell."""
+    assert "student 'copycat', 01_lagrange/lagrange.ipynb: nbgrader cell 'energies' appears 2 times" in graded.problems
+    assert ("copycat", A1) not in graded.totals
+    assert graded.returncode == 1
+    assert "copycat" in graded.stderr
+
+
+def test_feedback_never_shows_hidden_tests(graded):
+    """No line of any hidden test appears in any student's feedback HTML."""
+    secrets = hidden_lines()
+    assert len(secrets) > 10
+    pages = list((graded.output / "feedback").rglob("*.html"))
+    assert len(pages) == len(graded.totals)
+    for page in pages:
+        text = visible_text(page.read_text(encoding="utf-8"))
+        leaked = [line for line in secrets if line in text]
+        assert not leaked, f"{page}: {leaked[:3]}"
+        assert "BEGIN HIDDEN TESTS" not in text
+
+
+def test_grading_leaves_no_files_in_the_repository(graded):
+    """gradebook.db, autograded/, feedback/ ... are created in a temporary course directory only."""
+    assert graded.wrote_into_repo == []
+
+
+def test_every_graded_submission_has_a_timing(graded):
+    """timings.csv lists one positive duration per graded submission (see the report for figures)."""
+    assert set(graded.seconds) == set(graded.totals)
+    assert all(t > 0 for t in graded.seconds.values())
