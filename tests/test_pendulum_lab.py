@@ -1,0 +1,322 @@
+"""The pendulum lab (FIG 2): physics shown, the seed's three tasks, robustness.
+
+Scripted sessions use only the headless API a learner's actions map to:
+``set`` (sliders, toggles, buttons), ``drag`` (the ball, through the canvas
+handlers) and ``advance`` (simulated time, the same code Play runs).
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from course_lib.models import Pendulum
+from course_lib.widgets import PendulumLab
+from course_lib.widgets.drag import send_mouse
+
+G = 9.81
+
+
+def drag_to_degrees(lab: PendulumLab, degrees: float) -> None:
+    """Drag the ball to the angle ``degrees`` (from straight down) on the rod's circle."""
+    th = np.radians(degrees)
+    lab.drag("bob", float(np.sin(th)), float(-np.cos(th)))
+
+
+def shown_text(lab: PendulumLab) -> str:
+    return " ".join(h.value for h in (lab.readout_html, lab.steps_html, lab.tasks.widget, lab.message))
+
+
+# -- physics on screen ------------------------------------------------------------------
+def test_released_at_horizontal_accelerates_at_minus_g_over_l():
+    """Seed check-yourself Q1: at θ = 90°, at rest, τ = b = 0, θ̈ = −(g/l) sin 90° = −9.81 rad/s²."""
+    lab = PendulumLab()
+    lab.set("theta", 90.0)
+    assert lab.readout("theta_ddot") == pytest.approx(-G, abs=1e-12)
+
+
+def test_both_sides_of_lagranges_equation_agree_live():
+    """m l² θ̈ + m g l sin θ equals τ − b θ̇ at every moment of a damped, driven swing."""
+    lab = PendulumLab()
+    lab.set("tau", 3.0)
+    lab.set("b", 0.4)
+    for _ in range(20):
+        lab.advance(0.25)
+        r = lab.readouts
+        assert r["lhs"] == pytest.approx(r["rhs"], abs=1e-9)
+        assert r["lhs"] == pytest.approx(r["inertia"] + r["gravity"], abs=1e-12)
+        # independent reference for the friction and gravity terms, written from the textbook equation
+        assert r["rhs"] == pytest.approx(3.0 - 0.4 * r["theta_dot"], abs=1e-12)
+        assert r["gravity"] == pytest.approx(G * np.sin(r["theta"]), abs=1e-12)
+
+
+def test_energy_is_constant_without_torque_and_friction():
+    """With τ = 0 and b = 0, T + V stays at m g l (1 − cos θ₀) over 10 s of RK4 (to 1e-6 J)."""
+    lab = PendulumLab(theta0=150.0)
+    e0 = G * (1 - np.cos(np.radians(150.0)))
+    assert lab.readout("energy") == pytest.approx(e0, abs=1e-12)
+    for _ in range(10):
+        lab.advance(1.0)
+        assert lab.readout("energy") == pytest.approx(e0, abs=1e-6)
+
+
+def test_swing_period_matches_small_angle_theory():
+    """From 5°, the pendulum returns to its start after 2π√(l/g) = 2.006 s (within 1 %, amplitude effect 0.05 %)."""
+    lab = PendulumLab(theta0=5.0)
+    period = 2 * np.pi * np.sqrt(1.0 / G)
+    lab.advance(round(period * 30) / 30)
+    assert lab.readout("theta") == pytest.approx(np.radians(5.0), rel=0.01)
+
+
+def test_energy_bars_and_phase_marker_follow_the_state():
+    """The bars show T, V, T+V and the phase marker sits at (θ, θ̇)."""
+    lab = PendulumLab()
+    lab.advance(0.4)
+    r = lab.readouts
+    assert [b.get_height() for b in lab.bars] == [r["T"], r["V"], r["energy"]]
+    x, y = lab.phase_point.get_data()
+    assert (x[0], y[0]) == pytest.approx((r["theta"], r["theta_dot"]))
+    assert len(lab.trace) == 12
+
+
+def test_newton_view_draws_tension_along_the_rod_with_its_value():
+    """The purple arrow points from the ball to the pivot with length T_c × scale; the label shows T_c."""
+    lab = PendulumLab()
+    lab.set("newton", True)
+    lab.advance(0.3)
+    r = lab.readouts
+    (bx, by), (ex, ey) = lab.arrows["tension"]._posA_posB  # the two ends given to set_positions
+    theta = r["theta"]
+    expected_tension = 1.0 * 1.0 * r["theta_dot"] ** 2 + 1.0 * G * np.cos(theta)
+    assert r["tension"] == pytest.approx(expected_tension, abs=1e-12)
+    direction = np.array([ex - bx, ey - by])
+    assert direction / np.linalg.norm(direction) == pytest.approx(-np.array([bx, by]), abs=1e-9)
+    assert f"{expected_tension:.1f}" in lab.tension_text.get_text()
+    assert all(a.get_visible() for a in lab.arrows.values())
+    lab.set("newton", False)
+    assert not any(a.get_visible() for a in lab.arrows.values())
+
+
+# -- dragging -------------------------------------------------------------------------------
+def test_drag_sets_the_angle_and_pauses_the_simulation_while_held():
+    """While the ball is held, time does not advance; on release θ is where the ball was put, θ̇ = 0."""
+    lab = PendulumLab()
+    th = np.radians(100.0)
+    x0, y0 = lab.handles["bob"].position()
+    send_mouse(lab.ax_pend, "button_press", x0, y0)
+    send_mouse(lab.ax_pend, "motion_notify", float(np.sin(th)), float(-np.cos(th)))
+    t_held = lab.t
+    lab.advance(1.0)
+    assert lab.t == t_held
+    send_mouse(lab.ax_pend, "button_release", float(np.sin(th)), float(-np.cos(th)))
+    assert lab.readout("theta") == pytest.approx(th, abs=0.02)  # one pixel of the canvas
+    assert lab.readout("theta_dot") == 0.0
+    lab.advance(0.5)
+    assert lab.t > t_held
+
+
+# -- the seed's three tasks -----------------------------------------------------------------
+def test_task1_rest_at_45_degrees_with_damping_is_detected():
+    """With b = 0.6 and the holding torque m g l sin 45°, the pendulum settles at 45° and the task turns ✓."""
+    lab = PendulumLab()
+    lab.set("reset", None)
+    lab.set("b", 0.6)
+    lab.set("tau", round(float(Pendulum().holding_torque(np.pi / 4)), 2))
+    lab.advance(30.0)
+    assert lab.task_done("rest45")
+    assert abs(lab.readout("theta") - np.pi / 4) < 0.03
+    assert "θ = 0.78" in lab.tasks.value("rest45")
+
+
+def test_task1_not_met_with_too_little_damping_or_the_wrong_torque():
+    """Resting at 45° with b = 0.4 (< 0.5), or at the wrong angle with b = 0.6, leaves task 1 open."""
+    weak = PendulumLab()
+    weak.set("b", 0.4)
+    weak.set("tau", round(float(Pendulum().holding_torque(np.pi / 4)), 2))
+    weak.advance(40.0)
+    assert abs(weak.readout("theta") - np.pi / 4) < 0.03 and abs(weak.readout("theta_dot")) < 0.05
+    assert not weak.task_done("rest45")
+    off = PendulumLab()
+    off.set("b", 0.6)
+    off.set("tau", round(float(Pendulum().holding_torque(np.pi / 4 + 0.06)), 2))
+    off.advance(30.0)
+    assert not off.task_done("rest45")
+
+
+def test_task1_a_turning_point_near_45_degrees_does_not_count():
+    """A swing that momentarily stops near 45° (θ̇ = 0 at the top of the swing) is not 'rest'."""
+    lab = PendulumLab(theta0=45.5)
+    lab.set("b", 0.6)
+    lab.advance(0.2)
+    assert not lab.task_done("rest45")
+
+
+def test_task2_energy_decay_after_release_above_120_degrees():
+    """Released at 130° with b = 0.3, the energy drops below 10 % of m g l (1 − cos 130°): task 2 ✓."""
+    lab = PendulumLab()
+    lab.set("b", 0.3)
+    drag_to_degrees(lab, 130.0)
+    start = lab.readout("energy")
+    assert start == pytest.approx(G * (1 - np.cos(np.radians(130.0))), rel=0.01)
+    lab.advance(15.0)
+    assert lab.task_done("decay")
+    assert lab.readout("energy") < 0.1 * start
+
+
+@pytest.mark.parametrize("release_deg, b", [(110.0, 0.5), (130.0, 0.2)])
+def test_task2_not_met_from_too_low_or_with_too_little_damping(release_deg, b):
+    """Releasing below 120°, or with b < 0.3, leaves task 2 open even when the energy decays."""
+    lab = PendulumLab()
+    lab.set("b", b)
+    drag_to_degrees(lab, release_deg)
+    start = lab.readout("energy")
+    lab.advance(25.0)
+    assert lab.readout("energy") < 0.1 * start
+    assert not lab.task_done("decay")
+
+
+def test_task2_lowering_damping_during_the_decay_cancels_it():
+    """Dropping b below 0.3 after the release voids that attempt."""
+    lab = PendulumLab()
+    lab.set("b", 0.3)
+    drag_to_degrees(lab, 140.0)
+    lab.advance(1.0)
+    lab.set("b", 0.1)
+    lab.advance(1.0)
+    lab.set("b", 1.0)
+    lab.advance(15.0)
+    assert not lab.task_done("decay")
+
+
+def test_task3_tension_above_25_newtons_in_the_newton_view():
+    """Released from 150° without friction, the rod tension at the bottom is m g (3 − 2 cos 150°) ≈ 46 N > 25 N."""
+    lab = PendulumLab()
+    lab.set("newton", True)
+    drag_to_degrees(lab, 150.0)
+    lab.advance(1.5)
+    assert lab.task_done("tension")
+    value = float(re.search(r"T_c = ([\d.]+) N", lab.tasks.value("tension")).group(1))
+    assert 25.0 < value <= G * (3 - 2 * np.cos(np.radians(150.0))) + 0.1
+
+
+def test_task3_not_met_without_the_newton_view_or_from_a_low_release():
+    """The same swing with the Newton view off, or a release from 60° (max tension 2 m g ≈ 19.6 N), leaves task 3 open."""
+    hidden = PendulumLab()
+    drag_to_degrees(hidden, 150.0)
+    hidden.advance(1.5)
+    assert not hidden.task_done("tension")
+    low = PendulumLab()
+    low.set("newton", True)
+    drag_to_degrees(low, 60.0)
+    low.advance(3.0)
+    assert not low.task_done("tension")
+
+
+# -- robustness ------------------------------------------------------------------------------
+def test_blow_up_shows_a_message_and_resets_to_a_finite_state():
+    """An absurd speed overflows RK4; the lab says so, resets to θ₀ and shows no NaN."""
+    lab = PendulumLab(theta0=60.0)
+    lab.theta_dot = 1e300
+    lab.advance(1.0)
+    assert "blew up" in lab.message.value
+    assert lab.readout("theta") == pytest.approx(np.radians(60.0))
+    assert all(np.isfinite(v) for v in lab.readouts.values())
+    assert not re.search(r"\b(nan|inf)\b", shown_text(lab), flags=re.IGNORECASE)
+    lab.advance(0.5)
+    assert lab.t == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("key, bad", [("tau", float("nan")), ("b", float("inf")), ("tau", "strong"),
+                                      ("newton", "maybe"), ("speed", 7.0)])
+def test_bad_control_values_show_a_message_instead_of_raising(key, bad):
+    """Unusable values leave the state as it was and explain the problem in the lab."""
+    lab = PendulumLab()
+    before = dict(lab.readouts)
+    lab.set(key, bad)
+    assert lab.message.value
+    assert lab.readouts == before
+
+
+def test_callback_error_inside_the_physics_is_shown_not_raised(monkeypatch):
+    """If the model itself fails mid-run, the error is shown and the lab stays usable."""
+    lab = PendulumLab()
+
+    def broken(*args, **kwargs):
+        raise ValueError("broken model")
+
+    monkeypatch.setattr(lab.model, "forward_dynamics", broken)
+    lab.set("tau", 1.0)
+    assert "broken model" in lab.message.value
+    monkeypatch.undo()
+    lab.set("tau", 2.0)
+    lab.advance(0.5)
+    assert lab.t == pytest.approx(0.5)
+
+
+def test_reset_returns_to_the_start_angle_at_rest():
+    """Reset puts θ back to θ₀ with θ̇ = 0, t = 0 and an empty trace; the θ slider follows."""
+    lab = PendulumLab(theta0=30.0)
+    lab.advance(1.0)
+    drag_to_degrees(lab, 120.0)
+    lab.advance(1.0)
+    lab.set("reset", None)
+    assert (lab.readout("theta"), lab.readout("theta_dot"), lab.t) == (pytest.approx(np.radians(30.0)), 0.0, 0.0)
+    assert lab.controls["theta"].value == 30.0 and len(lab.trace) == 0
+
+
+def test_advance_rejects_negative_or_nan_durations():
+    """advance(seconds) is API, not a callback: a bad duration is a ValueError."""
+    lab = PendulumLab()
+    for bad in (-1.0, float("nan"), "1s"):
+        with pytest.raises(ValueError, match="seconds"):
+            lab.advance(bad)
+
+
+def test_energy_axis_grows_when_a_spin_exceeds_it_and_bars_stay_in_view():
+    """A strong torque spins the pendulum past the bar scale; the axis grows to keep T+V in view."""
+    lab = PendulumLab()
+    top = lab.ax_energy.get_ylim()[1]
+    lab.set("tau", 10.0)
+    lab.advance(4.0)
+    assert lab.readout("energy") > top
+    assert lab.ax_energy.get_ylim()[1] >= lab.readout("energy")
+    h, w = lab.background.image.get_array().shape[:2]
+    lab.fig.canvas.draw()
+    assert (w, h) == (lab.fig.canvas.get_renderer().width, lab.fig.canvas.get_renderer().height)
+
+
+def test_press_anywhere_in_the_pendulum_panel_grabs_the_ball():
+    """A press far from the ball still grabs it; the ball follows the pointer's direction from the pivot."""
+    lab = PendulumLab()
+    send_mouse(lab.ax_pend, "button_press", -1.0, 1.0)
+    send_mouse(lab.ax_pend, "motion_notify", -1.0, 0.0)
+    send_mouse(lab.ax_pend, "button_release", -1.0, 0.0)
+    assert lab.readout("theta") == pytest.approx(-np.pi / 2, abs=0.02)
+
+
+def test_pendulum_callbacks_reuse_the_figure_and_its_artists():
+    """Sliders, toggles, drags, play frames and an axis rescale add no figure, axes, line, patch or image."""
+    import matplotlib.pyplot as plt
+
+    before = plt.get_fignums()
+    lab = PendulumLab()
+    fig, canvas = lab.fig, lab.fig.canvas
+    artists = (lab.rod, lab.bob, lab.trace_line, lab.phase_point, *lab.bars, *lab.arrows.values())
+    counts = [len(ax.get_children()) for ax in fig.axes] + [len(fig.images), len(fig.axes)]
+    for k in range(10):
+        lab.set("tau", 10.0 * (k % 2))
+        lab.set("newton", k % 3 == 0)
+        lab.set("theta", 20.0 * k - 90.0)
+        lab.advance(0.5)
+    drag_to_degrees(lab, 170.0)
+    lab.set("step", None)
+    top = lab.ax_energy.get_ylim()[1]
+    lab.set("tau", 10.0)
+    lab.advance(4.0)  # spins up past the energy scale: the axis grows, the static layer is re-captured
+    assert lab.ax_energy.get_ylim()[1] > top
+    assert lab.fig is fig and lab.fig.canvas is canvas
+    assert (lab.rod, lab.bob, lab.trace_line, lab.phase_point, *lab.bars, *lab.arrows.values()) == artists
+    assert [len(ax.get_children()) for ax in fig.axes] + [len(fig.images), len(fig.axes)] == counts
+    assert plt.get_fignums() == before
