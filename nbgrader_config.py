@@ -40,7 +40,9 @@ c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 
 # --- feedback ----------------------------------------------------------------------------
 # nbgrader's feedback shows the autograded notebook, in which the hidden tests were restored.
-# HideHiddenTests removes them again, and drops the tracebacks (which would quote them).
+# HideHiddenTests removes them again, with everything they output: a failed hidden test shows only
+# a generic hint for its kind of failure, never its traceback or message (which would give away
+# the other arm's parameters, the hidden states and the expected values). Visible tests keep theirs.
 c.GenerateFeedback.preprocessors = [
     "nbgrader.preprocessors.GetGrades",
     "course_lib.grading.feedback.HideHiddenTests",

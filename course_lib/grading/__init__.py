@@ -6,7 +6,7 @@ Modules:
 - :mod:`course_lib.grading.course`   — a throw-away nbgrader course directory built from the repo
 - :mod:`course_lib.grading.release`  — ``python -m course_lib.grading.release`` regenerates exercises/
 - :mod:`course_lib.grading.precheck` — finds duplicated cell ids in submissions before nbgrader does
-- :mod:`course_lib.grading.feedback` — removes hidden tests from the feedback HTML
+- :mod:`course_lib.grading.feedback` — hidden tests and their messages out of the feedback HTML
 - :mod:`course_lib.grading.report`   — scores from the gradebook into a CSV
 - :mod:`course_lib.grading.autograde` — ``python -m course_lib.grading.autograde <submissions>``
 """

@@ -3,6 +3,7 @@
 Usage::
 
     python -m course_lib.grading.autograde SUBMISSIONS [--output grading-output] [--timeout 30] [--jobs 1]
+                                           [--autograded]
 
 ``SUBMISSIONS`` is laid out like nbgrader's ``submitted/`` folder:
 ``<SUBMISSIONS>/<student_id>/<assignment>/<notebook>.ipynb``. Everything nbgrader
@@ -13,6 +14,9 @@ writes (gradebook, autograded notebooks) stays in temporary course directories;
 - ``feedback/<student>/<assignment>/<notebook>.html`` without hidden tests
 - ``problems.txt`` submissions the pre-check or nbgrader could not grade, with the reason
 - ``timings.csv`` seconds spent autograding each submission
+- with ``--autograded`` only: ``autograded/<student>/<assignment>/<notebook>.ipynb``, nbgrader's
+  graded notebooks WITH the hidden tests and their full messages — for instructors, never
+  for students (return only ``feedback/``)
 
 ``--jobs N`` splits the students over N worker processes, each with its own temporary
 course directory and gradebook. Exit status 0 when every submission was graded, 1 when
@@ -46,8 +50,9 @@ def _submissions(submissions: Path, assignments: list[str]) -> list[Pair]:
 
 
 def _grade_pairs(submissions: Path, output: Path, pairs: list[Pair], timeout: int | None,
-                 repo_root: Path) -> tuple[list[dict], list[str], dict[Pair, float]]:
-    """Autograde ``pairs`` in one temporary course; feedback goes to ``output/feedback``.
+                 repo_root: Path, keep_autograded: bool = False) -> tuple[list[dict], list[str], dict[Pair, float]]:
+    """Autograde ``pairs`` in one temporary course; feedback goes to ``output/feedback``
+    (and the autograded notebooks to ``output/autograded`` when ``keep_autograded``).
 
     Returns:
         (score rows, problems, seconds per pair).
@@ -76,10 +81,14 @@ def _grade_pairs(submissions: Path, output: Path, pairs: list[Pair], timeout: in
                 problems.append(f"student {student!r}, {assignment}: generate_feedback failed:\n"
                                 f"{feedback.get('error') or feedback.get('log')}")
             graded.append((assignment, student))
-        built = root / nbg.coursedir.feedback_directory
-        for student_dir in (built.iterdir() if built.is_dir() else []):
-            shutil.copytree(student_dir, output / "feedback" / student_dir.name,
-                            ignore=shutil.ignore_patterns("*.json"), dirs_exist_ok=True)
+        copies = [(nbg.coursedir.feedback_directory, "feedback")]
+        if keep_autograded:
+            copies.append((nbg.coursedir.autograded_directory, "autograded"))
+        for source, dest in copies:
+            built = root / source
+            for student_dir in (built.iterdir() if built.is_dir() else []):
+                shutil.copytree(student_dir, output / dest / student_dir.name,
+                                ignore=shutil.ignore_patterns("*.json"), dirs_exist_ok=True)
         rows = report.cell_rows(nbg.coursedir.db_url, graded)
     return rows, problems, seconds
 
@@ -98,7 +107,7 @@ def split_by_student(pairs: list[Pair], jobs: int) -> list[list[Pair]]:
 
 
 def grade(submissions: Path, output: Path, timeout: int | None = None,
-          repo_root: Path = course.REPO_ROOT, jobs: int = 1) -> dict:
+          repo_root: Path = course.REPO_ROOT, jobs: int = 1, keep_autograded: bool = False) -> dict:
     """Pre-check, autograde, write feedback and scores for every submission.
 
     Args:
@@ -107,6 +116,8 @@ def grade(submissions: Path, output: Path, timeout: int | None = None,
         timeout: per-cell timeout in seconds (default: nbgrader_config.py's).
         repo_root: the checkout holding nbgrader_config.py and solutions/.
         jobs: number of worker processes.
+        keep_autograded: also write nbgrader's autograded notebooks (hidden tests and their
+            full messages included; for instructors only) to ``output/autograded``.
 
     Returns:
         ``{"graded": [(assignment, student)], "problems": [str], "seconds": {(a, s): float}}``.
@@ -122,7 +133,8 @@ def grade(submissions: Path, output: Path, timeout: int | None = None,
     parts_todo = split_by_student(todo, jobs)
     output.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(output / "feedback", ignore_errors=True)
-    args = [(submissions, output, part, timeout, repo_root) for part in parts_todo]
+    shutil.rmtree(output / "autograded", ignore_errors=True)
+    args = [(submissions, output, part, timeout, repo_root, keep_autograded) for part in parts_todo]
     if len(args) <= 1:
         results = [_grade_pairs(*a) for a in args]
     else:
@@ -153,11 +165,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="per-cell execution timeout in seconds (default: nbgrader_config.py)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes, each grading a share of the students (default: 1)")
+    parser.add_argument("--autograded", action="store_true",
+                        help="also copy nbgrader's autograded notebooks, WITH the hidden tests and their "
+                             "messages, to OUTPUT/autograded (for instructors only)")
     args = parser.parse_args(argv)
     # nbgrader's own SQLAlchemy session warnings say nothing about the submissions
     warnings.filterwarnings("ignore", message="Object of type <Submitted")
     try:
-        result = grade(args.submissions, args.output, args.timeout, jobs=args.jobs)
+        result = grade(args.submissions, args.output, args.timeout, jobs=args.jobs,
+                       keep_autograded=args.autograded)
     except ValueError as err:
         parser.error(str(err))
     for (assignment, student), t in sorted(result["seconds"].items(), key=lambda kv: (kv[0][1], kv[0][0])):

@@ -1,8 +1,9 @@
 """One graded course shared by the slow grading tests.
 
 The session fixture ``graded`` writes a folder of synthetic submissions (one student
-per robustness case), runs ``python -m course_lib.grading.autograde`` on it once, and
-hands the tests the scores, problems, timings and feedback it produced.
+per robustness case), runs ``python -m course_lib.grading.autograde --autograded`` on it
+once, and hands the tests the scores, problems, timings, feedback and autograded notebooks
+(the instructor's copy, with the hidden tests' real messages) it produced.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from course_lib.models import TwoLinkArm
+from course_lib.models import Pendulum, TwoLinkArm
 from grading import synthetic as syn
 
 #: per-cell timeout for the test run (s): the course's cells take < 3 s; an infinite loop costs this much
@@ -36,13 +37,21 @@ def hard_coded_mass_matrix() -> str:
             f"    return np.array({constant.tolist()}) + c2 * np.array({with_cos.tolist()})\n")
 
 
+def hard_coded_holding_torque() -> str:
+    """A holding_torque with m g l of the visible test's pendulum typed in: it ignores m, l and g."""
+    mgl = float(Pendulum(m=1.3, l=0.7, g=9.81).holding_torque(np.pi / 2))   # sin θ = 1
+    return (f"def holding_torque(theta_value, m_value, l_value, g_value=9.81):\n"
+            f"    return {mgl!r} * np.sin(theta_value)\n")
+
+
 def build_submissions(root: Path) -> dict[str, dict]:
     """Write every case into ``root``; returns {student: {assignment: description}}."""
     sol_a2 = syn.cell_by_id(syn.read(syn.notebook_paths(syn.SOLUTIONS)[A2]), "mass_matrix").source
     cases = {
         "full_marks": {a: syn.solved(a) for a in (A1, A2, A3)},
         "blank": {a: syn.untouched(a) for a in (A1, A2, A3)},
-        "hard_coder": {A2: syn.solved(A2, {"mass_matrix": sol_a2 + "\n\n" + hard_coded_mass_matrix()})},
+        "hard_coder": {A1: syn.solved(A1, {"holding": hard_coded_holding_torque()}),
+                       A2: syn.solved(A2, {"mass_matrix": sol_a2 + "\n\n" + hard_coded_mass_matrix()})},
         "looper": {A3: syn.solved(A3, {"ledger": "def energy_ledger(model, t, q, qd, tau):\n"
                                                  "    while True:\n        pass\n"})},
         "test_editor": {A1: syn.solved(A1, {
@@ -84,6 +93,11 @@ class Graded:
         (path,) = (self.output / "feedback" / student / assignment).glob("*.html")
         return path.read_text(encoding="utf-8")
 
+    def autograded(self, student: str, assignment: str) -> Path:
+        """nbgrader's graded notebook, hidden tests and their full messages included."""
+        (path,) = (self.output / "autograded" / student / assignment).glob("*.ipynb")
+        return path
+
 
 def _rows(path: Path) -> list[dict]:
     with open(path, newline="", encoding="utf-8") as fh:
@@ -99,7 +113,7 @@ def graded(tmp_path_factory) -> Graded:
     output = work / "out"
     proc = subprocess.run(
         [sys.executable, "-m", "course_lib.grading.autograde", str(work / "submissions"),
-         "--output", str(output), "--timeout", str(TIMEOUT), "--jobs", str(JOBS)],
+         "--output", str(output), "--timeout", str(TIMEOUT), "--jobs", str(JOBS), "--autograded"],
         cwd=work, capture_output=True, text=True, timeout=900,
     )
     wrote_into_repo = [n for n in REPO_ARTIFACTS if (syn.REPO / n).exists() and not before[n]]

@@ -9,8 +9,10 @@ from __future__ import annotations
 import html
 import re
 
+import nbformat
 import pytest
 
+from course_lib.grading.feedback import HINTS, TIMEOUT_NAMES
 from grading import synthetic as syn
 from grading.conftest import A1, A2, A3
 
@@ -46,6 +48,43 @@ def hidden_lines() -> set[str]:
     return {line for line in hidden if len(line) >= 20 and line not in shown_text}
 
 
+def hidden_cell_ids() -> set[str]:
+    """grade_ids of the test cells of solutions/ that hold a hidden-test region."""
+    return {syn.grade_id(cell) for path in syn.notebook_paths(syn.SOLUTIONS).values()
+            for cell in syn.read(path).cells if "BEGIN HIDDEN TESTS" in cell.source}
+
+
+def output_text(output) -> str:
+    """Everything an output can show: printed text, message, traceback, plain-text data."""
+    parts = [output.get("text", ""), output.get("evalue", ""), "\n".join(output.get("traceback", []))]
+    parts.append(str(output.get("data", {}).get("text/plain", "")))
+    return "\n".join(parts)
+
+
+def hidden_secrets(autograded) -> set[str]:
+    """What the hidden tests of one autograded notebook said and nothing visible says.
+
+    Each failed hidden test's message (other arm's parameters, hidden states, expected values),
+    its parts between ': ' and '; ', and each number tuple in it, minus anything the visible
+    cells' outputs also show (e.g. "mass_matrix is not implemented yet"). Timeouts are left out:
+    their message is the course's configured text, not the test's.
+    """
+    hidden_ids, secrets, public = hidden_cell_ids(), set(), []
+    for cell in nbformat.read(autograded, as_version=4).cells:
+        outputs = cell.get("outputs", [])
+        if syn.grade_id(cell) not in hidden_ids:
+            public.extend(output_text(o) for o in outputs)
+            continue
+        for out in outputs:
+            if out.get("output_type") == "error" and out.get("ename") not in TIMEOUT_NAMES:
+                message = out.get("evalue", "")
+                secrets.add(message)
+                secrets.update(re.split(r": |; ", message))
+                secrets.update(re.findall(r"\([-\d., ]+\)", message))
+    public_text = "\n".join(public + list(HINTS.values()))
+    return {s.strip() for s in secrets if len(s.strip()) >= 12 and s.strip() not in public_text}
+
+
 def test_solutions_score_every_automatic_point(graded):
     """A submission made of the instructor's solutions earns full marks on every test cell."""
     for assignment in (A1, A2, A3):
@@ -68,10 +107,26 @@ def test_untouched_exercises_score_zero_without_crashing(graded):
 
 
 def test_hard_coded_answer_passes_visible_test_and_fails_hidden_one(graded):
-    """A mass matrix with the course arm's numbers typed in fails the hidden test on another arm."""
-    assert graded.score("hard_coder", A2, "test_mass_matrix") == graded.max_score("hard_coder", A2, "test_mass_matrix")
-    assert graded.score("hard_coder", A2, "test_mass_matrix_hidden") == 0.0
-    assert "for another arm" in visible_text(graded.feedback("hard_coder", A2))
+    """Hard-coded course values (arm's M; pendulum's m g l) pass the visible tests, fail the hidden ones,
+    and the feedback says so with the generic hint, not the hidden test's message."""
+    for assignment, visible in ((A2, "test_mass_matrix"), (A1, "test_holding")):
+        assert graded.score("hard_coder", assignment, visible) == graded.max_score("hard_coder", assignment, visible)
+        assert graded.score("hard_coder", assignment, visible + "_hidden") == 0.0
+        text = visible_text(graded.feedback("hard_coder", assignment))
+        assert "HiddenTestFailed: " + HINTS["values"] in text
+    assert "for another arm" not in visible_text(graded.feedback("hard_coder", A2))
+
+
+def test_visible_tests_keep_their_specific_messages_and_hidden_ones_get_hints(graded):
+    """Only hidden failures are generalised: a visible failure still names the quantity and state,
+    and each kind of hidden failure (timeout, NaN, exception, symbolic, unfinished) has its hint."""
+    assert "AssertionError: gravity raised ZeroDivisionError at q = (" in \
+        visible_text(graded.feedback("nan_and_raise", A2))
+    expected = {("looper", A3): "timeout", ("nan_and_raise", A2): "not_finite", ("test_editor", A1): "symbolic",
+                ("blank", A2): "missing"}
+    for (student, assignment), kind in expected.items():
+        assert "HiddenTestFailed: " + HINTS[kind] in visible_text(graded.feedback(student, assignment)), kind
+    assert "HiddenTestFailed" not in visible_text(graded.feedback("full_marks", A2))
 
 
 def test_infinite_loop_is_stopped_and_other_cells_are_graded(graded):
@@ -118,14 +173,24 @@ def test_duplicate_cell_id_is_reported_with_student_and_cell(graded):
 
 
 def test_feedback_never_shows_hidden_tests(graded):
-    """No line of any hidden test appears in any student's feedback HTML."""
+    """No line of any hidden test, and nothing a failed hidden test said (other arm's parameters,
+    hidden states, expected values), appears in any student's feedback HTML."""
     secrets = hidden_lines()
     assert len(secrets) > 10
-    pages = list((graded.output / "feedback").rglob("*.html"))
+    pages = sorted((graded.output / "feedback").rglob("*.html"))
     assert len(pages) == len(graded.totals)
+    said = {}
+    for student, assignment in graded.totals:
+        said[(student, assignment)] = hidden_secrets(graded.autograded(student, assignment))
+    # the scan has real secrets to look for: the hard-coder's hidden failures name another arm's
+    # states and expected M, and the other pendulums' m, l, g
+    assert any("for another arm" in s for s in said[("hard_coder", A2)])
+    assert any("m/s²" in s and "expected" in s for s in said[("hard_coder", A1)])
+    assert sum(len(v) for v in said.values()) > 20
     for page in pages:
+        student, assignment = page.parent.parent.name, page.parent.name
         text = visible_text(page.read_text(encoding="utf-8"))
-        leaked = [line for line in secrets if line in text]
+        leaked = [line for line in secrets | said[(student, assignment)] if line in text]
         assert not leaked, f"{page}: {leaked[:3]}"
         assert "BEGIN HIDDEN TESTS" not in text
 

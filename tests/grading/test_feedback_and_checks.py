@@ -10,16 +10,78 @@ from nbformat.v4 import new_code_cell, new_output
 from course_lib.grading import checks, feedback
 
 
-def test_hidden_region_and_its_traceback_are_removed():
-    """The feedback keeps the visible test, drops the hidden lines and the traceback quoting them."""
+def hidden_cell_with_error(message: str, ename: str = "AssertionError"):
+    """A test cell with a hidden region that printed something and failed with ``message``."""
     cell = new_code_cell("visible()\n### BEGIN HIDDEN TESTS\nsecret_check(42)\n### END HIDDEN TESTS")
     cell.outputs = [new_output("stream", name="stdout", text="printed by secret_check"),
-                    new_output("error", ename="AssertionError", evalue="M is wrong",
-                               traceback=["secret_check(42)", "AssertionError: M is wrong"])]
-    out, _ = feedback.HideHiddenTests().preprocess_cell(cell, {}, 0)
+                    new_output("error", ename=ename, evalue=message,
+                               traceback=["secret_check(42)", f"{ename}: {message}"])]
+    return cell
+
+
+def test_hidden_region_its_output_and_message_are_removed():
+    """The feedback keeps the visible code; the hidden lines, printed text, traceback and message
+    (with the hidden state and expected value) are replaced by one generic hint."""
+    message = "M is wrong at q = (0.412, -1.037) for another arm: got 1.000, expected 2.718"
+    out, _ = feedback.HideHiddenTests().preprocess_cell(hidden_cell_with_error(message), {}, 0)
     assert out.source == "visible()"
     assert len(out.outputs) == 1
-    assert out.outputs[0].traceback == ["A hidden test failed: AssertionError: M is wrong"]
+    assert out.outputs[0].traceback == ["HiddenTestFailed: " + feedback.HINTS["values"]]
+    shown = str(out)
+    for secret in ("0.412", "another arm:", "2.718", "secret_check", "printed by"):
+        assert secret not in shown, secret
+
+
+def test_hints_carry_no_numbers():
+    """The generic hints are fixed sentences: no digit, so no value of any test can be in them."""
+    assert not any(ch.isdigit() for hint in feedback.HINTS.values() for ch in hint)
+
+
+def _message_of(check, *args, **kwargs) -> str:
+    with pytest.raises(AssertionError) as info:
+        check(*args, **kwargs)
+    return str(info.value)
+
+
+def test_each_kind_of_failure_of_the_real_checks_gets_its_own_hint():
+    """The classification follows the messages checks.py really produces (so a rewording there fails here)."""
+    th, m = sp.symbols("theta m")
+
+    def todo(q):
+        raise NotImplementedError()
+    cases = [
+        ("missing", _message_of(checks.call, todo, 0.0)),
+        ("missing", _message_of(checks.need, {}, "T")),
+        ("exception", _message_of(checks.call, lambda q: 1 / q, 0.0, name="gravity", where="at q = 0")),
+        ("not_finite", _message_of(checks.as_array, "g", [np.nan, 1.0], (2,))),
+        ("shape", _message_of(checks.as_array, "M", [1.0, 2.0], (2, 2))),
+        ("symbolic", _message_of(checks.check_equivalent, "T", m * th, 2 * m * th)),
+        ("values", _message_of(checks.check_close, "g", 1.0, 2.0, "at q = (0.1, 0.2)")),
+        ("values", _message_of(checks.check_symmetric, lambda q: np.array([[1.0, 2.0], [0.0, 1.0]]),
+                               [np.zeros(2)])),
+    ]
+    for kind, message in cases:
+        assert feedback.failure_kind("AssertionError", message) == kind, message
+    assert feedback.failure_kind("NameError", "name 'T' is not defined") == "missing"
+    assert feedback.failure_kind("CellTimeoutError", "stopped") == "timeout"
+    assert feedback.failure_kind("KeyboardInterrupt", "") == "timeout"
+    assert feedback.failure_kind("IndexError", "tuple index out of range") == "other"
+
+
+def test_timeout_is_reported_before_the_interrupt_that_stopped_the_cell():
+    """A cell stopped by the time limit says so, not 'KeyboardInterrupt' or the hidden code."""
+    cell = hidden_cell_with_error("", ename="KeyboardInterrupt")
+    cell.outputs.append(new_output("error", ename="CellTimeoutError", evalue="ran too long", traceback=["x"]))
+    out, _ = feedback.HideHiddenTests().preprocess_cell(cell, {}, 0)
+    assert out.outputs[0].evalue == feedback.HINTS["timeout"]
+
+
+def test_passed_hidden_test_shows_nothing():
+    """A hidden test that passed leaves no output at all (not even what it printed)."""
+    cell = hidden_cell_with_error("unused")
+    cell.outputs = cell.outputs[:1]
+    out, _ = feedback.HideHiddenTests().preprocess_cell(cell, {}, 0)
+    assert out.outputs == []
 
 
 def test_cells_without_hidden_tests_are_left_alone():
