@@ -19,7 +19,7 @@ help:
 	@echo "make test       install the test extras and run the whole suite"
 	@echo "make bench      print the benchmark table"
 	@echo "make exercises  regenerate exercises/ from solutions/ (nbgrader)"
-	@echo "make grade SUBMISSIONS=dir   autograde a folder of submissions"
+	@echo "make grade SUBMISSIONS=dir [GRADE_OPTS=\"--jobs N --output DIR --autograded\"]"
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
