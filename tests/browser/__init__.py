@@ -1,0 +1,1 @@
+"""Real-browser tests of the lesson notebooks (pytest -m browser tests/browser)."""

@@ -1,0 +1,69 @@
+"""Where to grab each lesson's figure: asked of the lab running in the notebook's kernel.
+
+Every lab built on ``course_lib.widgets.base.Lab`` keeps its draggable
+handles in ``lab.handles`` and can say where one sits in canvas pixels
+(``lab.handle_pixels(name)``, x right and y down from the figure's top-left).
+After Run All the test asks the notebook's own kernel for that position (the
+notebook may have moved the handle since the lab was built), as a fraction
+of the figure's size, and maps it onto the figure's on-screen bounding box.
+So a new lesson whose lab has a handle needs no entry here; an entry only
+picks another handle or another drag.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+#: runs in the kernel; defines nothing in the learner's namespace
+_FIND_HANDLE = r'''
+def find(G, wanted):
+    import json
+    for value in list(G.values()):
+        handles = getattr(value, "handles", None)
+        if not isinstance(handles, dict) or not hasattr(value, "handle_pixels") or not handles:
+            continue
+        name = wanted if wanted in handles else (None if wanted else next(iter(handles)))
+        if name is None:
+            continue
+        fig = handles[name].ax.figure
+        x, y = value.handle_pixels(name)
+        return json.dumps({"handle": name, "fx": float(x) / fig.bbox.width, "fy": float(y) / fig.bbox.height,
+                           "width": float(fig.bbox.width), "height": float(fig.bbox.height)})
+    return json.dumps(None)
+'''
+
+
+@dataclass(frozen=True)
+class Drag:
+    """One drag gesture on a lesson's figure.
+
+    Args:
+        handle: name of the handle to grab (None: the lab's first handle).
+        by: how far to drag it, in CSS pixels (x right, y down).
+    """
+
+    handle: str | None = None
+    by: tuple[float, float] = (-40.0, 30.0)
+
+    def kernel_code(self) -> str:
+        """Python that prints the handle's position as JSON (or null if the notebook has no such lab)."""
+        return f"print((lambda ns: (exec({_FIND_HANDLE!r}, ns), ns['find'](globals(), {self.handle!r}))[1])({{}}))"
+
+    @staticmethod
+    def parse(printed: str) -> dict | None:
+        """The kernel's answer: {"handle", "fx", "fy", "width", "height"} or None."""
+        return json.loads(printed.strip().splitlines()[-1]) if printed.strip() else None
+
+
+GESTURES: dict[str, Drag] = {
+    # the 2R arm: drag the tip, which turns θ₂
+    "00_start_here.ipynb": Drag("tip", by=(-45.0, 35.0)),
+    # the pendulum: drag the ball down and towards the middle, which changes θ
+    "02_pendulum.ipynb": Drag("bob", by=(-60.0, 30.0)),
+}
+
+
+def gesture_for(notebook: str) -> Drag:
+    """The drag gesture for a notebook file name (the lab's first handle if it has no entry)."""
+    return GESTURES.get(notebook, Drag())
