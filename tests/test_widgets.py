@@ -104,7 +104,7 @@ def test_start_here_task_is_met_only_when_the_tip_is_high_enough():
     assert lab.task_done("reach_high")
     assert f"{TwoLinkArm().tip(np.radians([80.0, 0.0]))[1]:.3f}" in lab.tasks.value("reach_high")
     lab.set("theta1", 0.0)
-    assert lab.task_done("reach_high") and "✅" in lab.tasks.widget.value
+    assert lab.task_done("reach_high") and "☑" in lab.tasks.widget.value
 
 
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), "ninety"])

@@ -101,7 +101,8 @@ class TaskList:
     def _render(self) -> None:
         rows = []
         for t in self.tasks:
-            mark = "✅" if t.done else "⬜"
+            # ☑/☐ are in DejaVu, so they render on every machine (emoji fonts are often missing)
+            mark = "<span style='color:#2a9d3a;font-weight:bold'>☑</span>" if t.done else "☐"
             status = f" — <i>{_html.escape(text('done_with', value=t.value))}</i>" if t.done else ""
             hint = (
                 f"<details style='margin-left:1.6em'><summary>{text('hint')}</summary>"
