@@ -37,7 +37,7 @@ $(TEST_STAMP): pyproject.toml | $(VENV)/bin/python
 LAB_ARGS ?=
 
 lab: $(LAB_STAMP)
-	$(VENV)/bin/jupyter lab $(NO_BROWSER) $(ALLOW_ROOT) $(LAB_ARGS) notebooks/00_start_here.ipynb
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir="$(CURDIR)" $(NO_BROWSER) $(ALLOW_ROOT) $(LAB_ARGS) notebooks/00_start_here.ipynb
 
 # Debian's Chromium drives the browser tests (Playwright's own browser download
 # is not used). Installed with apt-get when it is missing on a Debian/Ubuntu host.
