@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -45,7 +46,10 @@ def test_make_lab_serves_the_start_notebook():
                     status = response.status
                     body = response.read()
                 break
-            except OSError:
+            except urllib.error.HTTPError as err:  # the server answered: no point in waiting
+                status = err.code
+                break
+            except OSError:  # not listening yet
                 time.sleep(0.5)
         assert status == 200, f"JupyterLab did not serve the notebook (make lab exited with {proc.poll()})"
         assert b'"type": "notebook"' in body or b'"type":"notebook"' in body
