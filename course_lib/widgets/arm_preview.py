@@ -81,11 +81,10 @@ class ArmPreviewLab(Lab):
             Task("reach_high", text("arm_task_high", y=TARGET_HEIGHT), self._check_high,
                  text("arm_task_high_hint")),
         ])
-        self.widget = w.HBox([
+        self.widget = controls.beside(
             self.fig.canvas,
-            w.VBox([s1, s2, self.readout_html, self.tasks.widget, self.message],
-                   layout={"width": "400px"}),
-        ])
+            w.VBox([s1, s2, self.readout_html, self.tasks.widget, self.message], layout={"width": "400px"}),
+        )
         self.background = StaticBackground(self.fig, [self.links, self.joints, self.tip_marker, self.tip_text])
         self.background.freeze()
         self.redraw()

@@ -55,6 +55,15 @@ def button(label: str, icon: str = "") -> w.Button:
     return w.Button(description=label, icon=icon, layout={"width": "90px"})
 
 
+#: figure beside its controls, the controls wrapping below it when the page is narrow
+WRAP_LAYOUT = {"flex_flow": "row wrap", "align_items": "flex-start"}
+
+
+def beside(*children: Any) -> w.HBox:
+    """Lay out a figure and its control column side by side, wrapping on narrow pages."""
+    return w.HBox(list(children), layout=WRAP_LAYOUT)
+
+
 def html(value: str = "", width: str | None = None) -> w.HTML:
     """An HTML area for readouts, checklists and messages."""
     layout = {"width": width} if width else {}

@@ -81,7 +81,7 @@ class PendulumLab(Lab):
             Task("tension", text("pend_task_tension"), self._check_tension, text("pend_task_tension_hint")),
         ])
         self.widget = w.VBox([
-            w.HBox([self.fig.canvas, w.VBox(list(self.controls.values())[:4] + [self.buttons])]),
+            controls.beside(self.fig.canvas, w.VBox(list(self.controls.values())[:4] + [self.buttons])),
             self.readout_html, self.steps_html, self.tasks.widget, self.message,
         ])
         self.background = StaticBackground(self.fig, [
