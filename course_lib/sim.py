@@ -190,6 +190,8 @@ def simulate(
         control_period = _checks.positive("control_period", control_period)
         hold = max(1, int(round(control_period / dt)))
 
+    if duration < dt:
+        raise ValueError(f"duration must be at least one step dt = {dt} s, got {duration} s")
     steps = int(round(duration / dt))
     t = np.arange(steps + 1) * dt
     Q = np.empty((steps + 1, n))
@@ -211,13 +213,19 @@ def _integrate(model, stepper, controller, hold, dt, t, tau, Q, QD, TAU, W) -> N
     q, qd = Q[0].copy(), QD[0].copy()
     for k in range(len(t) - 1):
         if controller is not None and k % hold == 0:
-            tau = _single_state("the controller's torque", controller(t[k], q.copy(), qd.copy()), n)
+            tau = _controller_torque(controller(t[k], q.copy(), qd.copy()), t[k], n)
         q, qd, w = stepper(model_dynamics(model, tau), q, qd, dt)
         if not (np.all(np.isfinite(q)) and np.all(np.isfinite(qd))):
             raise FloatingPointError(
                 f"the simulation diverged at t = {t[k + 1]:.4g} s; try a smaller dt or smaller gains"
             )
         Q[k + 1], QD[k + 1], TAU[k], W[k + 1] = q, qd, tau, W[k] + float(w)
+
+
+def _controller_torque(value: Any, t: float, n: int) -> np.ndarray:
+    if value is None:
+        raise ValueError(f"the controller returned None at t = {t:.4g} s; it must return a torque of shape ({n},)")
+    return _single_state("the controller's torque", value, n)
 
 
 def _single_state(name: str, value: Any, n: int) -> np.ndarray:

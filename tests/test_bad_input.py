@@ -77,6 +77,8 @@ def test_unknown_integrator_lists_the_allowed_ones():
     ({"duration": 1.0, "controller": "pd"}, "controller must be a function"),
     ({"duration": 1.0, "torque": [1.0]}, r"torque must have shape \(2,\)"),
     ({"duration": 0.01, "controller": lambda t, q, qd: [np.nan, 0.0]}, "the controller's torque contains NaN"),
+    ({"duration": 0.01, "controller": lambda t, q, qd: None}, "the controller returned None at t = 0 s"),
+    ({"duration": 1e-4, "dt": 1e-3}, "duration must be at least one step"),
 ])
 def test_simulate_checks_its_arguments(kwargs, pattern):
     with pytest.raises(ValueError, match=pattern):
@@ -101,3 +103,18 @@ def test_replace_rejects_unknown_parameters():
 def test_pendulum_elementwise_helpers_refuse_nan():
     with pytest.raises(ValueError, match="theta_dot must be finite"):
         Pendulum().rod_tension(0.3, float("nan"))
+
+
+@pytest.mark.parametrize("force, pattern", [
+    ("push", "force must be an array of numbers"),
+    (float("nan"), "force contains NaN"),
+    ([[1.0, 2.0]], "force must"),
+])
+def test_cart_force_is_checked_under_its_own_name(force, pattern):
+    with pytest.raises(ValueError, match=pattern):
+        CartPole().forward_dynamics_from_force([0.0, 0.1], [0.0, 0.0], force)
+
+
+def test_mass_matrix_derivative_needs_a_positive_step():
+    with pytest.raises(ValueError, match="eps must be > 0"):
+        TwoLinkArm().mass_matrix_derivative([0, 0], [1, 1], eps=0.0)

@@ -7,8 +7,12 @@ of the same libraries; these tests fail the moment the two files drift.
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
+
+try:  # Python 3.11+
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
 
 import yaml
 from packaging.requirements import Requirement

@@ -26,8 +26,11 @@ def test_rk4_keeps_energy_within_1e_4_joule_at_small_steps(dt):
 
 
 def test_semi_implicit_euler_also_drifts_because_m_depends_on_q():
+    """Not a bounded wobble: the energy error of the last 2 s is far above that of the first 2 s."""
     tr = simulate(ARM, *START, duration=10.0, dt=0.01, method="semi_implicit_euler")
-    assert np.abs(tr.energy - tr.energy[0]).max() > 1.0
+    error = tr.energy - tr.energy[0]
+    early, late = error[tr.t <= 2.0].mean(), error[tr.t >= 8.0].mean()
+    assert late > early + 5.0
 
 
 def test_with_torque_and_friction_the_energy_change_equals_the_work():

@@ -78,9 +78,11 @@ class CartPole(ManipulatorModel):
 
     def forward_dynamics_from_force(self, q: Any, qd: Any, force: Any) -> np.ndarray:
         """q̈ under a cart force F (N): ``forward_dynamics(q, qd, B F)``."""
-        f = np.asarray(force, dtype=float)
-        if f.ndim > 1:
-            raise ValueError(f"force must be a number or a 1-D batch of numbers, got shape {f.shape}")
+        if np.ndim(force) > 1:
+            raise ValueError(f"force must be a number or a 1-D batch of numbers, got shape {np.shape(force)}")
+        f = _checks.states("force", np.reshape(force, (-1, 1)), 1)[:, 0]
+        if np.ndim(force) == 0:
+            f = f[0]
         tau = np.stack([f, np.zeros_like(f)], -1)
         return self.forward_dynamics(q, qd, tau)
 

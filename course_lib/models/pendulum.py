@@ -51,17 +51,25 @@ class Pendulum(ManipulatorModel):
         return f"Pendulum(m={self.m}, l={self.l}, b={self.b[0]}, g={self.g})"
 
     # -- the manipulator-equation terms --------------------------------------
+    @property
+    def inertia(self) -> float:
+        """m l² (kg·m²): the bob's moment of inertia about the pivot."""
+        return self.m * self.l**2
+
     def _mass_matrix(self, q: np.ndarray) -> np.ndarray:
-        # M = [m l²] (kg·m²), the same at every angle.
-        return np.full(q.shape + (1,), self.m * self.l**2)
+        # M = [m l²], the same at every angle.
+        return np.full(q.shape + (1,), self.inertia)
 
     def _coriolis_matrix(self, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
         # C = [0]: one constant inertia makes no velocity torques.
         return np.zeros(q.shape + (1,))
 
     def _gravity(self, q: np.ndarray) -> np.ndarray:
-        # g(θ) = [m g l sin θ] (N·m), gravity's torque about the pivot.
-        return self.m * self.g * self.l * np.sin(q)
+        return self._gravity_torque(q)
+
+    def _gravity_torque(self, theta: np.ndarray) -> np.ndarray:
+        # m g l sin θ (N·m): the torque gravity makes about the pivot, pulling toward θ = 0
+        return self.m * self.g * self.l * np.sin(theta)
 
     def _potential_energy(self, q: np.ndarray) -> np.ndarray:
         # V = m g l (1 − cos θ) (J), zero when hanging straight down.
@@ -71,9 +79,7 @@ class Pendulum(ManipulatorModel):
     def angular_acceleration(self, theta: Any, theta_dot: Any, tau: Any = 0.0) -> np.ndarray:
         """θ̈ = (τ − b θ̇ − m g l sin θ) / (m l²) (rad/s²), elementwise."""
         theta, theta_dot, tau = _elementwise(theta=theta, theta_dot=theta_dot, tau=tau)
-        return (tau - self.b[0] * theta_dot - self.m * self.g * self.l * np.sin(theta)) / (
-            self.m * self.l**2
-        )
+        return (tau - self.b[0] * theta_dot - self._gravity_torque(theta)) / self.inertia
 
     def rod_tension(self, theta: Any, theta_dot: Any) -> np.ndarray:
         """Tension in the rod T_c = m l θ̇² + m g cos θ (N), elementwise.
@@ -96,14 +102,16 @@ class Pendulum(ManipulatorModel):
         return np.stack([self.l * np.sin(theta), -self.l * np.cos(theta)], axis=-1)
 
     def holding_torque(self, theta: Any) -> np.ndarray:
-        """Torque (N·m) that holds the pendulum still at θ: τ = m g l sin θ."""
+        """Torque (N·m) that holds the pendulum still at θ: it balances gravity, τ = m g l sin θ."""
         (theta,) = _elementwise(theta=theta)
-        return self.m * self.g * self.l * np.sin(theta)
+        return self._gravity_torque(theta)
 
     def separatrix_speed(self, theta: Any) -> np.ndarray:
-        """θ̇ ≥ 0 on the separatrix, the orbit that just reaches the top (rad/s).
+        """θ̇ ≥ 0 on the separatrix (rad/s): the motion whose energy is exactly 2 m g l.
 
-        From energy: ½ m l² θ̇² + m g l (1 − cos θ) = 2 m g l.
+        With that energy the pendulum creeps up to the inverted position and
+        never quite gets there; less energy swings, more energy spins. From
+        ½ m l² θ̇² + m g l (1 − cos θ) = 2 m g l.
         """
         (theta,) = _elementwise(theta=theta)
         return np.sqrt(2.0 * self.g / self.l * (1.0 + np.cos(theta)))

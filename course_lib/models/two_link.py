@@ -85,10 +85,20 @@ def gravity_entries(theta1: Any, theta2: Any, p: LinkParameters, lib: Any = np) 
     return g1, g2
 
 
+def point_position(theta1: Any, theta2: Any, r1: Any, r2: Any, lib: Any = np) -> tuple[Any, Any]:
+    """(x, y) in m of the point reached by going r₁ along link 1, then r₂ along link 2.
+
+    Every point of the arm is one of these: the elbow is (l₁, 0), the tip
+    (l₁, l₂), link 1's centre (l_c₁, 0), link 2's centre (l₁, l_c₂).
+    """
+    t12 = theta1 + theta2
+    return r1 * lib.cos(theta1) + r2 * lib.cos(t12), r1 * lib.sin(theta1) + r2 * lib.sin(t12)
+
+
 def potential_energy_expr(theta1: Any, theta2: Any, p: LinkParameters, lib: Any = np) -> Any:
     """V = g (m₁ y_c₁ + m₂ y_c₂) in J, zero with the arm horizontal."""
-    y1 = p.lc1 * lib.sin(theta1)
-    y2 = p.l1 * lib.sin(theta1) + p.lc2 * lib.sin(theta1 + theta2)
+    _, y1 = point_position(theta1, theta2, p.lc1, 0, lib)
+    _, y2 = point_position(theta1, theta2, p.l1, p.lc2, lib)
     return p.g * (p.m1 * y1 + p.m2 * y2)
 
 
@@ -300,41 +310,40 @@ class TwoLinkArm(ManipulatorModel):
     def joint_positions(self, q: Any) -> np.ndarray:
         """Base, elbow and tip positions (m), shape ``(3, 2)`` or ``(N, 3, 2)``."""
         q = self._q(q)
-        t1, t12 = q[..., 0], q[..., 0] + q[..., 1]
-        elbow = np.stack([self.l1 * np.cos(t1), self.l1 * np.sin(t1)], -1)
-        tip = elbow + np.stack([self.l2 * np.cos(t12), self.l2 * np.sin(t12)], -1)
-        return np.stack([np.zeros_like(elbow), elbow, tip], -2)
+        elbow = self._point(q, self.l1, 0.0)
+        return np.stack([np.zeros_like(elbow), elbow, self._point(q, self.l1, self.l2)], -2)
 
     def tip(self, q: Any) -> np.ndarray:
         """Tip position (x, y) in metres, shape ``(2,)`` or ``(N, 2)``."""
-        return self.joint_positions(q)[..., 2, :]
+        return self._point(self._q(q), self.l1, self.l2)
 
     def jacobian(self, q: Any) -> np.ndarray:
         """Tip Jacobian J = ∂(x, y)/∂(θ₁, θ₂) (m/rad), shape ``(2, 2)`` or ``(N, 2, 2)``.
 
-        It is singular when the arm is stretched or folded (sin θ₂ = 0).
+        Turning joint i swings everything beyond it about that joint, so column
+        i is the lever from joint i to the tip turned by 90°. J is singular when
+        the arm is stretched or folded (sin θ₂ = 0).
         """
         return self._point_jacobian(self._q(q), self.l1, self.l2)
 
     def jacobian_derivative(self, q: Any, qd: Any) -> np.ndarray:
-        """J̇ = dJ/dt (m/(rad·s)) along the motion, same shape as :meth:`jacobian`."""
+        """J̇ = dJ/dt (m/(rad·s)) along the motion, same shape as :meth:`jacobian`.
+
+        Each lever turns at its link's absolute rate (θ̇₁ for link 1, θ̇₁ + θ̇₂
+        for link 2), so the turned levers of J turn once more: J̇'s columns are
+        the levers scaled by those rates and reversed.
+        """
         q, qd = self._q_qd(q, qd)
-        t1, t12 = q[..., 0], q[..., 0] + q[..., 1]
         w1, w12 = qd[..., 0], qd[..., 0] + qd[..., 1]
-        a = -self.l1 * np.cos(t1) * w1 - self.l2 * np.cos(t12) * w12
-        b = -self.l2 * np.cos(t12) * w12
-        c = -self.l1 * np.sin(t1) * w1 - self.l2 * np.sin(t12) * w12
-        d = -self.l2 * np.sin(t12) * w12
-        return np.stack([np.stack([a, b], -1), np.stack([c, d], -1)], -2)
+        col1 = -self._point(q, self.l1 * w1, self.l2 * w12)
+        col2 = -self._point(q, 0.0 * w1, self.l2 * w12)
+        return np.stack([col1, col2], -1)
 
     def com_positions(self, q: Any) -> np.ndarray:
         """Centres of mass of links 1 and 2 (payload merged), shape ``(2, 2)`` or ``(N, 2, 2)``."""
         q = self._q(q)
         p = self.params
-        t1, t12 = q[..., 0], q[..., 0] + q[..., 1]
-        c1 = np.stack([p.lc1 * np.cos(t1), p.lc1 * np.sin(t1)], -1)
-        c2 = np.stack([p.l1 * np.cos(t1) + p.lc2 * np.cos(t12), p.l1 * np.sin(t1) + p.lc2 * np.sin(t12)], -1)
-        return np.stack([c1, c2], -2)
+        return np.stack([self._point(q, p.lc1, 0.0), self._point(q, p.l1, p.lc2)], -2)
 
     def com_jacobians(self, q: Any) -> tuple[np.ndarray, np.ndarray]:
         """Linear Jacobians of the two centres of mass (m/rad), each ``(2, 2)`` or ``(N, 2, 2)``.
@@ -348,12 +357,15 @@ class TwoLinkArm(ManipulatorModel):
         return J1, self._point_jacobian(q, p.l1, p.lc2)
 
     @staticmethod
-    def _point_jacobian(q: np.ndarray, r1: float, r2: float) -> np.ndarray:
-        t1, t12 = q[..., 0], q[..., 0] + q[..., 1]
-        s1, c1, s12, c12 = np.sin(t1), np.cos(t1), np.sin(t12), np.cos(t12)
-        row_x = np.stack([-r1 * s1 - r2 * s12, -r2 * s12], -1)
-        row_y = np.stack([r1 * c1 + r2 * c12, r2 * c12], -1)
-        return np.stack([row_x, row_y], -2)
+    def _point(q: np.ndarray, r1: Any, r2: Any) -> np.ndarray:
+        return np.stack(point_position(q[..., 0], q[..., 1], r1, r2), -1)
+
+    @classmethod
+    def _point_jacobian(cls, q: np.ndarray, r1: float, r2: float) -> np.ndarray:
+        # ∂p/∂θ₁ and ∂p/∂θ₂ are the levers from joints 1 and 2, turned by +90°: (x, y) → (−y, x)
+        turn = np.array([[0.0, -1.0], [1.0, 0.0]])
+        lever1, lever2 = cls._point(q, r1, r2), cls._point(q, 0.0, r2)
+        return np.stack([lever1 @ turn.T, lever2 @ turn.T], -1)
 
 
 def _com(name: str, value: float | None, length: float) -> float:
