@@ -148,25 +148,94 @@ def test_play_without_an_event_loop_explains_itself():
     assert "advance" in lab.message.value and not lab.loop.playing
 
 
-def test_play_loop_advances_in_real_time_and_pauses_at_once():
-    """On a running asyncio loop, Play advances simulated time by the wall-clock time; Pause stops it."""
+class FakeClock:
+    """A wall clock that moves only when told: ``clock()`` returns the next scripted time."""
+
+    def __init__(self, times):
+        self.times = list(times)
+        self.calls = 0
+
+    def __call__(self) -> float:
+        now = self.times[min(self.calls, len(self.times) - 1)]
+        self.calls += 1
+        return now
+
+
+def test_play_loop_passes_elapsed_clock_time_times_speed_capped_per_frame():
+    """Each frame gets the clock time since the last frame × speed; a stall counts as at most MAX_FRAME."""
+    import asyncio
+
+    from course_lib.widgets.animation import MAX_FRAME
+
+    clock = FakeClock([10.0, 10.04, 10.07, 12.0, 12.01])  # 40 ms, 30 ms, a 1.93 s stall, 10 ms
+    got: list[float] = []
+    stopped: list[bool] = []
+    loop = PlayLoop(lambda dt: got.append(dt) or len(got) < 4, period=0.0,
+                    on_stop=lambda: stopped.append(True), clock=clock)
+    loop.speed = 2.0
+
+    async def session() -> None:
+        loop.start()
+        for _ in range(100):  # bounded: the loop ends itself after four frames
+            if not loop.playing:
+                break
+            await asyncio.sleep(0)
+
+    asyncio.run(session())
+    assert got == pytest.approx([0.08, 0.06, 2 * MAX_FRAME, 0.02], abs=1e-12)
+    assert stopped == [True] and not loop.playing
+
+
+def test_play_advances_the_lab_by_clock_time_and_pause_stops_it_at_once():
+    """Playing 10 frames of a fake clock ticking 1/30 s advances the pendulum by 1/3 s; Pause freezes t."""
+    import asyncio
+
+    lab = PendulumLab()
+    lab.loop.clock = FakeClock([k / 30 for k in range(1000)])
+    lab.loop.period = 0.0
+
+    async def session() -> tuple[float, float]:
+        lab.set("play", None)
+        for _ in range(1000):  # bounded wait for ten frames
+            if lab.loop.clock.calls > 10:
+                break
+            await asyncio.sleep(0)
+        lab.set("tau", 2.0)  # a slider move while playing is processed
+        lab.set("play", None)  # pause
+        t_paused = lab.t
+        for _ in range(20):
+            await asyncio.sleep(0)
+        return t_paused, lab.t
+
+    t_paused, t_later = asyncio.run(session())
+    assert t_paused == pytest.approx(10 / 30, abs=1e-9)
+    assert t_later == t_paused and lab.tau == 2.0 and not lab.loop.playing
+
+
+def test_play_on_the_real_clock_moves_time_forward_and_pause_holds_it():
+    """Sanity check with the default clock: some time passes while playing, none after Pause."""
     import asyncio
 
     lab = PendulumLab()
 
-    async def session() -> tuple[float, float, float]:
+    async def session() -> tuple[float, float]:
         lab.set("play", None)
-        await asyncio.sleep(0.5)
-        t_playing = lab.t
-        lab.set("tau", 2.0)  # a slider move while playing is processed
+        await asyncio.sleep(0.3)
         lab.set("play", None)
         t_paused = lab.t
-        await asyncio.sleep(0.2)
-        return t_playing, t_paused, lab.t
+        await asyncio.sleep(0.1)
+        return t_paused, lab.t
 
-    t_playing, t_paused, t_later = asyncio.run(session())
-    assert 0.3 < t_playing <= 0.5 + 1e-9
-    assert t_later == t_paused and lab.tau == 2.0 and not lab.loop.playing
+    t_paused, t_later = asyncio.run(session())
+    assert t_paused > 0 and t_later == t_paused
+
+
+@pytest.mark.parametrize("kw, name", [({"theta1": 500.0}, "theta1"), ({"theta2": float("nan")}, "theta2"),
+                                      ({"theta1": -181.0}, "theta1")])
+def test_start_here_lab_rejects_start_angles_outside_the_sliders(kw, name):
+    """ArmPreviewLab's start angles must be finite and within the sliders' −180…180°; the error names which."""
+    with pytest.raises(ValueError, match=rf"{name} must be a finite angle in degrees from -180 to 180"):
+        ArmPreviewLab(**kw)
 
 
 def test_every_message_key_used_by_the_labs_exists_in_every_language():

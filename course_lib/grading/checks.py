@@ -23,6 +23,8 @@ from typing import Any, Callable, Iterable, NoReturn, Sequence
 
 import numpy as np
 
+from course_lib.models.base import derivative_along
+
 
 def fail(message: str) -> NoReturn:
     """Raise AssertionError(message); the checks' own frames are hidden from tracebacks."""
@@ -188,13 +190,28 @@ def check_skew(name: str, N: Any, where: str = "", tol: float = 1e-6) -> None:
 
 def mass_matrix_derivative(M_fn: Callable[[np.ndarray], Any], q: np.ndarray, qd: np.ndarray,
                            eps: float = 1e-6) -> np.ndarray:
-    """Ṁ = dM/dt = Σ_k ∂M/∂q_k q̇_k by a central difference along q̇ (error O(eps²))."""
+    """Ṁ = dM/dt = Σ_k ∂M/∂q_k q̇_k, via :func:`course_lib.models.base.derivative_along`.
+
+    Errors raised by ``M_fn`` become readable AssertionErrors (see :func:`call`).
+
+    Args:
+        M_fn: the learner's mass matrix, q -> (n, n) array.
+        q: joint angles [rad], shape (n,).
+        qd: joint velocities [rad/s], shape (n,).
+        eps: central-difference step along q̇ [s]; the error is O(eps²).
+
+    Returns:
+        Ṁ at (q, q̇), shape (n, n).
+
+    >>> mass_matrix_derivative(lambda q: np.diag([q[0] ** 2, 1.0]), np.array([3.0, 0.0]), np.array([2.0, 0.0])).round(6)
+    array([[12.,  0.],
+           [ 0.,  0.]])
+    """
     __tracebackhide__ = True  # tracebacks show the message, not this frame
     q = np.asarray(q, dtype=float)
     qd = np.asarray(qd, dtype=float)
-    plus = np.asarray(call(M_fn, q + eps * qd, name="M"), dtype=float)
-    minus = np.asarray(call(M_fn, q - eps * qd, name="M"), dtype=float)
-    return (plus - minus) / (2 * eps)
+    return derivative_along(lambda x: np.asarray(call(M_fn, x, name="M", where=f"at q = {fmt(x)}"), dtype=float),
+                            q, qd, eps)
 
 
 def check_equivalent(name: str, expr: Any, reference: Any) -> None:

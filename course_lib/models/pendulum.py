@@ -1,8 +1,8 @@
 """The simple pendulum: a point mass on a light rod, one joint.
 
-Convention: θ is measured from straight down (θ = 0 hangs at rest),
-counter-clockwise positive. The pivot carries a motor torque τ and viscous
-friction b θ̇. The equation of motion is
+Convention: θ = 0 is the bob hanging at rest below the pivot, and θ grows
+counter-clockwise. A motor at the pivot applies τ; the bearing resists with
+a torque proportional to the rate, b θ̇. The equation of motion is
 
     m l² θ̈ + m g l sin θ = τ − b θ̇ .
 """

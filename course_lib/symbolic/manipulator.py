@@ -161,8 +161,9 @@ def manipulator_form(steps: LagrangeSteps) -> ManipulatorForm:
     """Split Lagrange's equations into M q̈ + C q̇ + g = Q.
 
     M is the Jacobian of the left-hand sides with respect to q̈; g is what is
-    left when q̇ = q̈ = 0; C q̇ is the rest. C itself is built from the
-    Christoffel symbols of M (only the product C q̇ is unique).
+    left when q̇ = q̈ = 0; C q̇ is the rest. Many matrices give that same
+    product; the C returned here is the one built from the Christoffel
+    symbols of M.
 
     Args:
         steps: the result of :func:`~course_lib.symbolic.lagrange.lagrange_steps`.

@@ -6,7 +6,8 @@ factory), :mod:`~course_lib.widgets.controls`, :mod:`~course_lib.widgets.tasks`,
 :mod:`~course_lib.widgets.messages` (every user-facing text, one table).
 
 Labs, one module each: :mod:`~course_lib.widgets.arm_preview` (start here),
-:mod:`~course_lib.widgets.pendulum_lab` (lesson 2).
+:mod:`~course_lib.widgets.pendulum_lab` (lesson 2, with its task thresholds in
+:mod:`~course_lib.widgets.pendulum_tasks`).
 """
 
 from course_lib.widgets.arm_preview import ArmPreviewLab

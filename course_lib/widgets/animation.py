@@ -29,11 +29,14 @@ class PlayLoop:
             and redraws; returning False ends the loop (e.g. after an error).
         period: wall-clock time between frames (s).
         on_stop: called when the loop ends by itself (e.g. after an error).
+        clock: ``clock() -> float``, seconds of wall-clock time; the elapsed time
+            between frames is measured with it. Tests pass a fake clock.
     """
 
-    def __init__(self, frame: Callable[[float], None], period: float = 1 / 30,
-                 on_stop: Callable[[], None] = lambda: None):
-        self.frame, self.period, self.on_stop = frame, period, on_stop
+    def __init__(self, frame: Callable[[float], bool], period: float = 1 / 30,
+                 on_stop: Callable[[], None] = lambda: None,
+                 clock: Callable[[], float] = time.monotonic):
+        self.frame, self.period, self.on_stop, self.clock = frame, period, on_stop, clock
         self.speed = 1.0
         self._task: asyncio.Task | None = None
 
@@ -65,11 +68,11 @@ class PlayLoop:
             self._task = None
 
     async def _run(self) -> None:
-        last = time.perf_counter()
+        last = self.clock()
         try:
             while True:
                 await asyncio.sleep(self.period)
-                now = time.perf_counter()
+                now = self.clock()
                 dt, last = min(now - last, MAX_FRAME) * self.speed, now
                 if not self.frame(dt):
                     break

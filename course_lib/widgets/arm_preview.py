@@ -27,7 +27,7 @@ import ipywidgets as w
 
 from course_lib.models import TwoLinkArm
 from course_lib.widgets import controls
-from course_lib.widgets.base import Lab, StaticBackground, new_figure
+from course_lib.widgets.base import Lab, StaticBackground, new_figure, slider_angle
 from course_lib.widgets.messages import text
 from course_lib.widgets.tasks import Task, TaskList
 
@@ -42,11 +42,17 @@ class ArmPreviewLab(Lab):
 
     Args:
         arm: the arm to draw; default the seeds' arm (l₁ = 1 m, l₂ = 0.8 m).
-        theta1, theta2: initial angles (degrees); θ₁ from the horizontal, θ₂ relative to link 1.
+        theta1, theta2: initial angles (degrees, within the sliders' −180…180); θ₁ from
+            the horizontal, θ₂ relative to link 1.
+
+    Raises:
+        ValueError: naming the argument and the allowed range, for an angle outside
+            the sliders' range or not finite.
     """
 
     def __init__(self, arm: TwoLinkArm | None = None, theta1: float = 30.0, theta2: float = 45.0):
         super().__init__()
+        theta1, theta2 = slider_angle("theta1", theta1), slider_angle("theta2", theta2)
         self.arm = arm if arm is not None else TwoLinkArm()
         self.q0 = np.deg2rad([theta1, theta2])
         self.q = self.q0.copy()

@@ -35,6 +35,37 @@ from course_lib.widgets.tasks import TaskList
 _figure_counter = 0
 
 
+def slider_angle(name: str, value: Any, low: float = -180.0, high: float = 180.0) -> float:
+    """Check a lab's start angle (degrees) against its slider's range.
+
+    Args:
+        name: the constructor argument, used in the error message.
+        value: the angle (degrees).
+        low, high: the slider's range (degrees).
+
+    Returns:
+        The angle as a float.
+
+    Raises:
+        ValueError: naming ``name`` and the allowed range, for a non-number,
+            NaN, infinity or a value outside [low, high].
+
+    >>> slider_angle("theta0", 30)
+    30.0
+    >>> slider_angle("theta0", 1000)
+    Traceback (most recent call last):
+    ...
+    ValueError: theta0 must be a finite angle in degrees from -180 to 180 (the slider's range), got 1000
+    """
+    try:
+        angle = float(value)
+    except (TypeError, ValueError):
+        angle = math.nan
+    if not (math.isfinite(angle) and low <= angle <= high):
+        raise ValueError(text("error_angle_range", name=name, low=low, high=high, value=value))
+    return angle
+
+
 def new_figure(width: float, height: float, dpi: float = 72) -> Figure:
     """A matplotlib figure on an ipympl canvas, made without pyplot's display queue.
 

@@ -40,6 +40,10 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Play needs a running Jupyter kernel; in a script, call lab.advance(seconds) instead."
         ),
         "error_bad_value": "{name} cannot take that value: {detail}",
+        "error_angle_range": (
+            "{name} must be a finite angle in degrees from {low:g} to {high:g} (the slider's range), "
+            "got {value!r}"
+        ),
         # -- the start-here arm lab ----------------------------------------------
         "arm_theta1": "θ₁ [deg]",
         "arm_theta2": "θ₂ [deg]",
@@ -80,26 +84,28 @@ MESSAGES: dict[str, dict[str, str]] = {
             " &nbsp; | &nbsp; τ − b θ̇ = {tau:.3f} − ({friction:.3f}) = <b>{rhs:.3f}</b> N·m"
         ),
         "pend_task_rest45": (
-            "Press Reset, turn damping on (b ≥ 0.5) and choose τ so the pendulum comes to rest "
-            "at 45° (|θ − π/4| < 0.03 rad, |θ̇| < 0.05 rad/s)."
+            "Reset the lab, give the bearing friction b ≥ {b:g} N·m·s/rad, and look for the constant τ "
+            "that lets the ball settle at {angle:g}° (θ within {tol:g} rad of {angle:g}° and "
+            "|θ̇| < {speed:g} rad/s, held for {dwell:g} s)."
         ),
         "pend_task_rest45_hint": (
-            "At rest θ̈ = 0 and θ̇ = 0, so the equation leaves τ = m g l sin θ. If the pendulum "
-            "spins round and round instead, drag it back down."
+            "Once the ball is still, θ̇ and θ̈ are both zero, and the only torque left for τ to cancel "
+            "is gravity's: τ = m g l sin θ. If the ball keeps going round, grab it and pull it back down."
         ),
         "pend_task_rest45_value": "θ = {theta:.3f} rad with τ = {tau:.2f} N·m, b = {b:.2f}",
         "pend_task_decay": (
-            "Drag the pendulum above 120°, release it with damping b ≥ 0.3 and let it run until "
-            "its energy is below 10 % of the start."
+            "Lift the ball past {angle:g}° by dragging it, let go with b ≥ {b:g} N·m·s/rad, and wait "
+            "until less than {percent:g} % of the energy it started with is left."
         ),
         "pend_task_decay_hint": (
-            "Friction b θ̇ takes energy out at the rate b θ̇². Watch the phase trace spiral in."
+            "The friction torque b θ̇ drains energy at the rate b θ̇². In the phase portrait the trace "
+            "winds inward toward the resting point."
         ),
         "pend_task_decay_value": "E = {energy:.2f} J of {start:.2f} J",
-        "pend_task_tension": "In the Newton view, make the rod tension exceed 25 N.",
+        "pend_task_tension": "Switch on the Newton view and get the rod to pull harder than {tension:g} N.",
         "pend_task_tension_hint": (
-            "T_c = m l θ̇² + m g cos θ: it is largest where the ball is fastest and gravity pulls "
-            "straight along the rod — at the bottom. Release from high up."
+            "T_c = m l θ̇² + m g cos θ. Both terms peak at the lowest point, where the ball is fastest "
+            "and its weight lies along the rod, so start the swing from high up."
         ),
         "pend_task_tension_value": "T_c = {tension:.1f} N",
         # -- quizzes -------------------------------------------------------------
