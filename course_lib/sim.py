@@ -202,7 +202,7 @@ def simulate(
     tau = const if controller is None else None
     with np.errstate(over="ignore", invalid="ignore"):  # divergence is reported below, in words
         _integrate(model, stepper, controller, hold, dt, t, tau, Q, QD, TAU, W)
-    TAU[-1] = TAU[-2] if steps else (tau if tau is not None else np.zeros(n))
+    TAU[-1] = TAU[-2]  # duration >= dt, so there is at least one step
     energy = np.asarray(model.total_energy(Q, QD), dtype=float)
     return Trajectory(t=t, q=Q, qd=QD, tau=TAU, energy=energy, work=W)
 
