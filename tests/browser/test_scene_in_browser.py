@@ -152,10 +152,11 @@ def test_scene_over_a_slow_link_still_plays_smoothly(app, jupyter, browser, repo
         try:
             assert proxy.delayed_connections >= 1, "the kernel's websocket did not go through the delaying proxy"
             played = play_for(scene, cell, 5.0)
+            assert nb.wait_stable(300, 10_000), f"the scene did not stop after Play was pressed again: {scene.stats()}"
             mover = nb.slider_mover(cell.locator(".widget-slider .noUi-handle").first, SLIDER_INPUT[app])
             try:
                 mover.begin()
-                samples = nb.measure_slider_latency(mover, moves=10)
+                samples = nb.measure_slider_latency(mover, moves=10, quiet_ms=500)
             finally:
                 mover.end()
             report = {"delay_each_way_ms": 100, "play": {k: round(v, 2) if isinstance(v, float) else v
