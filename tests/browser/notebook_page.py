@@ -263,16 +263,20 @@ class NotebookPage:
 
     # -- finding the lab ---------------------------------------------------------
     def lab_cell(self) -> Locator | None:
-        """The first code cell whose output holds both a slider and an ipympl figure."""
-        cells = self.page.locator(".jp-Notebook .jp-CodeCell").filter(
-            has=self.page.locator(".jp-OutputArea .widget-slider")).filter(
-            has=self.page.locator(".jp-OutputArea .jupyter-matplotlib-canvas-div"))
-        return cells.first if cells.count() else None
+        """The first code cell whose output holds a slider and a scene (or, in labs not yet ported, an ipympl figure)."""
+        with_slider = self.page.locator(".jp-Notebook .jp-CodeCell").filter(
+            has=self.page.locator(".jp-OutputArea .widget-slider"))
+        for drawing in (".jp-OutputArea .cl-scene canvas", ".jp-OutputArea .jupyter-matplotlib-canvas-div"):
+            cells = with_slider.filter(has=self.page.locator(drawing))
+            if cells.count():
+                return cells.first
+        return None
 
     def inventory(self) -> dict[str, int]:
-        """How many sliders and ipympl figures the notebook shows (for messages)."""
+        """How many sliders, scenes and ipympl figures the notebook shows (for messages)."""
         return self.page.evaluate(
             """() => ({sliders: document.querySelectorAll('.widget-slider').length,
+                       scenes: document.querySelectorAll('.cl-scene canvas').length,
                        figures: document.querySelectorAll('.jupyter-matplotlib-canvas-div').length})""")
 
     def watch_canvases(self, scope: Locator) -> int:
