@@ -1,7 +1,8 @@
 """The scene widget: a 2D drawing made in the browser, animated at display rate.
 
 The kernel describes the scene once (panels, shapes bound to channels, an
-optional formula and hold buttons, see :mod:`~course_lib.widgets.scene.shapes`)
+optional formula and hold buttons, see :mod:`~course_lib.widgets.scene.shapes` and
+:mod:`~course_lib.widgets.scene.layout`)
 and then only sends numbers:
 
 - :meth:`Scene.set_values` shows one state (paused, after a drag or a reset);
@@ -35,9 +36,9 @@ import numpy as np
 import traitlets as t
 
 from course_lib.widgets.scene.protocol import BrowserMessages, finite_number
+from course_lib.widgets.scene.layout import FALLBACK_TEXT, PALETTE, Formula, HoldButton, Panel, check_limits
 from course_lib.widgets.scene.shapes import (
-    FALLBACK_TEXT, PALETTE, Arrow, Band, Bar, Bind, Cart, Disc, Formula, Grid, Handle, HoldButton, Link, Panel,
-    Polyline, Rail, Shape, Spring, Text, Trace, check_limits)
+    Arrow, Band, Bar, Bind, Cart, Disc, Grid, Handle, Link, Polyline, Rail, Shape, Spring, Text, Trace)
 
 __all__ = [
     "Arrow", "Band", "Bar", "Bind", "Cart", "Disc", "FALLBACK_TEXT", "Formula", "Grid", "Handle", "HoldButton", "Link",
