@@ -107,6 +107,35 @@ def test_scene_plays_and_answers_slider_drag_keys_and_hold_buttons(app, jupyter,
             f"the drag did not reach the kernel: θ stayed {where['theta']:.3f} → {moved['theta']:.3f}")
         assert_clean(nb, "the drag")
 
+        # hovering the formula's tagged term highlights its shapes (the weight arrow), and only while hovered
+        pixels = nb.digest()
+        cell.locator(".cl-scene-formula [data-term]").first.hover()
+        assert nb.wait_for_pixels_other_than(pixels), "hovering the formula's term did not highlight the weight arrow"
+        scene.page.mouse.move(5, 5)
+        nb.page.wait_for_function(f"() => window.__bt.digest() === {pixels}", timeout=5000, polling="raf")
+
+        # the slider during Play: the kernel re-simulates from the playhead and the scene keeps playing
+        play = cell.locator("button", has_text="Play").first
+        play.click()
+        try:
+            scene.page.wait_for_timeout(600)
+            length_before = kernel_handle(server, DEMO_NOTEBOOK)
+            mover = nb.slider_mover(cell.locator(".widget-slider .noUi-handle").first, SLIDER_INPUT[app])
+            try:
+                mover.begin()
+                mover.step()
+            finally:
+                mover.end()
+            still = scene.distinct_frames(1.5)
+            stats = scene.stats()
+        finally:
+            play.click()
+        assert still["fps"] >= MIN_PLAY_FPS and not stats["waiting"], (
+            f"after a slider change during Play the scene showed {still['fps']:.1f} frames/s, state {stats}")
+        assert kernel_handle(server, DEMO_NOTEBOOK)["length"] != length_before["length"]
+        assert_clean("the slider during Play")
+        nb.wait_stable(300, 10_000)
+
         # keys: click the scene (away from the bob), then → turns θ by 0.1 rad in the kernel
         box = scene.canvas.bounding_box()
         scene.page.mouse.click(box["x"] + 20, box["y"] + box["height"] - 20)

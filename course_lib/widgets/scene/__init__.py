@@ -174,7 +174,7 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
         return dict(zip(self.channels, self._values.tolist()))
 
     def send_chunk(self, t0: float, dt: float, frames: np.ndarray, *, replace_from: float | None = None,
-                   final: bool = False) -> None:
+                   final: bool = False, seek: bool = False) -> None:
         """Send frames for the browser to play: frame i is the state at time t0 + i·dt.
 
         The browser drops the frames it has queued at times ≥ ``replace_from``
@@ -188,6 +188,9 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
             replace_from: simulated time from which queued frames are replaced.
             final: no frame follows this chunk (the browser stops at its end
                 instead of waiting for more).
+            seek: drop everything queued and move the playhead to t0 (use it
+                for the first chunk of a Play, so a late answer to an older
+                ``need`` can never be played in its place).
 
         Raises:
             ValueError: wrong shape, a non-finite entry (naming row and channel),
@@ -209,7 +212,7 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
             raise ValueError(f"send_chunk: frame {row} (t = {t0 + row * dt:.4g} s) has a non-finite "
                              f"{self.channels[col]} = {data[row, col]}; every value must be finite")
         meta = {"type": "chunk", "t0": t0, "dt": dt, "n": int(data.shape[0]), "replace_from": cut,
-                "final": bool(final)}
+                "final": bool(final), "seek": bool(seek)}
         self.send(meta, buffers=[np.ascontiguousarray(data, dtype="<f8").tobytes()])
         self.outbox.append(("chunk", meta))
 
