@@ -133,7 +133,7 @@ def test_scene_plays_and_answers_slider_drag_keys_and_hold_buttons(app, jupyter,
         assert still["fps"] >= MIN_PLAY_FPS and not stats["waiting"], (
             f"after a slider change during Play the scene showed {still['fps']:.1f} frames/s, state {stats}")
         assert kernel_handle(server, DEMO_NOTEBOOK)["length"] != length_before["length"]
-        assert_clean("the slider during Play")
+        assert_clean(nb, "the slider during Play")
         nb.wait_stable(300, 10_000)
 
         # keys: click the scene (away from the bob), then → turns θ by 0.1 rad in the kernel
