@@ -48,7 +48,7 @@ def open_demo(app: str, server, browser, url: str | None = None):
 
 def play_for(scene: ScenePage, cell, seconds: float) -> dict:
     """Press Play, count distinct frames for ``seconds``, press Play again (pause)."""
-    play = cell.locator("button", has_text="Play").first
+    play = cell.locator("button", has_text="Play").first.element_handle()
     play.click()
     try:
         scene.page.wait_for_function("() => document.querySelector('.cl-scene canvas').__scene.player.playing",
