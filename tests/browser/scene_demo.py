@@ -58,6 +58,7 @@ class DemoLab:
         self.theta, self.omega, self.t, self.push = 0.8, 0.0, 0.0, 0.0
         self.keys_seen: list[tuple[str, str]] = []
         self.holds_seen: list[tuple[str, str]] = []
+        self.drags_seen: list[str] = []
         self._sent: list[tuple[float, np.ndarray]] = []   # (t, state) of every frame sent ahead
         self.scene.on_need(self._on_need)
         self.scene.on_drag(self._on_drag)
@@ -128,6 +129,7 @@ class DemoLab:
             self._show()
 
     def _on_drag(self, _handle: str, phase: str, x: float, y: float) -> None:
+        self.drags_seen.append(phase)
         if self.play.value:
             self.play.value = False
         self.theta, self.omega = math.atan2(x, -y), 0.0
@@ -145,9 +147,10 @@ class DemoLab:
 
     # ---- for the tests -------------------------------------------------------------------
     def handle_json(self) -> str:
-        """Where the bob's handle is, for the browser test: panel and data coordinates."""
+        """Where the bob's handle is (panel, data coordinates), and what the lab heard, for the browser test."""
         v = self.scene.values
-        return json.dumps({"handle": "bob_handle", "panel": "world", "x": v["bx"], "y": v["by"],
-                           "theta": self.theta, "t": self.t, "length": self.length.value, "keys": self.keys_seen[-4:],
-                           "holds": self.holds_seen[-4:], "errors": [repr(e) for e in self.scene.callback_errors],
-                           "browser_errors": self.scene.browser_errors})
+        return json.dumps({
+            "handle": "bob_handle", "panel": "world", "x": v["bx"], "y": v["by"],
+            "theta": self.theta, "t": self.t, "length": self.length.value,
+            "keys": self.keys_seen[-4:], "holds": self.holds_seen[-4:], "drags": self.drags_seen[-3:],
+            "errors": [repr(e) for e in self.scene.callback_errors], "browser_errors": self.scene.browser_errors})

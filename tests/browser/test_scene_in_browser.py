@@ -107,6 +107,18 @@ def test_scene_plays_and_answers_slider_drag_keys_and_hold_buttons(app, jupyter,
             f"the drag did not reach the kernel: θ stayed {where['theta']:.3f} → {moved['theta']:.3f}")
         assert_clean(nb, "the drag")
 
+        # a drag released far outside the scene (over the page's margin) still ends in the kernel
+        where = kernel_handle(server, DEMO_NOTEBOOK)
+        start = scene.to_page(where["panel"], where["x"], where["y"])
+        scene.page.mouse.move(*start)
+        scene.page.mouse.down()
+        scene.page.mouse.move(start[0] + 30, start[1] + 10, steps=3)
+        scene.page.mouse.move(1395, 995, steps=3)
+        scene.page.mouse.up()
+        scene.page.wait_for_timeout(400)
+        drags = kernel_handle(server, DEMO_NOTEBOOK)["drags"]
+        assert drags[-1] == "end", f"a release outside the scene did not end the drag: last phases {drags}"
+
         # hovering the formula's tagged term highlights its shapes (the weight arrow), and only while hovered
         pixels = nb.digest()
         cell.locator(".cl-scene-formula [data-term]").first.hover()
