@@ -1,0 +1,478 @@
+"""What a scene is made of: panels, shapes, bindings, a formula, hold buttons.
+
+A scene is described once, declaratively, in the kernel; the browser draws it.
+
+- A :class:`Panel` is a rectangle of the scene (fractions of its width and
+  height) with its own data coordinates (``xlim``, ``ylim``), optionally
+  drawn as a plot: frame, ticks, tick labels, axis labels, grid, title.
+- A shape (:class:`Link`, :class:`Disc`, :class:`Arrow`, ...) lives in one
+  panel. Each numeric property is either a number or *bound* to a channel of
+  the state: ``x="bx"`` draws the shape at the value of channel ``bx``;
+  ``"-bx"`` negates it; :class:`Bind` adds a scale and an offset.
+- Colours are names from :data:`PALETTE` (``"primary"``, ``"gravity"``, ...)
+  or any CSS colour.
+
+Everything here is plain data: :meth:`Shape.spec` turns a shape into the
+JSON the browser reads, after checking that every bound channel exists.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Sequence
+
+#: The course's one palette (light theme), used by every lab. Names describe roles.
+PALETTE: dict[str, str] = {
+    "primary": "#1f6fb4",    # the moving body
+    "secondary": "#e07b1a",  # a second body, a reference
+    "gravity": "#7b4fa0",    # weight, potential energy
+    "force": "#c0392b",      # applied forces, torques, tension
+    "velocity": "#1e8c5a",   # velocities, kinetic energy
+    "muted": "#8a8f98",      # rails, guides, static geometry
+    "ink": "#24292f",        # text, axes
+    "grid": "#e4e7eb",       # grid lines
+    "good": "#2e8b3d",       # a task met, a safe range
+    "bad": "#c62828",        # a limit crossed
+    "highlight": "#f2b705",  # what a hovered formula term points at
+    "background": "#ffffff",
+}
+
+#: What the notebook shows in place of the scene when its front end cannot load.
+FALLBACK_TEXT = (
+    "The lab's drawing could not load in this browser page. Fix: install the widget front end "
+    "with `pip install anywidget` in the environment that runs Jupyter, restart JupyterLab or "
+    "Notebook 7, then reload the page and run the cell again."
+)
+
+
+@dataclass(frozen=True)
+class Bind:
+    """A property bound to a channel: value = scale * state[channel] + offset.
+
+    Args:
+        channel: the channel's name (one of the scene's ``channels``).
+        scale: factor applied to the channel's value.
+        offset: added after scaling, in the property's units.
+    """
+
+    channel: str
+    scale: float = 1.0
+    offset: float = 0.0
+
+
+Value = float | int | str | Bind
+
+#: properties that are plain strings, never channel names
+_TEXT_PROPS = {"color", "fill", "label", "text", "anchor", "orient", "title", "axis", "font", "stroke"}
+
+
+def _binding(value: Any, where: str, channels: Sequence[str]) -> Any:
+    """Turn a property value into its JSON form, checking names and numbers.
+
+    Args:
+        value: a number, a channel name (``"bx"`` or ``"-bx"``) or a :class:`Bind`.
+        where: ``"shape 'rod', property 'x1'"``, for error messages.
+        channels: the scene's channel names.
+
+    Returns:
+        The number, or ``{"ch": index, "k": scale, "c": offset}``.
+
+    Raises:
+        ValueError: for an unknown channel (naming the known ones) or a
+            non-finite number.
+    """
+    if isinstance(value, str):
+        sign, name = (-1.0, value[1:]) if value.startswith("-") else (1.0, value)
+        value = Bind(name.strip(), sign)
+    if isinstance(value, Bind):
+        if value.channel not in channels:
+            raise ValueError(f"{where} is bound to channel {value.channel!r}, which the scene does not have; "
+                             f"its channels are {list(channels)}")
+        if not (math.isfinite(value.scale) and math.isfinite(value.offset)):
+            raise ValueError(f"{where}: a binding's scale and offset must be finite, got {value}")
+        return {"ch": list(channels).index(value.channel), "k": float(value.scale), "c": float(value.offset)}
+    if isinstance(value, bool) or value is None:
+        return value
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{where} must be a number, a channel name or a Bind, got {value!r}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{where} must be finite, got {value!r}")
+    return number
+
+
+@dataclass
+class Shape:
+    """Base of every shape: an id, the panel it is drawn in, and its style.
+
+    Args:
+        id: unique within the scene; used by ``set_shape`` and formula terms.
+        panel: the id of the :class:`Panel` whose coordinates the shape uses.
+        color: a :data:`PALETTE` name or a CSS colour.
+        width: line width in CSS pixels.
+        dash: draw lines dashed.
+        alpha: opacity from 0 to 1.
+        visible: drawn or not (change it later with ``scene.set_shape``).
+    """
+
+    id: str
+    panel: str = "main"
+    color: str = "ink"
+    width: float = 2.0
+    dash: bool = False
+    alpha: float = 1.0
+    visible: bool = True
+
+    kind: ClassVar[str] = "shape"
+    #: numeric properties that may be bound to channels
+    bindable: ClassVar[tuple[str, ...]] = ()
+
+    def spec(self, channels: Sequence[str]) -> dict[str, Any]:
+        """The shape as JSON for the browser, with bindings resolved to channel indices.
+
+        Args:
+            channels: the scene's channel names.
+
+        Returns:
+            ``{"kind": ..., "id": ..., "panel": ..., "props": {...}}``.
+
+        Raises:
+            ValueError: for an unknown channel or a non-finite number.
+        """
+        props: dict[str, Any] = {}
+        for name, value in vars(self).items():
+            if name in ("id", "panel"):
+                continue
+            where = f"shape {self.id!r} ({type(self).__name__}), property {name!r}"
+            if name in self.bindable:
+                props[name] = _binding(value, where, channels)
+            elif name in _TEXT_PROPS or isinstance(value, (bool, str)) or value is None:
+                props[name] = value
+            elif isinstance(value, (list, tuple)):
+                props[name] = [_binding(v, where, ()) for v in value]
+            else:
+                props[name] = _binding(value, where, ())
+        return {"kind": self.kind, "id": self.id, "panel": self.panel, "props": props}
+
+
+@dataclass
+class Link(Shape):
+    """A rod from (x0, y0) to (x1, y1), with round ends; ``width`` in px."""
+
+    x0: Value = 0.0
+    y0: Value = 0.0
+    x1: Value = 1.0
+    y1: Value = 0.0
+    width: float = 6.0
+    color: str = "primary"
+    kind = "link"
+    bindable = ("x0", "y0", "x1", "y1")
+
+
+@dataclass
+class Disc(Shape):
+    """A filled disc at (x, y) of radius ``r`` in data units (or ``r_px`` pixels when given)."""
+
+    x: Value = 0.0
+    y: Value = 0.0
+    r: Value = 0.05
+    r_px: float | None = None
+    fill: str | None = None
+    color: str = "primary"
+    kind = "disc"
+    bindable = ("x", "y", "r")
+
+
+@dataclass
+class Spring(Shape):
+    """A zig-zag spring from (x0, y0) to (x1, y1) with ``coils`` turns, ``amplitude`` px wide."""
+
+    x0: Value = 0.0
+    y0: Value = 0.0
+    x1: Value = 1.0
+    y1: Value = 0.0
+    coils: int = 8
+    amplitude: float = 8.0
+    width: float = 1.5
+    color: str = "muted"
+    kind = "spring"
+    bindable = ("x0", "y0", "x1", "y1")
+
+
+@dataclass
+class Cart(Shape):
+    """A cart centred at (x, y) (y = top of the rail), ``w`` × ``h`` in data units, on two wheels."""
+
+    x: Value = 0.0
+    y: Value = 0.0
+    w: Value = 0.4
+    h: Value = 0.2
+    color: str = "secondary"
+    kind = "cart"
+    bindable = ("x", "y", "w", "h")
+
+
+@dataclass
+class Rail(Shape):
+    """A horizontal rail at height y from x0 to x1, hatched underneath."""
+
+    x0: Value = -1.0
+    x1: Value = 1.0
+    y: Value = 0.0
+    color: str = "muted"
+    kind = "rail"
+    bindable = ("x0", "x1", "y")
+
+
+@dataclass
+class Arrow(Shape):
+    """An arrow from (x, y) along scale·(dx, dy), labelled at its tip.
+
+    The head is a fixed size in pixels, so short arrows stay readable; an arrow
+    shorter than ``min_px`` pixels is not drawn (its label neither).
+    """
+
+    x: Value = 0.0
+    y: Value = 0.0
+    dx: Value = 1.0
+    dy: Value = 0.0
+    scale: float = 1.0
+    label: str = ""
+    min_px: float = 2.0
+    width: float = 2.5
+    color: str = "force"
+    kind = "arrow"
+    bindable = ("x", "y", "dx", "dy")
+
+
+@dataclass
+class Polyline(Shape):
+    """Static data: a line through (xs[i], ys[i]); change it with ``scene.set_shape(id, xs=..., ys=...)``."""
+
+    xs: Sequence[float] = ()
+    ys: Sequence[float] = ()
+    width: float = 1.5
+    kind = "polyline"
+
+
+@dataclass
+class Trace(Shape):
+    """The path of (x, y) over the frames played, kept in the browser (last ``max_points``)."""
+
+    x: Value = 0.0
+    y: Value = 0.0
+    max_points: int = 600
+    width: float = 1.5
+    color: str = "primary"
+    kind = "trace"
+    bindable = ("x", "y")
+
+
+@dataclass
+class Text(Shape):
+    """Text at (x, y); ``{name:.2f}`` in ``text`` is replaced by the channel's value.
+
+    ``anchor`` is one of start, middle, end; ``dx_px``/``dy_px`` shift the text in
+    pixels (positive = right, down); ``size`` is the font size in px.
+    """
+
+    x: Value = 0.0
+    y: Value = 0.0
+    text: str = ""
+    size: float = 13.0
+    anchor: str = "start"
+    dx_px: float = 0.0
+    dy_px: float = 0.0
+    kind = "text"
+    bindable = ("x", "y")
+
+
+@dataclass
+class Bar(Shape):
+    """A vertical bar centred at x, ``width`` data units wide, from ``base`` to ``base + height``."""
+
+    x: Value = 0.0
+    height: Value = 0.0
+    base: Value = 0.0
+    bar_width: float = 0.6
+    label: str = ""
+    color: str = "primary"
+    kind = "bar"
+    bindable = ("x", "height", "base")
+
+
+@dataclass
+class Band(Shape):
+    """A shaded band between two values, bordered by dashed lines.
+
+    ``orient="h"``: between heights lo and hi across the panel; ``"v"``: between x = lo and x = hi.
+    """
+
+    lo: Value = 0.0
+    hi: Value = 1.0
+    orient: str = "h"
+    label: str = ""
+    color: str = "good"
+    dash: bool = True
+    width: float = 1.0
+    kind = "band"
+    bindable = ("lo", "hi")
+
+
+@dataclass
+class Grid(Shape):
+    """Grid lines every ``step`` data units (``step_y`` for y, same as x when None)."""
+
+    step: float = 0.5
+    step_y: float | None = None
+    width: float = 1.0
+    color: str = "grid"
+    kind = "grid"
+
+
+@dataclass
+class Handle(Shape):
+    """A draggable disc at (x, y), ``r_px`` pixels; the browser draws it under the pointer at once.
+
+    While dragging, the browser also moves the shapes bound to the same channels
+    as ``x`` and ``y``. ``axis="x"`` or ``"y"`` restricts the drag to one axis;
+    ``circle=(cx, cy)`` keeps it on the circle through its start about (cx, cy).
+    """
+
+    x: Value = 0.0
+    y: Value = 0.0
+    r_px: float = 12.0
+    axis: str | None = None
+    circle: tuple[float, float] | None = None
+    color: str = "primary"
+    kind = "handle"
+    bindable = ("x", "y")
+
+
+@dataclass
+class Panel:
+    """A rectangle of the scene with its own data coordinates.
+
+    Args:
+        id: how shapes name it.
+        x, y, w, h: position and size as fractions of the scene (y from the top).
+        xlim, ylim: the data range shown.
+        equal: keep one data unit the same length along x and y (the range grows to fit).
+        axes: draw frame, ticks and tick labels (a plot); False for a bare drawing.
+        xlabel, ylabel, title: texts around the plot.
+        grid: light grid lines at the ticks.
+        xticks, yticks: explicit tick positions (None: chosen automatically).
+    """
+
+    id: str
+    x: float = 0.0
+    y: float = 0.0
+    w: float = 1.0
+    h: float = 1.0
+    xlim: tuple[float, float] = (-1.0, 1.0)
+    ylim: tuple[float, float] = (-1.0, 1.0)
+    equal: bool = False
+    axes: bool = True
+    xlabel: str = ""
+    ylabel: str = ""
+    title: str = ""
+    grid: bool = False
+    xticks: Sequence[float] | None = None
+    yticks: Sequence[float] | None = None
+
+    def spec(self) -> dict[str, Any]:
+        """The panel as JSON, after checking its box and ranges.
+
+        Returns:
+            A dict of the panel's fields.
+
+        Raises:
+            ValueError: for a box outside the scene or an empty/non-finite range.
+        """
+        check_limits(self.id, "xlim", self.xlim)
+        check_limits(self.id, "ylim", self.ylim)
+        box = (self.x, self.y, self.w, self.h)
+        if not all(math.isfinite(v) for v in box) or self.w <= 0 or self.h <= 0 or \
+                self.x < 0 or self.y < 0 or self.x + self.w > 1 + 1e-9 or self.y + self.h > 1 + 1e-9:
+            raise ValueError(f"panel {self.id!r}: x, y, w, h are fractions of the scene; the box must lie "
+                             f"within 0..1 with w, h > 0, got {box}")
+        out = dict(vars(self))
+        out["xlim"], out["ylim"] = [float(v) for v in self.xlim], [float(v) for v in self.ylim]
+        for key in ("xticks", "yticks"):
+            if out[key] is not None:
+                out[key] = [float(v) for v in out[key]]
+        return out
+
+
+def check_limits(panel: str, name: str, lim: Any) -> tuple[float, float]:
+    """Check an axis range: two finite numbers, low < high.
+
+    Args:
+        panel: the panel's id (for the message).
+        name: ``"xlim"`` or ``"ylim"``.
+        lim: the range.
+
+    Returns:
+        The range as two floats.
+
+    Raises:
+        ValueError: naming the panel and the range.
+
+    >>> check_limits("world", "xlim", (2, 1))
+    Traceback (most recent call last):
+    ...
+    ValueError: panel 'world': xlim must be two finite numbers, low < high, got (2, 1)
+    """
+    try:
+        lo, hi = (float(v) for v in lim)
+    except (TypeError, ValueError):
+        lo = hi = math.nan
+    if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
+        raise ValueError(f"panel {panel!r}: {name} must be two finite numbers, low < high, got {lim!r}")
+    return lo, hi
+
+
+@dataclass
+class Formula:
+    """An equation shown beside the scene; hovering a tagged term highlights shapes.
+
+    Args:
+        parts: the equation, in order: plain strings, or ``(text, term)`` pairs
+            for a tagged term (Unicode math, e.g. ``"m l² θ̈"``).
+        terms: term -> ids of the shapes it highlights.
+
+    >>> Formula(["m l² θ̈", " + ", ("m g l sin θ", "gravity"), " = τ"], {"gravity": ["weight"]}).spec()["parts"][2]
+    {'text': 'm g l sin θ', 'term': 'gravity'}
+    """
+
+    parts: Sequence[str | tuple[str, str]]
+    terms: dict[str, list[str]] = field(default_factory=dict)
+
+    def spec(self) -> dict[str, Any]:
+        """The formula as JSON: ``{"parts": [{"text", "term"}], "terms": {...}}``."""
+        parts = []
+        for part in self.parts:
+            text, term = (part, None) if isinstance(part, str) else part
+            if term is not None and term not in self.terms:
+                raise ValueError(f"formula term {term!r} has no entry in terms; known terms: {sorted(self.terms)}")
+            parts.append({"text": str(text), "term": term})
+        return {"parts": parts, "terms": {k: list(v) for k, v in self.terms.items()}}
+
+
+@dataclass
+class HoldButton:
+    """A press-and-hold button under the scene: reports "down" on press and "up" on release.
+
+    Args:
+        id: passed to ``on_hold`` callbacks.
+        label: the button's text, e.g. ``"◀ push"``.
+    """
+
+    id: str
+    label: str
+
+    def spec(self) -> dict[str, str]:
+        """The button as JSON."""
+        return {"id": self.id, "label": self.label}
