@@ -59,17 +59,18 @@ def rk4_step(dynamics: Dynamics, q: np.ndarray, qd: np.ndarray, h: float) -> Ste
     >>> bool(q[0] < 0.5 and qd[0] < 0.0)
     True
     """
+    half, sixth = 0.5 * h, h / 6.0
     a1, p1 = dynamics(q, qd)
     v1 = qd
-    a2, p2 = dynamics(q + 0.5 * h * v1, qd + 0.5 * h * a1)
-    v2 = qd + 0.5 * h * a1
-    a3, p3 = dynamics(q + 0.5 * h * v2, qd + 0.5 * h * a2)
-    v3 = qd + 0.5 * h * a2
-    a4, p4 = dynamics(q + h * v3, qd + h * a3)
+    v2 = qd + half * a1  # each stage's velocity is also the next stage's argument
+    a2, p2 = dynamics(q + half * v1, v2)
+    v3 = qd + half * a2
+    a3, p3 = dynamics(q + half * v2, v3)
     v4 = qd + h * a3
-    q_new = q + h / 6.0 * (v1 + 2 * v2 + 2 * v3 + v4)
-    qd_new = qd + h / 6.0 * (a1 + 2 * a2 + 2 * a3 + a4)
-    work = h / 6.0 * (p1 + 2 * p2 + 2 * p3 + p4)
+    a4, p4 = dynamics(q + h * v3, v4)
+    q_new = q + sixth * (v1 + 2 * v2 + 2 * v3 + v4)
+    qd_new = qd + sixth * (a1 + 2 * a2 + 2 * a3 + a4)
+    work = sixth * (p1 + 2 * p2 + 2 * p3 + p4)
     return q_new, qd_new, work
 
 

@@ -114,7 +114,7 @@ def button(label: str, icon: str = "") -> w.Button:
 
 
 #: scene beside its controls, the controls wrapping below it when the page is narrow
-WRAP_LAYOUT = {"flex_flow": "row wrap", "align_items": "flex-start", "gap": "8px"}
+WRAP_LAYOUT = {"flex_flow": "row wrap", "align_items": "flex-start", "grid_gap": "8px"}
 #: the column beside the scene: controls, then the checklist, then messages
 COLUMN_WIDTH = "370px"
 

@@ -108,7 +108,7 @@ def panel_pixels(scene: Any, panel: str, x: float, y: float) -> tuple[float, flo
 
 
 # -- one lab per notebook cell ----------------------------------------------------------------
-_LABS_BY_CELL: dict[str, tuple[int, "weakref.ref[Lab]"]] = {}
+_LABS_BY_CELL: dict[str, tuple[int, list["weakref.ref[Lab]"]]] = {}
 
 
 def current_cell() -> tuple[str, int] | None:
@@ -375,10 +375,13 @@ class Lab:
         cell = current_cell()
         if cell is None:
             return
-        old = _LABS_BY_CELL.get(cell[0])
-        if old is not None and old[0] != cell[1] and old[1]() is not None:
-            old[1]().retire()
-        _LABS_BY_CELL[cell[0]] = (cell[1], weakref.ref(self))
+        run, labs = _LABS_BY_CELL.get(cell[0], (cell[1], []))
+        if run != cell[1]:  # the cell ran again: every lab of its earlier run stops
+            for ref in labs:
+                if ref() is not None:
+                    ref().retire()
+            labs = []
+        _LABS_BY_CELL[cell[0]] = (cell[1], labs + [weakref.ref(self)])
 
     def retire(self) -> None:
         """Stop this lab for good: pause, ignore the browser from now on, say so."""

@@ -175,6 +175,7 @@ class PendulumLab(SimLab):
         super().reset_state()
         self._rest_since = None
         self._mark_release()
+        self.move_control("theta", self.theta0)
 
     def _mark_release(self) -> None:
         """A hand-set state at rest counts as a release for the energy-decay task."""

@@ -2,7 +2,7 @@
 
 The kernel never runs a loop. Play works in chunks:
 
-1. Play sends about half a second of frames (the state sampled every
+1. Play sends a quarter of a second of frames (the state sampled every
    ``SAMPLE`` seconds of simulated time), simulated ahead by the lab's
    :class:`~course_lib.live.LiveSim`; the browser plays them at display rate.
 2. When the browser's queue runs low it asks (``need``); the lab answers
@@ -80,8 +80,8 @@ class SimLab(Lab):
     FRAME: float = 1 / 30
     #: simulated time between the frames sent to the browser (s)
     SAMPLE: float = 1 / 60
-    #: simulated time per chunk (s)
-    CHUNK: float = 0.5
+    #: simulated time per chunk (s): short, so a chunk costs the kernel only a few milliseconds
+    CHUNK: float = 0.25
     SPEEDS = (("¼×", 0.25), ("½×", 0.5), ("1×", 1.0), ("2×", 2.0))
 
     def __init__(self, model: ManipulatorModel, q0: Any, qd0: Any, clock: Callable[[], float] = time.monotonic):
