@@ -12,12 +12,13 @@ TEST_STAMP := $(VENV)/.stamp-test
 NO_BROWSER := $(shell if [ "$$(uname)" = Linux ] && [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then echo --no-browser; fi)
 ALLOW_ROOT := $(shell if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 
-.PHONY: lab test test-fast bench exercises grade browser-deps clean help
+.PHONY: lab test test-fast bench bench-browser exercises grade browser-deps node-deps clean help
 
 help:
 	@echo "make lab        start JupyterLab on notebooks/00_start_here.ipynb"
 	@echo "make test       install the test extras and run the whole suite"
 	@echo "make bench      print the benchmark table"
+	@echo "make bench-browser  measure the scene in Chromium (JupyterLab, Notebook 7, +100 ms link) and print it"
 	@echo "make exercises  regenerate exercises/ from solutions/ (nbgrader)"
 	@echo "make grade SUBMISSIONS=dir [GRADE_OPTS=\"--jobs N --output DIR --autograded\"]"
 
@@ -44,15 +45,24 @@ lab: $(LAB_STAMP)
 browser-deps:
 	@bash tools/ensure_chromium.sh
 
-test: $(TEST_STAMP) browser-deps
+# Node.js runs the scene widget's JavaScript unit tests (tests/js, via tests/test_scene_js.py).
+node-deps:
+	@bash tools/ensure_node.sh
+
+test: $(TEST_STAMP) browser-deps node-deps
 	$(PY) -m pytest -m "not browser" -p no:cacheprovider
 	$(PY) -m pytest -m browser -p no:cacheprovider tests/browser
 
-test-fast: $(TEST_STAMP)
+test-fast: $(TEST_STAMP) node-deps
 	$(PY) -m pytest -m "not browser and not grading" -p no:cacheprovider
 
 bench: $(TEST_STAMP)
 	$(PY) benchmarks/run.py
+
+# The browser figures: Play fps, slider/drag to pixels, also with 100 ms added each way.
+bench-browser: $(TEST_STAMP) browser-deps
+	$(PY) -m pytest -m browser -p no:cacheprovider -q tests/browser/test_scene_in_browser.py
+	$(PY) benchmarks/browser_report.py
 
 exercises: $(TEST_STAMP)
 	$(PY) -m course_lib.grading.release

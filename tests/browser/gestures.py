@@ -67,3 +67,28 @@ GESTURES: dict[str, Drag] = {
 def gesture_for(notebook: str) -> Drag:
     """The drag gesture for a notebook file name (the lab's first handle if it has no entry)."""
     return GESTURES.get(notebook, Drag())
+
+
+#: runs in the kernel: the newest live Scene's handle (``wanted`` or the first), in its panel's data units
+_FIND_SCENE_HANDLE = r'''
+def find(wanted):
+    import json
+    from course_lib.widgets.scene import live_scenes
+    for scene in live_scenes():
+        handles = [s for s in scene.shapes if s["kind"] == "handle"]
+        pick = [s for s in handles if s["id"] == wanted] or handles
+        values = scene.frame["values"]
+        out = {"keyboard": scene.keyboard, "received": dict(scene.received), "playing": scene.playing,
+               "errors": [repr(e) for e in scene.callback_errors] + list(scene.browser_errors)}
+        if pick:
+            p = pick[0]["props"]
+            at = lambda v: v["k"] * values[v["ch"]] + v["c"] if isinstance(v, dict) else v
+            out.update(handle=pick[0]["id"], panel=pick[0]["panel"], x=at(p["x"]), y=at(p["y"]))
+        return json.dumps(out)
+    return json.dumps(None)
+'''
+
+
+def scene_kernel_code(handle: str | None) -> str:
+    """Python that prints the newest Scene's handle and counters as JSON (null without a Scene)."""
+    return f"print((lambda ns: (exec({_FIND_SCENE_HANDLE!r}, ns), ns['find']({handle!r}))[1])({{}}))"

@@ -263,16 +263,20 @@ class NotebookPage:
 
     # -- finding the lab ---------------------------------------------------------
     def lab_cell(self) -> Locator | None:
-        """The first code cell whose output holds both a slider and an ipympl figure."""
-        cells = self.page.locator(".jp-Notebook .jp-CodeCell").filter(
-            has=self.page.locator(".jp-OutputArea .widget-slider")).filter(
-            has=self.page.locator(".jp-OutputArea .jupyter-matplotlib-canvas-div"))
-        return cells.first if cells.count() else None
+        """The first code cell whose output holds a slider and a scene (or, in labs not yet ported, an ipympl figure)."""
+        with_slider = self.page.locator(".jp-Notebook .jp-CodeCell").filter(
+            has=self.page.locator(".jp-OutputArea .widget-slider"))
+        for drawing in (".jp-OutputArea .cl-scene canvas", ".jp-OutputArea .jupyter-matplotlib-canvas-div"):
+            cells = with_slider.filter(has=self.page.locator(drawing))
+            if cells.count():
+                return cells.first
+        return None
 
     def inventory(self) -> dict[str, int]:
-        """How many sliders and ipympl figures the notebook shows (for messages)."""
+        """How many sliders, scenes and ipympl figures the notebook shows (for messages)."""
         return self.page.evaluate(
             """() => ({sliders: document.querySelectorAll('.widget-slider').length,
+                       scenes: document.querySelectorAll('.cl-scene canvas').length,
                        figures: document.querySelectorAll('.jupyter-matplotlib-canvas-div').length})""")
 
     def watch_canvases(self, scope: Locator) -> int:
@@ -342,7 +346,8 @@ class NotebookPage:
         """A :class:`SliderMover` for ``handle``: ``mode`` is "keyboard" or "pointer"."""
         return SliderMover(self, handle, mode)
 
-    def measure_slider_latency(self, mover: SliderMover, moves: int = 12, timeout_ms: int = 8000) -> list[float]:
+    def measure_slider_latency(self, mover: SliderMover, moves: int = 12, timeout_ms: int = 8000,
+                               quiet_ms: int = 150) -> list[float]:
         """Input event to first changed canvas pixel, in ms, for ``moves`` slider steps.
 
         Each move waits for the figure to be still, arms an in-page
@@ -350,10 +355,13 @@ class NotebookPage:
         focused handle, or one pointer move of the held handle), and reads the
         time from the input event's timestamp to the first frame whose pixels
         differ. A step that changes nothing within ``timeout_ms`` fails.
+        ``quiet_ms``: how long the figure must be still before a step (longer
+        than the kernel's round trip, so a late answer to the previous step
+        is not taken for this one).
         """
         out: list[float] = []
         for i in range(moves):
-            self.wait_stable(150, 5000)
+            self.wait_stable(quiet_ms, 5000)
             before = mover.value()
             self.page.evaluate(f"() => window.__bt.arm({timeout_ms}, '{mover.event}')")
             mover.step()

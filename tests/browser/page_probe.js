@@ -96,6 +96,31 @@
       });
       return true;
     },
+    // Distinct frames of the first scene canvas (.cl-scene canvas) in `ms`: every
+    // animation frame its pixels are hashed; a frame counts when its hash differs
+    // from the previous one. Resolves {distinct, frames, seconds, fps, draws}.
+    async distinctFrames(ms, selector = '.cl-scene canvas') {
+      const c = document.querySelector(selector);
+      if (!c) return null;
+      const hash = () => {
+        const d = snap(c);
+        let h = 2166136261 >>> 0;
+        if (d) for (let i = 0; i < d.length; i++) h = Math.imul(h ^ d[i], 16777619) >>> 0;
+        return h;
+      };
+      const draws0 = c.__scene ? c.__scene.stats.draws : 0;
+      let last = hash(), distinct = 0, frames = 0;
+      const t0 = performance.now();
+      while (performance.now() - t0 < ms) {
+        await frame();
+        frames++;
+        const h = hash();
+        if (h !== last) { distinct++; last = h; }
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      return { distinct, frames, seconds, fps: distinct / seconds,
+               draws: c.__scene ? c.__scene.stats.draws - draws0 : null };
+    },
     // the text a learner reads in an output area, without slider readouts
     labText(el) {
       const c = el.cloneNode(true);

@@ -8,11 +8,18 @@ learner would see:
 * no Python traceback in any output, no "Error displaying widget", no
   uncaught page error, no widget-related console error, and no exception
   raised by a widget callback (read from the kernel's messages);
-* the lab (the first output with a slider and an ipympl figure) is drawn;
-* arrow keys on the first slider change the figure's pixels and a readout;
-* dragging the figure's handle changes the pixels and a readout;
-* slider-to-pixels latency (key press to first changed canvas pixel, median
-  and 90th percentile of 12 moves) goes to reports/browser_latency.json.
+* the lab (the first output with a slider and a scene) is drawn;
+* the first slider changes the scene's pixels and a readout;
+* dragging the scene's handle changes the pixels at once, a readout, and
+  the handle's position in the kernel;
+* where the scene takes keys, ← → reach the kernel; where the lab has a
+  Play button, Play animates (distinct frames per second, a loose floor);
+* slider-to-pixels and drag-to-pixels (input event to first changed canvas
+  pixel, median and 90th percentile of 12 moves) and Play's frame rate go to
+  reports/browser_latency.json.
+
+The scene checks live in tests/browser/scene_lab_checks.py. Labs not yet
+ported to the Scene widget (an ipympl figure) are checked as before.
 
 A screenshot per notebook and app is saved in reports/browser/.
 """
@@ -28,6 +35,7 @@ from .browser_env import NOTEBOOK_DIR
 from .gestures import gesture_for
 from .notebook_page import NotebookPage, Timings
 from .report_files import latency_summary, merge_json, merge_latency
+from .scene_lab_checks import check_scene_lab
 
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 #: app -> key in the latency report
@@ -72,9 +80,17 @@ def test_lesson_runs_and_its_lab_answers_slider_and_drag(app: str, notebook: Pat
         cell = nb.lab_cell()
         inventory = nb.inventory()
         assert cell is not None, (
-            f"{notebook.name} shows no lab: no cell output has both a slider and an ipympl figure "
-            f"(found {inventory['sliders']} sliders and {inventory['figures']} figures in the whole notebook); "
-            "every lesson has a lab")
+            f"{notebook.name} shows no lab: no cell output has both a slider and a scene (or ipympl figure) "
+            f"(found {inventory['sliders']} sliders, {inventory['scenes']} scenes and {inventory['figures']} "
+            "figures in the whole notebook); every lesson has a lab")
+        if cell.locator(".cl-scene canvas").count():        # a lab drawn by the Scene widget
+            figures = check_scene_lab(nb, cell, server, notebook.name, gesture_for(notebook.name),
+                                      SLIDER_INPUT[app], assert_clean)
+            merge_json(reports_dir / "browser_latency.json", notebook.name, APP_KEYS[app],
+                       {**figures, "input": SLIDER_INPUT[app]})
+            merge_json(reports_dir / "browser_timings.json", notebook.name, APP_KEYS[app], {"phases_s": timings.phases})
+            print(f"\n{notebook.name} [{app}] {figures}")
+            return
         n_figs = nb.watch_canvases(cell)
         assert n_figs >= 1, "the lab's output has no ipympl canvas"
         nb.bring_into_view(cell.locator(".widget-slider").first)

@@ -23,8 +23,10 @@ is (no build step).
 
 from __future__ import annotations
 
+import itertools
 import math
 import pathlib
+import weakref
 from collections import deque
 from typing import Any, Sequence
 
@@ -39,10 +41,17 @@ from course_lib.widgets.scene.shapes import (
 
 __all__ = [
     "Arrow", "Band", "Bar", "Bind", "Cart", "Disc", "FALLBACK_TEXT", "Formula", "Grid", "Handle", "HoldButton", "Link",
-    "PALETTE", "Panel", "Polyline", "Rail", "Scene", "Shape", "Spring", "Text", "Trace",
+    "PALETTE", "Panel", "Polyline", "Rail", "Scene", "Shape", "Spring", "Text", "Trace", "live_scenes",
 ]
 
 ESM_PATH = pathlib.Path(__file__).resolve().parent.parent / "scene.js"
+_created = itertools.count(1)
+_instances: "weakref.WeakSet[Scene]" = weakref.WeakSet()
+
+
+def live_scenes() -> list["Scene"]:
+    """Every Scene of this kernel that a front end can still show, newest first (for tests and tools)."""
+    return sorted((s for s in list(_instances) if s.comm is not None), key=lambda s: -s.created)
 
 
 class Scene(BrowserMessages, anywidget.AnyWidget):
@@ -113,6 +122,8 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
             if name not in channels or not (math.isfinite(period) and period > 0):
                 raise ValueError(f"periodic: {name!r} -> {period} must name a channel (one of {channels}) "
                                  "and give a positive period")
+        self.created = next(_created)
+        _instances.add(self)
         self._shapes = {s.id: s for s in shapes}
         self._panels = {p.id: p for p in panels}
         self._values = np.zeros(len(channels))

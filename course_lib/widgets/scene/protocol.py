@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import math
 import time
+from collections import Counter
 from typing import Any, Callable
 
 _log = logging.getLogger(__name__)
@@ -62,6 +63,7 @@ class BrowserMessages:
     Attributes:
         playhead: the browser's last reported playback time (s of simulated time).
         browser_errors: texts of exceptions the browser reported (last 20).
+        received: how many messages of each type arrived from the browser.
         callback_errors: exceptions raised by callbacks on a browser message (last 20).
     """
 
@@ -72,6 +74,7 @@ class BrowserMessages:
         self._playhead_wall = time.monotonic()
         self._last_need: tuple[float, float] | None = None
         self.browser_errors: list[str] = []
+        self.received: Counter[str] = Counter()
         self.callback_errors: list[BaseException] = []
         self.on_msg(self._on_custom_msg)
 
@@ -132,6 +135,7 @@ class BrowserMessages:
             raise ValueError(f"scene: unknown browser message {content!r}; types are need, playhead, drag, key, "
                              "hold, error")
         kind = content["type"]
+        self.received[kind] += 1
         if kind == "error":
             self.browser_errors = (self.browser_errors + [str(content.get("text", ""))])[-20:]
             return

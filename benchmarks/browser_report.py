@@ -1,0 +1,74 @@
+"""Print the browser figures (``make bench-browser``): Play fps, slider and drag to pixels, over a slow link.
+
+Usage::
+
+    .venv/bin/python benchmarks/browser_report.py [reports/browser_latency.json]
+
+The browser tests write the figures (tests/browser/test_scene_in_browser.py
+for the scene widget, tests/browser/test_notebooks_in_browser.py for every
+lesson); this script only prints them beside the issue's targets, and marks
+each figure that misses its target.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+REPORT = ROOT / "reports" / "browser_latency.json"
+
+#: (what, key path, target, "min" when the figure must be at least the target)
+FIGURES = [
+    ("Play, distinct frames/s over 5 s", ("play", "fps"), 55.0, "min"),
+    ("slider to pixels, median (ms)", ("slider_to_pixels_ms", "median"), 50.0, "max"),
+    ("drag to pixels, median (ms)", ("drag_to_pixels_ms", "median"), 25.0, "max"),
+    ("drag to pixels, median (ms)", ("drag_latency_ms", "median"), 25.0, "max"),
+    ("slider to pixels, median (ms)", ("latency_ms", "median"), 50.0, "max"),
+]
+SLOW_TARGETS = {("play", "fps"): 55.0, ("slider_to_pixels_ms", "median"): 250.0}
+
+
+def dig(data: dict, path: tuple[str, ...]):
+    """data[path[0]][path[1]]..., or None where a key is missing."""
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return None
+        data = data[key]
+    return data
+
+
+def rows(report: dict) -> list[list[str]]:
+    """One row per (notebook, app, figure) present in the report."""
+    out = []
+    for notebook, apps in sorted(report.items()):
+        for app, figures in sorted(apps.items()):
+            slow = app.endswith("+100ms")
+            for what, path, target, kind in FIGURES:
+                value = dig(figures, path)
+                if value is None:
+                    continue
+                target = SLOW_TARGETS.get(path, target) if slow else target
+                met = value >= target if kind == "min" else value <= target
+                sign = "≥" if kind == "min" else "≤"
+                out.append([notebook, app, what, f"{value:.1f}", f"{sign} {target:g}", "ok" if met else "MISSED"])
+    return out
+
+
+def main(argv: list[str]) -> int:
+    path = Path(argv[1]) if len(argv) > 1 else REPORT
+    if not path.exists():
+        print(f"no browser report at {path}: run `make bench-browser` (or the browser tests) first")
+        return 1
+    table = rows(json.loads(path.read_text()))
+    header = ["notebook", "app", "figure", "value", "target", ""]
+    widths = [max(len(r[i]) for r in [header] + table) for i in range(len(header))]
+    for r in [header, ["-" * w for w in widths]] + table:
+        print("| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |")
+    print("\napp '+100ms': 100 ms added each way on the kernel's websocket (tests/browser/delay_proxy.py)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

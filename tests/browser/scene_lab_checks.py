@@ -1,0 +1,109 @@
+"""The lesson test's checks for a lab drawn by the Scene widget (course_lib.widgets.scene).
+
+Generic over labs: the scene is found in the lab's output (``.cl-scene``),
+a handle's position is asked of the kernel (the newest live Scene, see
+:func:`tests.browser.gestures.scene_kernel_code`) and mapped to the page by
+the scene's own transform, Play is the lab's button whose text starts with
+"Play" or "▶ Play", and keys are checked where the scene takes them.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from typing import TYPE_CHECKING, Callable
+
+from .gestures import Drag
+from .gestures import scene_kernel_code as _code
+from .report_files import latency_summary
+from .scene_page import ScenePage
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+    from .notebook_page import NotebookPage
+
+MIN_PLAY_FPS = 20.0
+PLAY_BUTTON = re.compile(r"^\s*(▶\s*)?play\b", re.I)
+
+
+def ask(server, notebook: str, handle: str | None) -> dict:
+    """The kernel's newest Scene: handle position, counters and errors (see gestures.scene_kernel_code)."""
+    import json
+
+    value = json.loads(server.kernel_eval(notebook, _code(handle)).strip().splitlines()[-1])
+    assert value is not None, f"{notebook}: the lab shows a scene, but the kernel has no live Scene"
+    return value
+
+
+def check_scene_lab(nb: NotebookPage, cell: Locator, server, notebook: str, gesture: Drag, slider_input: str,
+                    assert_clean: Callable[[str], None], moves: int = 12) -> dict:
+    """Slider, drag, keys and Play on a scene lab; returns the figures for the report.
+
+    Raises:
+        AssertionError: with what did not answer.
+    """
+    scene = ScenePage(nb, cell)
+    nb.bring_into_view(scene.canvas)
+    nb.wait_stable(200, 10_000)
+    assert nb.inked() > 1000, "the lab's scene is blank after Run All"
+    figures: dict = {}
+
+    # 1) the first slider: a few steps change pixels and a readout; then slider-to-pixels
+    mover = nb.slider_mover(cell.locator(".widget-slider .noUi-handle").first, slider_input)
+    pixels, text = nb.digest(), nb.lab_text(cell)
+    try:
+        mover.begin()
+        for _ in range(3):
+            mover.step()
+        assert nb.wait_for_pixels_other_than(pixels), "moving the first slider did not change the scene's pixels"
+        assert nb.wait_for_text_other_than(cell, text), "moving the first slider changed no readout text in the lab"
+        assert_clean("moving the slider")
+        figures["slider_to_pixels_ms"] = latency_summary(nb.measure_slider_latency(mover, moves=moves))
+    finally:
+        mover.end()
+    assert_clean("the latency moves")
+
+    # 2) a drag of the handle: pixels at once, then the kernel's answer
+    where = ask(server, notebook, gesture.handle)
+    assert "handle" in where, f"{notebook}: the lab's scene has no Handle to drag"
+    start = scene.to_page(where["panel"], where["x"], where["y"])
+    nb.wait_stable(200, 10_000)
+    text = nb.lab_text(cell)
+    samples = scene.drag_latency(start, by=gesture.by, moves=moves)
+    figures["drag_to_pixels_ms"] = latency_summary(samples)
+    assert nb.wait_for_text_other_than(cell, text), f"dragging handle {where['handle']!r} changed no readout text"
+    nb.wait_stable(200, 10_000)
+    moved = ask(server, notebook, where["handle"])
+    end = scene.to_page(moved["panel"], moved["x"], moved["y"])
+    assert max(abs(end[0] - start[0]), abs(end[1] - start[1])) > 3, (
+        f"the drag did not grab handle {where['handle']!r}: the kernel has it at {end}, it started at {start}")
+    assert_clean("dragging the handle")
+
+    # 3) keys, where the scene takes them: the kernel hears ← → pressed and released
+    if moved["keyboard"]:
+        box = scene.canvas.bounding_box()
+        scene.page.mouse.click(box["x"] + 8, box["y"] + box["height"] - 8)
+        keys_before = moved["received"].get("key", 0)
+        scene.page.keyboard.press("ArrowRight")
+        scene.page.wait_for_timeout(300)
+        keys = ask(server, notebook, None)["received"].get("key", 0)
+        assert keys >= keys_before + 2, f"ArrowRight on the focused scene reached the kernel {keys - keys_before} times"
+        assert_clean("the keys")
+
+    # 4) Play animates, if the lab has a Play button
+    buttons = cell.locator(".widget-button, .widget-toggle-button").filter(has_text=PLAY_BUTTON)
+    if buttons.count():
+        buttons.first.click()
+        try:
+            scene.page.wait_for_timeout(500)
+            played = scene.distinct_frames(3.0)
+        finally:
+            buttons.first.click()
+        figures["play"] = {k: round(v, 2) if isinstance(v, float) else v for k, v in played.items()}
+        assert played["fps"] >= MIN_PLAY_FPS, f"Play showed {played['fps']:.1f} distinct frames/s (floor {MIN_PLAY_FPS})"
+        assert_clean("Play")
+    final = ask(server, notebook, None)
+    assert not final["errors"], f"the scene's callbacks or the browser reported errors: {final['errors']}"
+    assert statistics.median(samples) < 1000, f"drag to pixels: {samples}"
+    return figures

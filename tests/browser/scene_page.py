@@ -1,0 +1,98 @@
+"""Drive and measure a Scene widget in the page: find it, play it, drag it, key it.
+
+Generic over labs: the scene is the ``.cl-scene`` element in a cell's output,
+its canvas is watched for pixel changes, and a handle's page position comes
+from the kernel (the handle's panel and data coordinates) mapped through the
+scene's own transform (``canvas.__scene.toPage``), so a test never guesses
+pixel positions.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+    from .notebook_page import NotebookPage
+
+DEMO_NOTEBOOK = "scene_demo.ipynb"
+DEMO_SOURCE = "from tests.browser.scene_demo import DemoLab\ndemo = DemoLab()\ndemo.widget"
+
+#: runs in the kernel: the first object in the namespace with a Scene and a handle_json() method
+FIND_HANDLE = ("print(next((v.handle_json() for v in list(globals().values()) "
+               "if hasattr(v, 'handle_json') and hasattr(v, 'scene')), 'null'))")
+
+
+def write_demo_notebook(folder: Path) -> Path:
+    """Write the demo scene's notebook (one cell, no outputs) into ``folder``; its path."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(DEMO_SOURCE)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = folder / DEMO_NOTEBOOK
+    nbformat.write(nb, path)
+    return path
+
+
+class ScenePage:
+    """The first scene in a cell's output.
+
+    Args:
+        nb: the notebook page.
+        cell: the code cell whose output holds the scene.
+    """
+
+    def __init__(self, nb: NotebookPage, cell: Locator):
+        self.nb, self.page, self.cell = nb, nb.page, cell
+        self.canvas = cell.locator(".cl-scene canvas").first
+        self.canvas.wait_for(state="visible", timeout=30_000)
+        self.canvas.evaluate(
+            """(c) => { document.querySelectorAll('canvas[data-bt-watch]').forEach((x) => x.removeAttribute('data-bt-watch'));
+                        c.setAttribute('data-bt-watch', ''); }""")
+
+    def stats(self) -> dict:
+        """The widget's own counters: draws, played frames, playhead."""
+        return self.canvas.evaluate("(c) => ({...c.__scene.stats, t: c.__scene.player.t, "
+                                    "playing: c.__scene.player.playing, waiting: c.__scene.player.waiting})")
+
+    def distinct_frames(self, seconds: float) -> dict:
+        """Distinct frames the scene's canvas shows over ``seconds`` (pixel hashes, every animation frame)."""
+        return self.page.evaluate(f"() => window.__bt.distinctFrames({int(seconds * 1000)})")
+
+    def to_page(self, panel: str, x: float, y: float) -> tuple[float, float]:
+        """Page coordinates (CSS px) of the data point (x, y) of ``panel``."""
+        return tuple(self.canvas.evaluate("(c, a) => c.__scene.toPage(...a)", [panel, x, y]))
+
+    def drag_latency(self, start: tuple[float, float], by: tuple[float, float], moves: int = 12) -> list[float]:
+        """Hold the handle at ``start`` (page px) and move it in ``moves`` steps along ``by``.
+
+        Returns:
+            For each step, ms from the pointermove event to the first changed canvas pixel.
+        """
+        self.page.evaluate("() => document.querySelectorAll('[data-bt-handle]').forEach((e) => e.removeAttribute('data-bt-handle'))")
+        m, out = self.page.mouse, []
+        m.move(*start)
+        m.down()
+        try:
+            for k in range(1, moves + 1):
+                self.nb.wait_stable(120, 3000)
+                self.page.evaluate("() => window.__bt.arm(3000, 'pointermove')")
+                m.move(start[0] + by[0] * k / moves, start[1] + by[1] * k / moves)
+                res = self.page.evaluate("() => window.__bt.pending")
+                assert res["tChange"] is not None, f"drag step {k}: the scene's pixels did not change within 3 s"
+                out.append(res["tChange"] - res["tKey"])
+        finally:
+            m.up()
+        return out
+
+
+def kernel_handle(server, notebook: str) -> dict:
+    """The lab's handle as the kernel sees it: {"handle", "panel", "x", "y", ...}."""
+    printed = server.kernel_eval(notebook, FIND_HANDLE)
+    value = json.loads(printed.strip().splitlines()[-1])
+    assert value is not None, f"{notebook}: no object with .scene and .handle_json() in the kernel's namespace"
+    return value

@@ -1,0 +1,230 @@
+// Unit tests of the scene widget's pure logic (no DOM): node --test tests/js/
+import test from "node:test";
+import assert from "node:assert/strict";
+import { scene } from "./load_scene.mjs";
+
+const { FrameQueue, Player, Throttle, TraceBuffer, applyOverride, constrainDrag, floatsOf, formatText,
+  handleOverride, lerp, niceTicks, panelTransform, resolve, sampleAt, tickLabel } = scene;
+
+/** A queue of one channel whose value equals the frame's time × 10 (so values name their times). */
+function timeQueue() { return new FrameQueue(1); }
+function chunk(q, t0, dt, n, opts = {}) {
+  const data = Float64Array.from({ length: n }, (_, i) => 10 * (t0 + i * dt));
+  q.add(t0, dt, n, data, opts.replaceFrom ?? null, opts.final ?? false);
+}
+const times = (q) => q.segments.flatMap((s) => Array.from(s.data).map((v) => Math.round(v) / 10));
+
+test("chunks queue in time order; start, end and final", () => {
+  const q = timeQueue();
+  assert.ok(q.empty && Number.isNaN(q.end));
+  chunk(q, 0, 0.1, 5);
+  chunk(q, 0.5, 0.1, 5, { final: true });
+  assert.equal(q.start, 0);
+  assert.ok(Math.abs(q.end - 0.9) < 1e-12);
+  assert.equal(q.final, true);
+  assert.deepEqual(times(q), [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]);
+});
+
+test("replace_from drops queued frames at and after it, and splices the new chunk in", () => {
+  const q = timeQueue();
+  chunk(q, 0, 0.1, 10);                               // 0.0 .. 0.9
+  const fresh = Float64Array.from([-1, -2, -3]);      // the re-simulated future
+  q.add(0.4, 0.1, 3, fresh, 0.4);
+  assert.deepEqual(times(q).slice(0, 4), [0, 0.1, 0.2, 0.3], "frames before replace_from are kept");
+  assert.deepEqual(Array.from(q.segments[1].data), [-1, -2, -3]);
+  assert.ok(Math.abs(q.end - 0.6) < 1e-12, "the old frames after 0.6 are gone too");
+  assert.equal(times(q).length, 4 + 3, "no old frame at or after 0.4 s is left in the queue");
+  const out = new Float64Array(1);
+  sampleAt(q, 0.45, out, [0]);
+  assert.ok(Math.abs(out[0] - -1.5) < 1e-9, `at 0.45 s the new frames are shown (got ${out[0]})`);
+});
+
+test("a chunk always supersedes what overlaps it: a repeated chunk (two views asking) is harmless", () => {
+  const q = timeQueue();
+  chunk(q, 0, 0.1, 5);
+  chunk(q, 0.5, 0.1, 5);
+  chunk(q, 0.5, 0.1, 5);
+  assert.equal(times(q).length, 10, "no frame is queued twice");
+});
+
+test("replace_from earlier than the chunk drops the frames in between (nothing stale is shown)", () => {
+  const q = timeQueue();
+  chunk(q, 0, 0.1, 10);
+  q.add(0.6, 0.1, 2, Float64Array.from([6, 7]), 0.3);
+  assert.deepEqual(times(q).slice(0, 3), [0, 0.1, 0.2]);
+  const at = q.locate(0.45);
+  assert.equal(at.b, null, "inside the gap the last kept frame is held, not blended over 0.4 s");
+  assert.equal(at.a[0], 2);
+});
+
+test("interpolation between frames is linear; at the ends it holds, never extrapolates", () => {
+  const q = timeQueue();
+  chunk(q, 1, 0.1, 3);                                // values 10, 11, 12
+  const out = new Float64Array(1), at = (t) => (sampleAt(q, t, out, [0]), out[0]);
+  assert.ok(Math.abs(at(1.05) - 10.5) < 1e-9);
+  assert.ok(Math.abs(at(1.175) - 11.75) < 1e-9);
+  assert.equal(at(0.5), 10, "before the first frame: the first frame");
+  assert.equal(at(5.0), 12, "after the last frame: the last frame, not 12 + slope × 3.8 s");
+  assert.equal(sampleAt(new FrameQueue(1), 0, out, [0]), false, "nothing to show from an empty queue");
+});
+
+test("interpolation across two chunks that follow each other", () => {
+  const q = timeQueue();
+  chunk(q, 0, 0.1, 3);
+  chunk(q, 0.3, 0.1, 3);
+  const out = new Float64Array(1);
+  sampleAt(q, 0.25, out, [0]);
+  assert.ok(Math.abs(out[0] - 2.5) < 1e-9);
+});
+
+test("a periodic channel is interpolated the short way round the circle", () => {
+  assert.ok(Math.abs(lerp(170, -170, 0.5, 360) - 180) < 1e-9, "170° → −170° passes through 180°, not 0°");
+  assert.equal(lerp(170, -170, 0.5, 0), 0, "without a period it is plain linear");
+  assert.ok(Math.abs(lerp(-3.1, 3.1, 0.5, 2 * Math.PI) - (-3.1 - (2 * Math.PI - 6.2) / 2)) < 1e-9);
+});
+
+test("forgetBefore keeps the frame just before the playhead, so interpolation still works", () => {
+  const q = timeQueue();
+  chunk(q, 0, 0.1, 10);
+  q.forgetBefore(0.55);
+  assert.ok(q.start <= 0.5 && q.start >= 0.4 - 1e-9, `start ${q.start}`);
+  const out = new Float64Array(1);
+  sampleAt(q, 0.55, out, [0]);
+  assert.ok(Math.abs(out[0] - 5.5) < 1e-9);
+});
+
+test("bindings: numbers stay, {ch, k, c} reads the channel", () => {
+  const v = [2, -3];
+  assert.equal(resolve(0.5, v), 0.5);
+  assert.equal(resolve({ ch: 1, k: -1, c: 0 }, v), 3);
+  assert.equal(resolve({ ch: 0, k: 2, c: 0.5 }, v), 4.5);
+});
+
+test("text templates take channel values with a format, and unknown names stay visible", () => {
+  const ch = ["theta", "T"];
+  assert.equal(formatText("θ = {theta:.1f}°", ch, [12.345, 0]), "θ = 12.3°");
+  assert.equal(formatText("T = {T:+.2f} N", ch, [0, -4.5]), "T = −4.50 N", "a real minus sign");
+  assert.equal(formatText("T = {T:+.2f} N", ch, [0, 4.5]), "T = +4.50 N");
+  assert.equal(formatText("{theta:.1f}", ch, [-0.01, 0]), "0.0", "no −0.0");
+  assert.equal(formatText("{nope:.1f}", ch, [1, 2]), "{nope:.1f}");
+  assert.equal(formatText("{T:.1f}", ch, [0, NaN]), "–", "a non-finite value is never printed as NaN");
+});
+
+test("drag throttling: at most one move per interval, the last one is never lost", () => {
+  const th = new Throttle(33);
+  assert.deepEqual(th.offer(0, "a"), "a", "the first move goes at once");
+  assert.equal(th.offer(10, "b"), null);
+  assert.equal(th.offer(20, "c"), null, "c replaces b (only the newest pending move matters)");
+  assert.equal(th.poll(30), null, "not yet: 30 ms after the last send");
+  assert.equal(th.poll(34), "c", "the trailing move goes when the interval has passed");
+  assert.equal(th.poll(100), null);
+  th.offer(200, "d"); th.offer(205, "e");
+  assert.equal(th.flush(), "e", "on release the pending move is flushed before the end");
+  assert.equal(th.flush(), null);
+  let sent = 0;
+  for (let t = 0; t < 1000; t += 4) if (th.offer(1000 + t, t) !== null) sent++;
+  // moves come every 4 ms, so a send happens 33–36 ms after the previous one: 28–31 in a second
+  assert.ok(sent <= 31 && sent >= 27, `250 pointer moves in 1 s send ${sent} messages (≈ 30 Hz)`);
+});
+
+test("a dragged handle is kept on its axis or circle, and moves the channels it is bound to", () => {
+  assert.deepEqual(constrainDrag({ axis: "x" }, [0, 1], 3, 7), [3, 1]);
+  const [x, y] = constrainDrag({ circle: [0, 0] }, [0, -1], 3, 0);
+  assert.ok(Math.abs(x - 1) < 1e-12 && Math.abs(y) < 1e-12, "projected onto the unit circle through the start");
+  assert.deepEqual(constrainDrag({ circle: [0, 0] }, [0, -1], 0, 0), [0, -1], "the centre itself: stay put");
+  const ov = handleOverride({ x: { ch: 2, k: 2, c: 1 }, y: 0.5 }, 5, 9);
+  assert.deepEqual(ov, [[2, 2]], "x = 2·v + 1 = 5 → v = 2; an unbound y overrides nothing");
+  assert.deepEqual(Array.from(applyOverride(Float64Array.from([1, 1, 1]), ov)), [1, 1, 2]);
+});
+
+test("the player advances at speed, holds and says waiting when a chunk is late, and asks ahead", () => {
+  const q = timeQueue(), p = new Player(q, { lead: 1.0, reportMs: 100 });
+  p.speed = 1;
+  chunk(q, 0, 0.1, 21);                               // 0 .. 2 s
+  p.chunkAdded(true, 0);
+  p.setPlaying(true, 0);
+  let msgs = [];
+  for (let now = 0; now <= 1500; now += 16) msgs = msgs.concat(p.tick(now));
+  assert.ok(Math.abs(p.t - 1.5) < 0.02, `after 1.5 s of wall time t = ${p.t}`);
+  const needs = msgs.filter((m) => m.type === "need");
+  assert.equal(needs.length, 1, "asked once for the same queue end");
+  assert.ok(needs[0].t >= 0.99 && needs[0].t <= 1.02 && Math.abs(needs[0].t_last - 2) < 1e-9, JSON.stringify(needs[0]));
+  assert.ok(msgs.filter((m) => m.type === "playhead").length >= 14, "reports the playhead ~10 Hz");
+  for (let now = 1516; now <= 3000; now += 16) p.tick(now);
+  assert.ok(Math.abs(p.t - 2) < 1e-9, "the last frame is held: t stops at the queue's end");
+  assert.equal(p.waiting, true);
+  assert.equal(p.showWaiting(3000), true, "held for more than 150 ms: 'waiting' is shown");
+  chunk(q, 2.1, 0.1, 10);                             // the late chunk
+  p.chunkAdded(false, 2.1);
+  p.tick(3016);
+  assert.equal(p.waiting, false);
+  assert.ok(p.t > 2 && p.t < 2.1, "continues from where it held, without a jump");
+});
+
+test("a chunk only a few ms late does not flash 'waiting'", () => {
+  const q = timeQueue(), p = new Player(q);
+  chunk(q, 0, 0.1, 2);
+  p.chunkAdded(true, 0);
+  p.setPlaying(true, 0);
+  p.tick(50); p.tick(150);
+  assert.equal(p.waiting, true);
+  assert.equal(p.showWaiting(200), false);
+});
+
+test("pause reports the playhead; a final chunk ends the play without 'waiting'", () => {
+  const q = timeQueue(), p = new Player(q);
+  chunk(q, 5, 0.1, 3, { final: true });
+  p.chunkAdded(true, 5);
+  assert.equal(p.t, 5, "a chunk into an empty queue moves the playhead to it");
+  p.setPlaying(true, 0);
+  const msgs = [];
+  for (let now = 0; now <= 1000; now += 16) msgs.push(...p.tick(now));
+  assert.ok(msgs.some((m) => m.type === "playhead" && m.reason === "end"));
+  assert.ok(!msgs.some((m) => m.type === "need"), "nothing is asked after the final chunk");
+  assert.equal(p.waiting, false);
+  const out = p.setPlaying(false, 1100);
+  assert.deepEqual(out.map((m) => m.reason), ["pause"]);
+  assert.ok(Math.abs(out[0].t - 5.2) < 1e-9);
+});
+
+test("a long stall of the page (hidden tab) does not fast-forward the playhead", () => {
+  const q = timeQueue(), p = new Player(q);
+  chunk(q, 0, 0.1, 100);
+  p.chunkAdded(true, 0);
+  p.setPlaying(true, 0);
+  p.tick(16);
+  p.tick(60_000);
+  assert.ok(p.t <= 0.3, `one tick advances at most 0.25 s of wall time, t = ${p.t}`);
+});
+
+test("ticks are round numbers covering the range; labels use the digits the step needs", () => {
+  assert.deepEqual(niceTicks(0, 45000, 5), [0, 10000, 20000, 30000, 40000]);
+  assert.deepEqual(niceTicks(-1, 1, 4), [-1, -0.5, 0, 0.5, 1]);
+  assert.deepEqual(niceTicks(1, 1, 4), [], "an empty range has no ticks");
+  assert.equal(tickLabel(-0.5, [-1, -0.5, 0]), "−0.5");
+  assert.equal(tickLabel(2, [0, 2, 4]), "2");
+  assert.equal(tickLabel(0.25, [0, 0.25, 0.5]), "0.25");
+});
+
+test("panel transforms map data to pixels; equal aspect keeps one unit the same length", () => {
+  const T = panelTransform({ x: 0, y: 0, w: 0.5, h: 1, xlim: [-1, 1], ylim: [-1, 1], equal: true, axes: false }, 800, 400);
+  assert.ok(Math.abs(T.kx - T.ky) < 1e-9, `kx ${T.kx} ky ${T.ky}`);
+  assert.ok(Math.abs(T.px(0) - (T.area.x + T.area.w / 2)) < 1e-9 && Math.abs(T.py(0) - (T.area.y + T.area.h / 2)) < 1e-9);
+  assert.ok(T.py(1) < T.py(0), "y grows upwards");
+  assert.ok(Math.abs(T.dataX(T.px(0.3)) - 0.3) < 1e-12 && Math.abs(T.dataY(T.py(-0.7)) + 0.7) < 1e-12);
+  const P = panelTransform({ x: 0.5, y: 0, w: 0.5, h: 1, xlim: [0, 10], ylim: [0, 1], axes: true, xlabel: "t" }, 800, 400);
+  assert.ok(P.area.x > 400 && P.area.x + P.area.w <= 800, "a plot's area sits inside its box, margins for ticks");
+});
+
+test("traces keep the last max_points, skip repeats and non-finite points", () => {
+  const tb = new TraceBuffer(3);
+  for (const [x, y] of [[0, 0], [0, 0], [1, 1], [NaN, 2], [2, 2], [3, 3]]) tb.push(x, y);
+  assert.deepEqual(tb.xs, [1, 2, 3]);
+});
+
+test("binary chunks are read as little-endian float64, also from an unaligned view", () => {
+  const buf = new ArrayBuffer(8 * 3 + 4);
+  const view = new DataView(buf, 4, 24);
+  [1.5, -2, 1e-300].forEach((v, i) => view.setFloat64(i * 8, v, true));
+  assert.deepEqual(Array.from(floatsOf(view)), [1.5, -2, 1e-300]);
+});
