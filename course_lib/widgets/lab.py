@@ -69,6 +69,19 @@ def wrap_degrees(angle: Any) -> Any:
     return 180.0 - np.mod(180.0 - np.asarray(angle, dtype=float), 360.0)
 
 
+def capped(force: np.ndarray, cap: float) -> np.ndarray:
+    """Vectors ``force`` (shape (2, N)) shortened to length ``cap`` where longer, directions kept.
+
+    A Newton view draws arrows proportional to forces; capping keeps a huge force
+    from drawing an arrow across the whole scene (its label still gives the value).
+
+    >>> capped(np.array([[3.0, 0.3], [4.0, 0.4]]), 1.0).round(2).tolist()
+    [[0.6, 0.3], [0.8, 0.4]]
+    """
+    size = np.hypot(*force)
+    return force * np.where(size > cap, cap / np.maximum(size, 1e-300), 1.0)
+
+
 @dataclasses.dataclass
 class DragHandle:
     """A draggable handle of the scene, as the lab sees it.

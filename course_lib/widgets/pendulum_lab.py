@@ -1,16 +1,10 @@
 """FIG 2 of lesson 8.1: the pendulum, its energy, its phase portrait and two derivations.
 
-m = l = 1. Drag the ball (or move the θ slider) to set the angle; τ and b
-sliders; RK4 with play/pause, step, reset and speed; the four Lagrange steps
-with the current numbers; the phase portrait (θ, θ̇) with the separatrix and
-the trace; energy bars T, V, T+V; a Newton view with gravity, rod force and
-the tangential force, a colour legend and the radial and tangential equations
-live. Every number comes from :class:`~course_lib.models.Pendulum`.
-
-Draggable handle: the ball, ``"bob"``, in panel ``"world"`` (metres, pivot at
-(0, 0), y up), kept on the rod's circle. At θ = 60° it sits at
-(l sin 60°, −l cos 60°) ≈ (0.866, −0.500); ``lab.handle_pixels("bob")`` gives it
-in the scene's CSS pixels. The first slider is θ.
+Drag the ball or move θ; τ and b sliders; the Lagrange steps with live numbers; the
+phase portrait with the separatrix and trace; energy bars; a Newton view (forces with a
+legend, the radial and tangential equations live). Every number comes from
+:class:`~course_lib.models.Pendulum`. Handle ``"bob"`` in panel ``"world"`` (metres,
+pivot at the origin, y up) sits at (0.866, −0.500) for θ = 60°. The first slider is θ.
 
 >>> lab = PendulumLab()
 >>> lab.set("b", 1.0); lab.advance(20.0)
@@ -24,7 +18,7 @@ import numpy as np
 
 from course_lib.models import Pendulum
 from course_lib.widgets import controls as c
-from course_lib.widgets.lab import DragHandle, slider_angle, wrap_degrees
+from course_lib.widgets.lab import DragHandle, capped, slider_angle, wrap_degrees
 from course_lib.widgets.pendulum_messages import PENDULUM
 from course_lib.widgets.scene import Arrow, Bar, Disc, Handle, Link, Panel, Polyline, Scene, Text, Trace
 from course_lib.widgets.simlab import Frames, SimLab
@@ -38,25 +32,16 @@ REST_DWELL = 1.0
 DECAY_ANGLE, DECAY_B, DECAY_FRACTION = np.radians(120.0), 0.3, 0.10
 #: task 3: rod tension to exceed in the Newton view (N)
 TENSION_TARGET = 25.0
-#: Newton view: arrow length per newton, in rod lengths per (N per kg), and the longest arrow (rod lengths)
+#: Newton view: arrow length per newton (rod lengths per N/kg) up to the longest arrow (rod lengths)
 ARROW_PER_N, ARROW_MAX = 1 / 50, 0.9
 THETA_RANGE = (-180.0, 180.0)
 #: the seed's colours: weight amber, rod force purple, tangential force cyan
 COLORS = {"gravity": "#d48806", "tension": "#8e44ad", "tangential": "#1597a8"}
-
-
-def wrap(theta: float) -> float:
-    """Angle folded into (−π, π] (rad), so 45° and 45° + 2π count the same."""
-    return float(np.radians(wrap_degrees(np.degrees(theta))))
+NEWTON = ("gravity", "tension", "tangential", "radial", "tangential_eq", *(f"legend_{k}" for k in COLORS))
 
 
 class PendulumLab(SimLab):
-    """The pendulum lab (seed lesson 8.1, FIG 2).
-
-    Args:
-        theta0: initial angle (degrees from straight down, within −180…180); Reset returns here.
-        m, l: bob mass (kg) and rod length (m), positive; the seed uses 1 and 1.
-        clock: wall-clock seconds (tests pass a fake clock).
+    """The pendulum lab. Args: theta0 (degrees from straight down, −180…180), m (kg), l (m), clock.
 
     Raises:
         ValueError: naming the argument and what is allowed.
@@ -87,7 +72,6 @@ class PendulumLab(SimLab):
         self.start(self._scene(), [self.readout_html, self.steps_html])
         self.move_control("theta", theta0)
 
-    # -- the picture ---------------------------------------------------------------------------------------
     @property
     def speed_limit(self) -> float:
         return 1.5 * float(self.model.separatrix_speed(0.0))
@@ -98,7 +82,7 @@ class PendulumLab(SimLab):
         sep = p.separatrix_speed(grid).tolist()
         circle = np.linspace(0, 2 * np.pi, 91)
         arrow = dict(panel="world", x="bx", y="by", scale=p.l * ARROW_PER_N / p.m, visible=False, width=3)
-        line = dict(panel="text", x=0.0, size=13, visible=False)
+        line = dict(panel="text", x=0.0, visible=False)
         return Scene(width=640, height=470, channels=list(self._channels), periodic={"theta_w": 2 * np.pi}, panels=[
             Panel("world", 0, 0, 0.36, 0.64, (-r, r), (-r, r), equal=True, axes=False, title=T("pend_title_pendulum")),
             Panel("phase", 0.44, 0.02, 0.38, 0.56, (-np.pi, np.pi), (-self.speed_limit, self.speed_limit),
@@ -122,11 +106,11 @@ class PendulumLab(SimLab):
             Bar("T", "energy", x=0, height="T", label=T("pend_bar_T"), color="velocity"),
             Bar("V", "energy", x=1, height="V", label=T("pend_bar_V"), color="gravity"),
             Bar("E", "energy", x=2, height="E", label=T("pend_bar_E"), color="ink"),
-            Text("balance", "text", x=0.0, y=0.86, text=T("pend_scene_balance"), size=13),
+            Text("balance", "text", x=0.0, y=0.86, text=T("pend_scene_balance")),
             Text("radial", y=0.62, text=T("pend_scene_radial"), **line),
             Text("tangential_eq", y=0.42, text=T("pend_scene_tangential"), **line),
             *[Text(f"legend_{k}", y=0.18, text=T(f"pend_legend_{k}"), color=COLORS[k], **dict(line, x=x))
-              for k, x in (("gravity", 0.0), ("tension", 0.27), ("tangential", 0.66))]])
+              for k, x in (("gravity", 0.0), ("tension", 0.3), ("tangential", 0.62))]])
 
     _channels = ("theta_w", "theta_deg", "theta_dot", "bx", "by", "T", "V", "E", "gx", "gy", "tx", "ty", "fx", "fy",
                  "lhs", "rhs", "tension", "weight", "mg_cos", "centripetal", "ml_acc", "mg_sin", "ft")
@@ -137,6 +121,7 @@ class PendulumLab(SimLab):
         grav, fric, tension = p.gravity(f.q)[:, 0], p.friction(f.qd)[:, 0], p.rod_tension(th, om)
         (bx, by), ft = p.bob_position(th).T, (tau - fric) / p.l
         radial, tangent = -np.stack([bx, by]) / p.l, np.stack([np.cos(th), np.sin(th)])
+        (tx, ty), (fx, fy) = (capped(v, ARROW_MAX * p.m / ARROW_PER_N) for v in (tension * radial, ft * tangent))
         deg = wrap_degrees(np.degrees(th))
         T, V = p.kinetic_energy(f.q, f.qd), p.potential_energy(f.q)
         return dict(t=f.t, theta=th, theta_w=np.radians(deg), theta_deg=deg, theta_dot=om, theta_ddot=acc, bx=bx,
@@ -144,8 +129,7 @@ class PendulumLab(SimLab):
                     p=p.inertia * om, dp=p.inertia * acc, dLdq=-grav, inertia=p.inertia * acc, gravity=grav,
                     lhs=p.inertia * acc + grav, rhs=tau - fric, weight=p.m * p.g, mg_cos=p.m * p.g * np.cos(th),
                     centripetal=p.m * p.l * om**2, ml_acc=p.m * p.l * acc, mg_sin=-p.m * p.g * np.sin(th), ft=ft,
-                    gx=0 * th, gy=-p.m * p.g + 0 * th, **_capped("t", tension * radial, p.m),
-                    **_capped("f", ft * tangent, p.m))
+                    gx=0 * th, gy=-p.m * p.g + 0 * th, tx=tx, ty=ty, fx=fx, fy=fy)
 
     def show(self) -> None:
         r = self.readouts
@@ -154,7 +138,6 @@ class PendulumLab(SimLab):
         self.steps_html.value = f"<b>{self.T('pend_steps_title')}</b><br>" + "<br>".join(
             self.T(k, **r) for k in ("pend_step1", "pend_step2", "pend_step3", "pend_step4", "pend_balance"))
 
-    # -- state -------------------------------------------------------------------------------------------------
     model = property(lambda self: self.now.model)
     t = property(lambda self: self.now.t)
     b = property(lambda self: float(self.now.model.b[0]))
@@ -191,7 +174,7 @@ class PendulumLab(SimLab):
 
     def on_newton(self, on: bool) -> None:
         self.newton = bool(on)
-        for k in ("gravity", "tension", "tangential", "radial", "tangential_eq", *(f"legend_{k}" for k in COLORS)):
+        for k in NEWTON:
             self.scene.set_shape(k, visible=self.newton)
         self.refresh()
 
@@ -209,18 +192,18 @@ class PendulumLab(SimLab):
         self._top_tension = max(self._top_tension, self.readouts["tension"]) if not self.newton else 0.0
 
     def _check_rest(self, lab: "PendulumLab") -> str | NotYet | None:
-        still = abs(self.theta_dot) < REST_SPEED
-        there = abs(wrap(self.theta) - REST_ANGLE) < REST_TOL
+        still, deg = abs(self.theta_dot) < REST_SPEED, float(wrap_degrees(np.degrees(self.theta)))
+        there = abs(np.radians(deg) - REST_ANGLE) < REST_TOL
         if not (still and there and self.b >= REST_B):
             self._rest_since = None
             if still and there:
                 return NotYet(self.T("pend_why_rest_b", b=self.b, need=REST_B))
-            return NotYet(self.T("pend_why_rest_angle", deg=np.degrees(wrap(self.theta)), tol=REST_TOL,
-                                 angle=np.degrees(REST_ANGLE))) if still else None
+            return NotYet(self.T("pend_why_rest_angle", deg=deg, tol=REST_TOL, angle=np.degrees(REST_ANGLE))) \
+                if still else None
         self._rest_since = self.t if self._rest_since is None else self._rest_since
         if self.t - self._rest_since < REST_DWELL - 1e-9:
             return None
-        return self.T("pend_task_rest45_value", theta=wrap(self.theta), tau=self.tau, b=self.b)
+        return self.T("pend_task_rest45_value", theta=np.radians(deg), tau=self.tau, b=self.b)
 
     def _check_decay(self, lab: "PendulumLab") -> str | NotYet | None:
         rel, angle = self.release, np.degrees(DECAY_ANGLE)
@@ -241,14 +224,6 @@ class PendulumLab(SimLab):
         if self._top_tension > TENSION_TARGET:
             return NotYet(self.T("pend_why_tension_hidden", tension=self._top_tension))
         return None
-
-
-def _capped(prefix: str, force: np.ndarray, m: float) -> dict:
-    """Arrow components (N) of ``force`` (2, N), shortened to ARROW_MAX rod lengths so none crosses the pivot."""
-    size = np.hypot(*force)
-    cap = ARROW_MAX * m / ARROW_PER_N
-    k = np.where(size > cap, cap / np.maximum(size, 1e-300), 1.0)
-    return {f"{prefix}x": force[0] * k, f"{prefix}y": force[1] * k}
 
 
 def task_prompts() -> dict[str, str]:

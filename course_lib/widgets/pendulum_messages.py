@@ -65,14 +65,12 @@ PENDULUM = MessageTable("pendulum_lab", {
         ),
         "pend_task_tension_value": "T_c = {tension:.1f} N",
         "pend_scene_theta": "θ = {theta_deg:.1f}°   θ̇ = {theta_dot:.2f} rad/s",
-        "pend_scene_balance": "Lagrange:  m l² θ̈ + m g l sin θ = τ − b θ̇ :   {lhs:.2f} N·m = {rhs:.2f} N·m",
+        "pend_scene_balance": "Lagrange:  m l² θ̈ + m g l sin θ = τ − b θ̇:   {lhs:.2f} N·m = {rhs:.2f} N·m",
         "pend_legend_gravity": "━ weight m g = {weight:.2f} N",
-        "pend_legend_tension": "━ rod force T_c = {tension:.2f} N (toward the pivot)",
+        "pend_legend_tension": "━ rod force T_c = {tension:.2f} N",
         "pend_legend_tangential": "━ tangential (τ − b θ̇)/l = {ft:.2f} N",
-        "pend_scene_radial": "radial:       T_c − m g cos θ = m l θ̇²  :   {tension:.2f} − {mg_cos:.2f} = {centripetal:.2f} N",
-        "pend_scene_tangential": (
-            "tangential:  m l θ̈ = −m g sin θ + (τ − b θ̇)/l  :   {ml_acc:.2f} = {mg_sin:.2f} + {ft:.2f} N"
-        ),
+        "pend_scene_radial": "radial:  T_c − m g cos θ = m l θ̇²:   {tension:.2f} − ({mg_cos:.2f}) = {centripetal:.2f} N",
+        "pend_scene_tangential": "tangential:  m l θ̈ = −m g sin θ + (τ − b θ̇)/l:   {ml_acc:.2f} = ({mg_sin:.2f}) + ({ft:.2f}) N",
         "pend_why_rest_b": "b = {b:.2f} N·m·s/rad is below {need:g}",
         "pend_why_rest_angle": "the ball is resting at {deg:.1f}°, not within {tol:g} rad of {angle:g}°",
         "pend_why_decay_none": "no release yet: drag the ball above {angle:g}° and let go",
