@@ -152,7 +152,7 @@ def test_newton_view_draws_tension_along_the_rod_with_its_value():
 
 
 def test_newton_arrows_grow_between_19_5_and_25_newtons_and_never_reach_past_the_pivot():
-    """Arrow length is proportional to the force up to 45 N (19.5 N and 25 N look different); longer ones stop short of the pivot."""
+    """Arrow length is proportional to the force up to 36 N (19.5 N and 25 N look different); longer ones stop short of the pivot."""
     lab = PendulumLab()
     lab.set("newton", True)
     scale = shape(lab, "tension")["props"]["scale"]

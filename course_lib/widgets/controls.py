@@ -75,7 +75,7 @@ class Dropdown:
 
 #: wide enough for "b [N·m·s/rad]" without eating the slider
 LABEL_STYLE = {"description_width": "100px"}
-SLIDER_LAYOUT = {"width": "360px"}
+SLIDER_LAYOUT = {"width": "340px"}
 
 
 def slider(label: str, lo: float, hi: float, step: float, value: float, fmt: str = ".2f") -> w.FloatSlider:
@@ -116,7 +116,7 @@ def button(label: str, icon: str = "") -> w.Button:
 #: scene beside its controls, the controls wrapping below it when the page is narrow
 WRAP_LAYOUT = {"flex_flow": "row wrap", "align_items": "flex-start", "grid_gap": "8px"}
 #: the column beside the scene: controls, then the checklist, then messages
-COLUMN_WIDTH = "370px"
+COLUMN_WIDTH = "350px"
 
 
 def beside(*children: Any) -> w.HBox:

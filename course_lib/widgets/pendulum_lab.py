@@ -33,7 +33,7 @@ DECAY_ANGLE, DECAY_B, DECAY_FRACTION = np.radians(120.0), 0.3, 0.10
 #: task 3: rod tension to exceed in the Newton view (N)
 TENSION_TARGET = 25.0
 #: Newton view: arrow length per newton (rod lengths per N/kg) up to the longest arrow (rod lengths)
-ARROW_PER_N, ARROW_MAX = 1 / 50, 0.9
+ARROW_PER_N, ARROW_MAX = 1 / 40, 0.9
 THETA_RANGE = (-180.0, 180.0)
 #: the seed's colours: weight amber, rod force purple, tangential force cyan
 COLORS = {"gravity": "#d48806", "tension": "#8e44ad", "tangential": "#1597a8"}
@@ -77,24 +77,25 @@ class PendulumLab(SimLab):
         return 1.5 * float(self.model.separatrix_speed(0.0))
 
     def _scene(self) -> Scene:
-        T, p, r = self.T, self.model, 1.45 * self.model.l
+        T, p, r = self.T, self.model, 1.3 * self.model.l
         grid = np.linspace(-np.pi, np.pi, 121)
         sep = p.separatrix_speed(grid).tolist()
         circle = np.linspace(0, 2 * np.pi, 91)
         arrow = dict(panel="world", x="bx", y="by", scale=p.l * ARROW_PER_N / p.m, visible=False, width=3)
         line = dict(panel="text", x=0.0, visible=False)
-        return Scene(width=640, height=470, channels=list(self._channels), periodic={"theta_w": 2 * np.pi}, panels=[
-            Panel("world", 0, 0, 0.36, 0.64, (-r, r), (-r, r), equal=True, axes=False, title=T("pend_title_pendulum")),
-            Panel("phase", 0.44, 0.02, 0.38, 0.56, (-np.pi, np.pi), (-self.speed_limit, self.speed_limit),
+        return Scene(width=560, height=480, channels=list(self._channels), periodic={"theta_w": 2 * np.pi}, panels=[
+            Panel("world", 0, 0, 0.41, 0.64, (-r, r), (-r, r), equal=True, axes=False, title=T("pend_title_pendulum")),
+            Panel("phase", 0.45, 0.02, 0.31, 0.56, (-np.pi, np.pi), (-self.speed_limit, self.speed_limit),
                   xlabel=T("pend_xlabel_phase"), ylabel=T("pend_ylabel_phase"), title=T("pend_title_phase")),
-            Panel("energy", 0.87, 0.02, 0.13, 0.56, (-0.5, 2.5), (0, 2.5 * p.m * p.g * p.l), xticks=[],
+            Panel("energy", 0.78, 0.02, 0.22, 0.56, (-0.6, 2.6), (0, 2.5 * p.m * p.g * p.l), xticks=[],
                   title=T("pend_title_energy")),
             Panel("text", 0.0, 0.66, 1.0, 0.34, (0, 1), (0, 1), axes=False)], shapes=[
             Polyline("circle", "world", color="muted", dash=True, width=1, xs=(p.l * np.cos(circle)).tolist(),
                      ys=(p.l * np.sin(circle)).tolist()),
             Link("rod", "world", x0=0, y0=0, x1="bx", y1="by", width=4, color="muted"),
-            Disc("pivot", "world", r_px=4, color="ink"), Disc("ball", "world", x="bx", y="by", r=0.08 * p.l),
-            Handle("bob", "world", x="bx", y="by", r_px=16, circle=(0.0, 0.0)),
+            Disc("pivot", "world", r_px=4, color="ink"),
+            Handle("bob", "world", x="bx", y="by", r_px=11, circle=(0.0, 0.0)),
+            Disc("ball", "world", x="bx", y="by", r_px=7),
             Arrow("gravity", **arrow, dx="gx", dy="gy", color=COLORS["gravity"]),
             Arrow("tension", **arrow, dx="tx", dy="ty", color=COLORS["tension"]),
             Arrow("tangential", **arrow, dx="fx", dy="fy", color=COLORS["tangential"]),
@@ -106,11 +107,11 @@ class PendulumLab(SimLab):
             Bar("T", "energy", x=0, height="T", label=T("pend_bar_T"), color="velocity"),
             Bar("V", "energy", x=1, height="V", label=T("pend_bar_V"), color="gravity"),
             Bar("E", "energy", x=2, height="E", label=T("pend_bar_E"), color="ink"),
-            Text("balance", "text", x=0.0, y=0.86, text=T("pend_scene_balance")),
-            Text("radial", y=0.62, text=T("pend_scene_radial"), **line),
-            Text("tangential_eq", y=0.42, text=T("pend_scene_tangential"), **line),
+            Text("balance", "text", x=0.0, y=0.84, text=T("pend_scene_balance")),
+            Text("radial", y=0.6, text=T("pend_scene_radial"), **line),
+            Text("tangential_eq", y=0.38, text=T("pend_scene_tangential"), **line),
             *[Text(f"legend_{k}", y=0.18, text=T(f"pend_legend_{k}"), color=COLORS[k], **dict(line, x=x))
-              for k, x in (("gravity", 0.0), ("tension", 0.3), ("tangential", 0.62))]])
+              for k, x in (("gravity", 0.0), ("tension", 0.34), ("tangential", 0.66))]])
 
     _channels = ("theta_w", "theta_deg", "theta_dot", "bx", "by", "T", "V", "E", "gx", "gy", "tx", "ty", "fx", "fy",
                  "lhs", "rhs", "tension", "weight", "mg_cos", "centripetal", "ml_acc", "mg_sin", "ft")
