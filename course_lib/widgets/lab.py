@@ -404,6 +404,13 @@ class Lab:
             self.retired = True
             self.show_message(text("error_old_lab"), kind="info")
 
+    def close(self) -> None:
+        """Retire the lab and close its widgets (a lab only driven from code, never shown)."""
+        self.retire()
+        for widget in [self.scene, self.widget, *self.controls.values()]:
+            if widget is not None:
+                widget.close()
+
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
