@@ -240,6 +240,7 @@ def test_an_open_hint_stays_open_when_another_task_ticks():
     assert lab.task_done("tension")
     assert writes == []
     assert "<details" in lab.tasks.hints["decay"].value
+    assert not any("<details" in status.value for status in lab.tasks.status.values())  # lines that change hold no hint
 
 
 def test_importing_the_quizzes_loads_neither_pyplot_nor_any_lab():
