@@ -251,3 +251,23 @@ def test_importing_the_quizzes_loads_neither_pyplot_nor_any_lab():
     assert out.strip() == "[]"
     code = "import sys; from course_lib.widgets import PendulumLab; print('course_lib.widgets.pendulum_lab' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "True"
+
+
+def test_a_refused_value_during_play_stops_play_and_keeps_the_state(monkeypatch):
+    """A model that refuses to compute while a change is replayed: the message shows, Play stops, no NaN, later moves work."""
+    clock = Clock()
+    lab = PendulumLab(clock=clock)
+    lab.set("play", None)
+    clock.now += 0.1
+
+    def refuse(*args, **kwargs):
+        raise ValueError("refused")
+
+    monkeypatch.setattr(Pendulum, "forward_dynamics", refuse)
+    lab.set("tau", 1.0)
+    assert "refused" in lab.message.value and not lab.playing and not lab.scene.playing
+    monkeypatch.undo()
+    lab.scene.browser_message({"type": "need", "t": 0.2, "t_last": 0.25})  # a late request is ignored
+    lab.set("tau", 2.0)
+    lab.advance(0.5)
+    assert lab.tau == 2.0 and all(np.isfinite(v) for v in lab.scene.values.values())

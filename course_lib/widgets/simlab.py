@@ -159,10 +159,14 @@ class SimLab(Lab):
             self.now = self.live.snapshot()
             self.refresh()
             return
-        index = self._rewind(self.playhead())
-        apply()
-        del self._queue[index:]
-        self._send(include_now=True, replace_from=self.now.t)
+        try:
+            index = self._rewind(self.playhead())
+            apply()
+            del self._queue[index:]
+            self._send(include_now=True, replace_from=self.now.t)
+        except Exception:
+            self.on_error()  # stop Play at the frame shown; the guard says what went wrong
+            raise
         self.now = self._queue[index][0]  # the same instant, with the change applied
         self.refresh(scene=False)
 
@@ -299,7 +303,7 @@ class SimLab(Lab):
         self.show()
 
     def _on_need(self, t_playhead: float, t_last: float) -> None:
-        if not self.playing:
+        if not self.playing or not self._queue:
             return
         self._note(t_playhead)
         self.live.restore(self._queue[-1][0])
