@@ -1,15 +1,21 @@
-"""Kernel time per lab update, and the browser's latency when it has been measured.
+"""Kernel time of the labs, and the browser's latency when it has been measured.
 
-For each lab a scripted sequence of control moves (at least 50) is replayed
-through the headless API. Each update is timed from the control change to
-the end of a synchronous ``fig.canvas.draw()``, so the Agg rendering that
-the browser will ask for is counted honestly. The pendulum lab also gets a
-row for one frame of its play loop (1/30 s of RK4 + artists + draw).
+The labs now send numbers, not pictures: the browser draws. What the kernel
+must do fast is measured here, headless, on the real lab objects:
+
+- **update**: one control move while paused (callback, readouts, tasks and
+  the values sent to the scene), replayed ≥ 50 times. Target ≤ 20 ms.
+- **chunk**: answering the browser's ``need`` with the next chunk of frames
+  (simulate, compute channels, pack, send). Target ≤ 10 ms.
+- **first frame after a change**: a control moved during Play: rewind to the
+  playhead, re-simulate, send the replacing chunk. Target ≤ 30 ms (and
+  ≤ 10 ms as a re-simulation chunk).
+- **simulation speed**: simulated seconds per wall-clock second of the lab's
+  own simulator (RK4 at the lab's step, with the channels computed for every
+  frame). Target ≥ 10× real time.
 
 If ``reports/browser_latency.json`` exists (written by the browser test), the
-end-to-end latency it measured for the lab's notebook is added to the row.
-
-Target: kernel time per update ≤ 20 ms (median and p90).
+end-to-end latencies it measured for the lab's notebook are added to the row.
 
 Usage::
 
@@ -31,37 +37,34 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from course_lib.widgets.arm_preview import ArmPreviewLab  # noqa: E402
-from course_lib.widgets.pendulum_lab import FRAME, PendulumLab  # noqa: E402
+from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
 
-TARGET_MS = 20.0
+TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
 WARMUP = 5
 BROWSER_REPORT = ROOT / "reports" / "browser_latency.json"
 
 
-def _time_updates(fig: Any, moves: list[Callable[[], None]]) -> list[float]:
-    """Milliseconds per move: the callback plus a synchronous Agg draw.
+def _time_ms(actions: list[Any]) -> np.ndarray:
+    """Milliseconds per action, after a few untimed warm-up runs.
 
-    The draw includes ipympl's PNG diff encoding of the frame. Without a
-    browser, ipympl would also encode a full PNG for the notebook file on
-    every draw; a connected front end switches that off, and so do we.
+    An action is a function, or a pair (prepare, act) of which only ``act`` is timed.
     """
-    fig.canvas.syncing_data_url = False
-    for move in moves[:WARMUP]:
-        move()
-        fig.canvas.draw()
+    pairs = [a if isinstance(a, tuple) else (lambda: None, a) for a in actions]
+    for prepare, act in pairs[:WARMUP]:
+        prepare()
+        act()
     out = []
-    for move in moves:
+    for prepare, act in pairs:
+        prepare()
         t0 = time.perf_counter()
-        move()
-        fig.canvas.draw()
+        act()
         out.append((time.perf_counter() - t0) * 1e3)
-    return out
+    return np.array(out)
 
 
 def _arm_moves(lab: ArmPreviewLab) -> list[Callable[[], None]]:
-    angles = np.linspace(-170, 170, 30)
     moves = []
-    for k, a in enumerate(angles):
+    for k, a in enumerate(np.linspace(-170, 170, 30)):
         moves.append(lambda a=a: lab.set("theta1", float(a)))
         moves.append(lambda a=a, k=k: lab.set("theta2", float(-a / 2 + k)))
     return moves
@@ -77,9 +80,52 @@ def _pendulum_moves(lab: PendulumLab) -> list[Callable[[], None]]:
     return moves
 
 
-def _pendulum_frames(lab: PendulumLab) -> list[Callable[[], None]]:
-    lab.set("theta", 150.0)
-    return [lambda: lab._play_frame(FRAME) for _ in range(60)]
+class _Clock:
+    """A wall clock the benchmark moves by hand, so the playhead is where the script says."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _playing_pendulum() -> tuple[PendulumLab, _Clock]:
+    clock = _Clock()
+    lab = PendulumLab(theta0=150.0, clock=clock)
+    lab.set("b", 0.1)
+    lab.set("play", None)
+    return lab, clock
+
+
+def _needs(lab: PendulumLab, clock: _Clock, n: int) -> list[Callable[[], None]]:
+    def need() -> None:
+        clock.now += lab.CHUNK  # the browser played one chunk, then asks for the next
+        t = lab.playhead()
+        lab.scene.browser_message({"type": "need", "t": t, "t_last": lab._queue[-1][0].t})
+    return [need] * n
+
+
+def _changes(lab: PendulumLab, clock: _Clock, n: int) -> list[tuple[Callable[[], None], Callable[[], None]]]:
+    values = iter(np.tile(np.linspace(-3.0, 3.0, 7), n + WARMUP))
+
+    def playback() -> None:  # not timed: 100 ms of playback since the last change, the queue topped up
+        clock.now += 0.1
+        lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": lab._queue[-1][0].t})
+
+    def change() -> None:  # timed: slider callback, rewind to the playhead, re-simulate, send
+        lab.set("tau", float(next(values)))
+    return [(playback, change)] * n
+
+
+def simulation_speed() -> float:
+    """Simulated seconds per wall second: the pendulum lab's simulator with its channels, 20 s of play."""
+    lab, clock = _playing_pendulum()
+    chunks = int(20.0 / lab.CHUNK)
+    t0 = time.perf_counter()
+    for need in _needs(lab, clock, chunks):
+        need()
+    return chunks * lab.CHUNK / (time.perf_counter() - t0)
 
 
 def _browser_latency(notebook: str) -> dict[str, Any]:
@@ -100,33 +146,37 @@ def _browser_latency(notebook: str) -> dict[str, Any]:
 
 
 def lab_benchmarks() -> list[dict[str, Any]]:
-    """One row per lab (and per pendulum play frame): kernel ms per update, browser latency.
+    """One row per lab and measurement: kernel ms (median, p90) against its target.
 
     Returns:
-        Dicts with ``lab``, ``notebook``, ``updates``, ``kernel_median_ms``,
-        ``kernel_p90_ms``, ``target_ms``, ``meets_target`` and, when the browser
-        report exists, ``browser_<frontend>_median_ms`` / ``_p90_ms`` / ``_n``.
+        Dicts with ``lab``, ``measure``, ``notebook``, ``n``, ``kernel_median_ms``,
+        ``kernel_p90_ms``, ``target_ms``, ``meets_target`` and, for control
+        moves when the browser report exists, its latencies.
     """
-    arm = ArmPreviewLab()
-    pend = PendulumLab()
-    frames_lab = PendulumLab()
+    arm, pend = ArmPreviewLab(), PendulumLab()
+    lab_n, clock_n = _playing_pendulum()
+    lab_c, clock_c = _playing_pendulum()
     cases = [
-        ("arm_preview (slider moves)", "00_start_here.ipynb", arm.fig, _arm_moves(arm)),
-        ("pendulum (control moves)", "02_pendulum.ipynb", pend.fig, _pendulum_moves(pend)),
-        ("pendulum (play frame)", "02_pendulum.ipynb", frames_lab.fig, _pendulum_frames(frames_lab)),
+        ("arm_preview", "update", "00_start_here.ipynb", _arm_moves(arm)),
+        ("pendulum", "update", "02_pendulum.ipynb", _pendulum_moves(pend)),
+        ("pendulum", "chunk", "02_pendulum.ipynb", _needs(lab_n, clock_n, 60)),
+        ("pendulum", "first frame after a change", "02_pendulum.ipynb", _changes(lab_c, clock_c, 60)),
     ]
     rows = []
-    for name, notebook, fig, moves in cases:
-        ms = np.array(_time_updates(fig, moves))
+    for name, measure, notebook, actions in cases:
+        ms = _time_ms(actions)
         median, p90 = float(np.median(ms)), float(np.percentile(ms, 90))
-        row: dict[str, Any] = {
-            "lab": name, "notebook": notebook, "updates": len(ms),
-            "kernel_median_ms": median, "kernel_p90_ms": p90, "target_ms": TARGET_MS,
-            "meets_target": "yes" if p90 <= TARGET_MS else "NO",
-        }
-        if "play frame" not in name:  # the browser measures slider moves, not play frames
+        target = TARGETS_MS[measure]
+        row: dict[str, Any] = {"lab": name, "measure": measure, "notebook": notebook, "n": len(ms),
+                               "kernel_median_ms": median, "kernel_p90_ms": p90, "target_ms": target,
+                               "meets_target": "yes" if p90 <= target else "NO"}
+        if measure == "update":
             row.update(_browser_latency(notebook))
         rows.append(row)
+    speed = simulation_speed()
+    rows.append({"lab": "pendulum", "measure": "simulation speed (× real time)", "notebook": "02_pendulum.ipynb",
+                 "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None, "target_ms": None,
+                 "meets_target": "yes" if speed >= 10 else "NO", "speed_x_real_time": speed})
     return rows
 
 

@@ -39,7 +39,7 @@ from sympy.parsing.sympy_parser import (
     standard_transformations,
 )
 
-from course_lib.widgets.messages import text
+from course_lib.quiz_messages import text
 
 #: longest symbolic answer accepted (characters)
 MAX_LENGTH = 200
@@ -107,7 +107,7 @@ class Question:
         try:
             result = self._grade(response)
         except Exception as exc:  # noqa: BLE001 - a learner never sees a traceback
-            result = Result(False, text("error_callback", detail=f"{type(exc).__name__}: {exc}"), "", False)
+            result = Result(False, text("quiz_error", detail=f"{type(exc).__name__}: {exc}"), "", False)
         if result.valid:
             self.attempts += 1
             result = dataclasses.replace(result, explanation=self.explanation)

@@ -59,17 +59,18 @@ def rk4_step(dynamics: Dynamics, q: np.ndarray, qd: np.ndarray, h: float) -> Ste
     >>> bool(q[0] < 0.5 and qd[0] < 0.0)
     True
     """
+    half, sixth = 0.5 * h, h / 6.0
     a1, p1 = dynamics(q, qd)
     v1 = qd
-    a2, p2 = dynamics(q + 0.5 * h * v1, qd + 0.5 * h * a1)
-    v2 = qd + 0.5 * h * a1
-    a3, p3 = dynamics(q + 0.5 * h * v2, qd + 0.5 * h * a2)
-    v3 = qd + 0.5 * h * a2
-    a4, p4 = dynamics(q + h * v3, qd + h * a3)
+    v2 = qd + half * a1  # each stage's velocity is also the next stage's argument
+    a2, p2 = dynamics(q + half * v1, v2)
+    v3 = qd + half * a2
+    a3, p3 = dynamics(q + half * v2, v3)
     v4 = qd + h * a3
-    q_new = q + h / 6.0 * (v1 + 2 * v2 + 2 * v3 + v4)
-    qd_new = qd + h / 6.0 * (a1 + 2 * a2 + 2 * a3 + a4)
-    work = h / 6.0 * (p1 + 2 * p2 + 2 * p3 + p4)
+    a4, p4 = dynamics(q + h * v3, v4)
+    q_new = q + sixth * (v1 + 2 * v2 + 2 * v3 + v4)
+    qd_new = qd + sixth * (a1 + 2 * a2 + 2 * a3 + a4)
+    work = sixth * (p1 + 2 * p2 + 2 * p3 + p4)
     return q_new, qd_new, work
 
 
@@ -87,8 +88,11 @@ def model_dynamics(model: ManipulatorModel, tau: Any) -> Dynamics:
     """
     tau = np.asarray(tau, dtype=float)
 
+    one = model.forward_dynamics_one
+
     def dynamics(q: np.ndarray, qd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        qdd = model._forward_dynamics(q, qd, tau)  # inputs are checked once, by the caller
+        # inputs are checked once, by the caller; one state takes the model's fast path
+        qdd = one(q, qd, tau) if q.ndim == 1 else model._forward_dynamics(q, qd, tau)
         pushed = tau - model.b * qd
         power = qd @ pushed if qd.ndim == 1 else np.sum(qd * pushed, axis=-1)
         return qdd, power
@@ -173,53 +177,26 @@ def simulate(
     >>> bool(abs(tr.energy[-1] - tr.energy[0]) < 1e-6)
     True
     """
-    n = model.n_dof
-    stepper = STEPPERS[_checks.choice("method", method, tuple(STEPPERS))]
-    duration = _checks.positive("duration", duration)
-    dt = _checks.positive("dt", dt)
-    q = _single_state("q0", q0, n)
-    qd = _single_state("qd0", qd0, n)
-    if controller is not None and torque is not None:
-        raise ValueError("give either a constant torque or a controller, not both")
-    if controller is not None and not callable(controller):
-        raise ValueError(f"controller must be a function controller(t, q, qd) -> tau, got {controller!r}")
-    if controller is None:
-        const = np.zeros(n) if torque is None else _single_state("torque", torque, n)
-    hold = 1
-    if control_period is not None:
-        control_period = _checks.positive("control_period", control_period)
-        hold = max(1, int(round(control_period / dt)))
+    from course_lib.live import LiveSim  # the lab's simulator: one stepping code for both
 
-    if duration < dt:
-        raise ValueError(f"duration must be at least one step dt = {dt} s, got {duration} s")
-    steps = int(round(duration / dt))
-    t = np.arange(steps + 1) * dt
+    duration = _checks.positive("duration", duration)
+    live = LiveSim(model, q0, qd0, dt=dt, torque=torque, controller=controller,
+                   control_period=control_period, method=method, names=("q0", "qd0"))
+    if duration < live.dt:
+        raise ValueError(f"duration must be at least one step dt = {live.dt} s, got {duration} s")
+    n, steps = model.n_dof, int(round(duration / live.dt))
     Q = np.empty((steps + 1, n))
     QD = np.empty((steps + 1, n))
     TAU = np.empty((steps + 1, n))
     W = np.zeros(steps + 1)
-    Q[0], QD[0] = q, qd
-    tau = const if controller is None else None
-    with np.errstate(over="ignore", invalid="ignore"):  # divergence is reported below, in words
-        _integrate(model, stepper, controller, hold, dt, t, tau, Q, QD, TAU, W)
+    Q[0], QD[0] = live.q, live.qd
+    with np.errstate(over="ignore", invalid="ignore"):  # divergence is reported by LiveSim, in words
+        for k in range(steps):
+            live.step()
+            Q[k + 1], QD[k + 1], TAU[k], W[k + 1] = live.q, live.qd, live.tau, live.work
     TAU[-1] = TAU[-2]  # duration >= dt, so there is at least one step
     energy = np.asarray(model.total_energy(Q, QD), dtype=float)
-    return Trajectory(t=t, q=Q, qd=QD, tau=TAU, energy=energy, work=W)
-
-
-def _integrate(model, stepper, controller, hold, dt, t, tau, Q, QD, TAU, W) -> None:
-    """The time loop of :func:`simulate`; fills the preallocated arrays in place."""
-    n = model.n_dof
-    q, qd = Q[0].copy(), QD[0].copy()
-    for k in range(len(t) - 1):
-        if controller is not None and k % hold == 0:
-            tau = _controller_torque(controller(t[k], q.copy(), qd.copy()), t[k], n)
-        q, qd, w = stepper(model_dynamics(model, tau), q, qd, dt)
-        if not (np.all(np.isfinite(q)) and np.all(np.isfinite(qd))):
-            raise FloatingPointError(
-                f"the simulation diverged at t = {t[k + 1]:.4g} s; try a smaller dt or smaller gains"
-            )
-        Q[k + 1], QD[k + 1], TAU[k], W[k + 1] = q, qd, tau, W[k] + float(w)
+    return Trajectory(t=np.arange(steps + 1) * live.dt, q=Q, qd=QD, tau=TAU, energy=energy, work=W)
 
 
 def _controller_torque(value: Any, t: float, n: int) -> np.ndarray:

@@ -118,3 +118,30 @@ def test_cart_force_is_checked_under_its_own_name(force, pattern):
 def test_mass_matrix_derivative_needs_a_positive_step():
     with pytest.raises(ValueError, match="eps must be > 0"):
         TwoLinkArm().mass_matrix_derivative([0, 0], [1, 1], eps=0.0)
+
+
+@pytest.mark.parametrize("model", [Pendulum(), TwoLinkArm(), CartPole()], ids=lambda m: type(m).__name__)
+def test_models_are_immutable_and_replace_returns_a_checked_copy(model):
+    """Setting a parameter raises and says to use replace; replace checks values like the constructor."""
+    name = model.parameter_names[0]
+    with pytest.raises(AttributeError, match=rf"immutable; make a changed copy with model.replace\({name}="):
+        setattr(model, name, 3.0)
+    with pytest.raises(ValueError, match="read-only"):
+        model.b[0] = 1.0
+    bigger = model.replace(**{name: 3.0})
+    assert getattr(bigger, name) == 3.0 and getattr(model, name) != 3.0 and type(bigger) is type(model)
+    with pytest.raises(ValueError, match=rf"^{name} must be > 0"):
+        model.replace(**{name: -1.0})
+    with pytest.raises(ValueError, match=r"unknown parameter\(s\) \['colour'\]"):
+        model.replace(colour=1.0)
+
+
+@pytest.mark.parametrize("model", [Pendulum(m=1.3, l=0.7, b=0.2), TwoLinkArm(payload=0.4, b=[0.1, 0.3]), CartPole()],
+                         ids=lambda m: type(m).__name__)
+def test_single_state_fast_path_equals_the_checked_general_solve(model, rng):
+    """forward_dynamics_one (closed forms on floats) equals M⁻¹(τ − C q̇ − g − b q̇) solved by numpy."""
+    for _ in range(20):
+        q, qd, tau = (rng.uniform(-2, 2, model.n_dof) for _ in range(3))
+        M, rhs = model.mass_matrix(q), tau - model.bias(q, qd) - model.b * qd
+        np.testing.assert_allclose(model.forward_dynamics_one(q, qd, tau), np.linalg.solve(M, rhs), rtol=1e-12,
+                                   atol=1e-12)

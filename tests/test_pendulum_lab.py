@@ -1,8 +1,10 @@
 """The pendulum lab (FIG 2): physics shown, the seed's three tasks, robustness.
 
 Scripted sessions use only the headless API a learner's actions map to:
-``set`` (sliders, toggles, buttons), ``drag`` (the ball, through the canvas
-handlers) and ``advance`` (simulated time, the same code Play runs).
+``set`` (sliders, toggles, buttons), ``drag`` (the ball, through the scene's
+browser messages) and ``advance`` (simulated time, the same simulator Play
+runs). What the browser draws is read from the scene: the values it was
+last given (``scene.values``) and its shapes' bindings.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ import pytest
 
 from course_lib.models import Pendulum
 from course_lib.widgets import PendulumLab
-from course_lib.widgets.drag import send_mouse
 
 G = 9.81
 
@@ -26,7 +27,17 @@ def drag_to_degrees(lab: PendulumLab, degrees: float) -> None:
 
 
 def shown_text(lab: PendulumLab) -> str:
-    return " ".join(h.value for h in (lab.readout_html, lab.steps_html, lab.tasks.widget, lab.message))
+    return lab.shown_text()
+
+
+def send_drag(lab: PendulumLab, phase: str, x: float, y: float) -> None:
+    """One pointer message for the ball, as the browser sends it."""
+    lab.scene.browser_message({"type": "drag", "id": "bob", "phase": phase, "x": x, "y": y})
+
+
+def shape(lab: PendulumLab, shape_id: str) -> dict:
+    """The scene's description of one shape (what the browser draws)."""
+    return next(s for s in lab.scene.shapes if s["id"] == shape_id)
 
 
 # -- physics on screen ------------------------------------------------------------------
@@ -101,32 +112,105 @@ def test_swing_frequency_matches_small_angle_theory_with_its_amplitude_correctio
 
 
 def test_energy_bars_and_phase_marker_follow_the_state():
-    """The bars show T, V, T+V and the phase marker sits at (θ, θ̇)."""
+    """The bars are bound to T, V, T+V and the phase marker and trace to (θ, θ̇); the scene holds those values."""
     lab = PendulumLab()
     lab.advance(0.4)
-    r = lab.readouts
-    assert [b.get_height() for b in lab.bars] == [r["T"], r["V"], r["energy"]]
-    x, y = lab.phase_point.get_data()
-    assert (x[0], y[0]) == pytest.approx((r["theta"], r["theta_dot"]))
-    assert len(lab.trace) == 12
+    r, shown = lab.readouts, lab.scene.values
+    channels = lab.scene.channels
+    for bar, key in (("T", "T"), ("V", "V"), ("E", "E")):
+        assert shape(lab, bar)["props"]["height"]["ch"] == channels.index(key)
+    assert (shown["T"], shown["V"], shown["E"]) == (r["T"], r["V"], r["energy"])
+    assert shown["E"] == pytest.approx(shown["T"] + shown["V"], abs=1e-12)
+    for sid in ("state", "trace"):
+        props = shape(lab, sid)["props"]
+        assert (channels[props["x"]["ch"]], channels[props["y"]["ch"]]) == ("theta_w", "theta_dot")
+    assert (shown["theta_w"], shown["theta_dot"]) == pytest.approx((r["theta"], r["theta_dot"]), abs=1e-12)
+
+
+NEWTON_SHAPES = ("gravity", "tension", "tangential", "radial", "tangential_eq", "legend_gravity", "legend_tension",
+                  "legend_tangential")
 
 
 def test_newton_view_draws_tension_along_the_rod_with_its_value():
-    """The purple arrow points from the ball to the pivot with length T_c × scale; the label shows T_c."""
+    """The rod-force arrow starts at the ball, points at the pivot, is T_c long (× scale); the legend shows T_c."""
     lab = PendulumLab()
     lab.set("newton", True)
     lab.advance(0.3)
-    r = lab.readouts
-    (bx, by), (ex, ey) = lab.arrows["tension"]._posA_posB  # the two ends given to set_positions
-    theta = r["theta"]
-    expected_tension = 1.0 * 1.0 * r["theta_dot"] ** 2 + 1.0 * G * np.cos(theta)
+    r, shown = lab.readouts, lab.scene.values
+    expected_tension = 1.0 * 1.0 * r["theta_dot"] ** 2 + 1.0 * G * np.cos(r["theta"])
     assert r["tension"] == pytest.approx(expected_tension, abs=1e-12)
-    direction = np.array([ex - bx, ey - by])
-    assert direction / np.linalg.norm(direction) == pytest.approx(-np.array([bx, by]), abs=1e-9)
-    assert f"{expected_tension:.1f}" in lab.tension_text.get_text()
-    assert all(a.get_visible() for a in lab.arrows.values())
+    arrow = shape(lab, "tension")["props"]
+    channels = lab.scene.channels
+    assert (channels[arrow["x"]["ch"]], channels[arrow["y"]["ch"]]) == ("bx", "by")
+    vector = np.array([shown["tx"], shown["ty"]])
+    assert vector / np.linalg.norm(vector) == pytest.approx(-np.array([shown["bx"], shown["by"]]), abs=1e-9)
+    assert np.linalg.norm(vector) == pytest.approx(expected_tension, abs=1e-9)
+    assert "{tension:.2f}" in shape(lab, "legend_tension")["props"]["text"]
+    assert all(shape(lab, k)["props"]["visible"] for k in NEWTON_SHAPES)
     lab.set("newton", False)
-    assert not any(a.get_visible() for a in lab.arrows.values())
+    assert not any(shape(lab, k)["props"]["visible"] for k in NEWTON_SHAPES)
+
+
+def test_newton_arrows_grow_between_19_5_and_25_newtons_and_never_reach_past_the_pivot():
+    """Arrow length is proportional to the force up to 36 N (19.5 N and 25 N look different); longer ones stop short of the pivot."""
+    lab = PendulumLab()
+    lab.set("newton", True)
+    scale = shape(lab, "tension")["props"]["scale"]
+    lengths = {}
+    for speed in (np.sqrt(19.5 - G), np.sqrt(25.0 - G), 12.0):  # at the bottom T_c = m l θ̇² + m g
+        lab.set("theta", 0.0)
+        lab.theta_dot = float(speed)
+        lab.refresh()
+        lengths[round(lab.readout("tension"), 1)] = scale * np.hypot(lab.scene.values["tx"], lab.scene.values["ty"])
+    short, medium, long = lengths.values()
+    assert list(lengths)[:2] == [19.5, 25.0]
+    assert medium / short == pytest.approx(25.0 / 19.5, rel=1e-9)
+    assert long < 1.0  # the rod is 1 m: a 153 N arrow is capped before the pivot
+
+
+def test_newton_equations_shown_live_hold_with_the_numbers_they_show():
+    """Radial T_c − m g cos θ = m l θ̇² and tangential m l θ̈ = −m g sin θ + (τ − b θ̇)/l, with the lab's own numbers."""
+    lab = PendulumLab()
+    lab.set("tau", 2.5)
+    lab.set("b", 0.3)
+    lab.set("newton", True)
+    for _ in range(5):
+        lab.advance(0.37)
+        v = lab.scene.values
+        th, om = lab.readout("theta"), lab.readout("theta_dot")
+        assert v["tension"] - v["mg_cos"] == pytest.approx(1.0 * om**2, abs=1e-9)  # m l θ̇², written out here
+        assert v["mg_cos"] == pytest.approx(G * np.cos(th), abs=1e-12)
+        assert v["ml_acc"] == pytest.approx(-G * np.sin(th) + (2.5 - 0.3 * om), abs=1e-9)
+        assert v["ft"] == pytest.approx(2.5 - 0.3 * om, abs=1e-12)
+    for key in ("radial", "tangential_eq"):
+        template = shape(lab, key)["props"]["text"]
+        assert all("{" + name in template for name in (("tension", "mg_cos", "centripetal") if key == "radial"
+                                                       else ("ml_acc", "mg_sin", "ft")))
+
+
+def test_a_negative_tension_is_explained_as_compression():
+    """Spinning slowly over the top, T_c = m l θ̇² + m g cos θ < 0: the readout says the rod is in compression."""
+    lab = PendulumLab(theta0=180.0)
+    lab.set("newton", True)
+    lab.theta_dot = 1.0
+    lab.refresh()
+    assert lab.readout("tension") == pytest.approx(1.0 - G, abs=1e-9)
+    assert "compression" in lab.readout_html.value
+    lab.set("theta", 0.0)
+    assert "compression" not in lab.readout_html.value
+
+
+def test_theta_readout_is_wrapped_to_plus_minus_180_degrees():
+    """After spinning several turns θ keeps counting, but the readout and the phase portrait show (−180°, 180°]."""
+    lab = PendulumLab()
+    lab.set("tau", 10.0)
+    lab.advance(6.0)
+    assert abs(lab.readout("theta")) > 4 * np.pi
+    deg = lab.readout("theta_deg")
+    assert -180.0 < deg <= 180.0
+    assert deg == pytest.approx((np.degrees(lab.readout("theta")) + 180.0) % 360.0 - 180.0, abs=1e-9)
+    assert lab.scene.values["theta_w"] == pytest.approx(np.radians(deg), abs=1e-12)
+    assert f"({deg:.1f}°)" in lab.readout_html.value
 
 
 # -- dragging -------------------------------------------------------------------------------
@@ -135,14 +219,15 @@ def test_drag_sets_the_angle_and_pauses_the_simulation_while_held():
     lab = PendulumLab()
     th = np.radians(100.0)
     x0, y0 = lab.handles["bob"].position()
-    send_mouse(lab.ax_pend, "button_press", x0, y0)
-    send_mouse(lab.ax_pend, "motion_notify", float(np.sin(th)), float(-np.cos(th)))
+    send_drag(lab, "start", x0, y0)
+    send_drag(lab, "move", float(np.sin(th)), float(-np.cos(th)))
     t_held = lab.t
     lab.advance(1.0)
     assert lab.t == t_held
-    send_mouse(lab.ax_pend, "button_release", float(np.sin(th)), float(-np.cos(th)))
-    assert lab.readout("theta") == pytest.approx(th, abs=0.02)  # one pixel of the canvas
+    send_drag(lab, "end", float(np.sin(th)), float(-np.cos(th)))
+    assert lab.readout("theta") == pytest.approx(th, abs=1e-12)
     assert lab.readout("theta_dot") == 0.0
+    assert lab.controls["theta"].value == 100.0  # the slider follows the ball
     lab.advance(0.5)
     assert lab.t > t_held
 
@@ -276,7 +361,7 @@ def test_callback_error_inside_the_physics_is_shown_not_raised(monkeypatch):
     def broken(*args, **kwargs):
         raise ValueError("broken model")
 
-    monkeypatch.setattr(lab.model, "forward_dynamics", broken)
+    monkeypatch.setattr(Pendulum, "forward_dynamics", broken)  # models are immutable: patch the class
     lab.set("tau", 1.0)
     assert "broken model" in lab.message.value
     monkeypatch.undo()
@@ -291,9 +376,11 @@ def test_reset_returns_to_the_start_angle_at_rest():
     lab.advance(1.0)
     drag_to_degrees(lab, 120.0)
     lab.advance(1.0)
+    lab.scene.outbox.clear()
     lab.set("reset", None)
     assert (lab.readout("theta"), lab.readout("theta_dot"), lab.t) == (pytest.approx(np.radians(30.0)), 0.0, 0.0)
-    assert lab.controls["theta"].value == 30.0 and len(lab.trace) == 0
+    assert lab.controls["theta"].value == 30.0
+    assert "clear_traces" in [kind for kind, _ in lab.scene.outbox]
 
 
 def test_advance_rejects_negative_or_nan_durations():
@@ -304,37 +391,49 @@ def test_advance_rejects_negative_or_nan_durations():
             lab.advance(bad)
 
 
+def panel(lab: PendulumLab, panel_id: str) -> dict:
+    return next(p for p in lab.scene.panels if p["id"] == panel_id)
+
+
 def test_energy_axis_grows_when_a_spin_exceeds_it_and_bars_stay_in_view():
-    """A strong torque spins the pendulum past the bar scale; the axis grows to keep T+V in view."""
+    """A strong torque spins the pendulum past the bar scale; the axis the browser draws grows to keep T+V in view."""
     lab = PendulumLab()
-    top = lab.ax_energy.get_ylim()[1]
+    top = panel(lab, "energy")["ylim"][1]
     lab.set("tau", 10.0)
     lab.advance(4.0)
     assert lab.readout("energy") > top
-    assert lab.ax_energy.get_ylim()[1] >= lab.readout("energy")
-    h, w = lab.background.image.get_array().shape[:2]
-    lab.fig.canvas.draw()
-    assert (w, h) == (lab.fig.canvas.get_renderer().width, lab.fig.canvas.get_renderer().height)
+    assert panel(lab, "energy")["ylim"][1] >= lab.readout("energy")
 
 
-def test_press_anywhere_in_the_pendulum_panel_grabs_the_ball():
-    """A press far from the ball still grabs it; the ball follows the pointer's direction from the pivot."""
+def test_reset_rescales_every_axis_after_a_long_spin():
+    """τ = 10 N·m for 30 s grows the energy and phase axes; Reset brings both back to their start ranges."""
     lab = PendulumLab()
-    send_mouse(lab.ax_pend, "button_press", -1.0, 1.0)
-    send_mouse(lab.ax_pend, "motion_notify", -1.0, 0.0)
-    send_mouse(lab.ax_pend, "button_release", -1.0, 0.0)
-    assert lab.readout("theta") == pytest.approx(-np.pi / 2, abs=0.02)
+    start = {k: panel(lab, k)["ylim"] for k in ("energy", "phase")}
+    lab.set("tau", 10.0)
+    lab.advance(30.0)
+    grown = {k: panel(lab, k)["ylim"] for k in ("energy", "phase")}
+    assert grown["energy"][1] > 100 * start["energy"][1] and grown["phase"][1] > start["phase"][1]
+    lab.set("reset", None)
+    assert {k: panel(lab, k)["ylim"] for k in ("energy", "phase")} == start
+    assert lab.axis_range("energy", "ylim") == tuple(start["energy"])
 
 
-def test_pendulum_callbacks_reuse_the_figure_and_its_artists():
-    """Sliders, toggles, drags, play frames and an axis rescale add no figure, axes, line, patch or image."""
-    import matplotlib.pyplot as plt
-
-    before = plt.get_fignums()
+def test_a_drag_from_anywhere_on_the_ball_follows_the_pointer_direction_from_the_pivot():
+    """Wherever the drag starts, the ball goes to the pointer's direction from the pivot (θ from straight down)."""
     lab = PendulumLab()
-    fig, canvas = lab.fig, lab.fig.canvas
-    artists = (lab.rod, lab.bob, lab.trace_line, lab.phase_point, *lab.bars, *lab.arrows.values())
-    counts = [len(ax.get_children()) for ax in fig.axes] + [len(fig.images), len(fig.axes)]
+    send_drag(lab, "start", -1.0, 1.0)
+    send_drag(lab, "move", -1.0, 0.0)
+    send_drag(lab, "end", -1.0, 0.0)
+    assert lab.readout("theta") == pytest.approx(-np.pi / 2, abs=1e-12)
+
+
+def test_pendulum_callbacks_reuse_the_scene_and_its_shapes():
+    """Sliders, toggles, drags, steps and an axis rescale change numbers, never the scene or its set of shapes."""
+    import ipywidgets.widgets.widget as widget_module
+
+    lab = PendulumLab()
+    scene, ids = lab.scene, [s["id"] for s in lab.scene.shapes]
+    widgets_before = len(widget_module._instances)
     for k in range(10):
         lab.set("tau", 10.0 * (k % 2))
         lab.set("newton", k % 3 == 0)
@@ -342,14 +441,10 @@ def test_pendulum_callbacks_reuse_the_figure_and_its_artists():
         lab.advance(0.5)
     drag_to_degrees(lab, 170.0)
     lab.set("step", None)
-    top = lab.ax_energy.get_ylim()[1]
     lab.set("tau", 10.0)
-    lab.advance(4.0)  # spins up past the energy scale: the axis grows, the static layer is re-captured
-    assert lab.ax_energy.get_ylim()[1] > top
-    assert lab.fig is fig and lab.fig.canvas is canvas
-    assert (lab.rod, lab.bob, lab.trace_line, lab.phase_point, *lab.bars, *lab.arrows.values()) == artists
-    assert [len(ax.get_children()) for ax in fig.axes] + [len(fig.images), len(fig.axes)] == counts
-    assert plt.get_fignums() == before
+    lab.advance(4.0)
+    assert lab.scene is scene and [s["id"] for s in lab.scene.shapes] == ids
+    assert len(widget_module._instances) == widgets_before
 
 
 @pytest.mark.parametrize("bad", [1000.0, -180.5, float("nan"), float("inf"), "sixty"])
@@ -386,7 +481,7 @@ def test_a_valid_angle_clears_an_earlier_error_message():
 
 def test_task_prompts_show_the_thresholds_the_checks_use():
     """The checklist's numbers are formatted from the constants the task checks compare against."""
-    from course_lib.widgets import pendulum_tasks as pl
+    from course_lib.widgets import pendulum_lab as pl
 
     prompts = [t.prompt for t in PendulumLab().tasks.tasks]
     assert f"b ≥ {pl.REST_B:g}" in prompts[0] and f"{np.degrees(pl.REST_ANGLE):g}°" in prompts[0]

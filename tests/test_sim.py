@@ -96,3 +96,69 @@ def test_same_inputs_give_bit_identical_trajectories():
     a = simulate(ARM, *START, duration=0.5, dt=1e-3, torque=[1.0, 1.0])
     b = simulate(ARM, *START, duration=0.5, dt=1e-3, torque=[1.0, 1.0])
     np.testing.assert_array_equal(a.q, b.q)
+
+
+# -- the live simulator (the labs' stepping code) -------------------------------------------
+def test_live_simulator_and_simulate_agree_bit_for_bit_on_one_run():
+    """A lab's LiveSim stepped by hand and simulate() produce the identical trajectory (one stepping code).
+
+    The run changes nothing between steps, uses a controller with a 5-step hold and
+    friction, so the controller schedule, the held torque and the work ledger are
+    all compared, with ==, not a tolerance.
+    """
+    from course_lib.live import LiveSim
+
+    arm = ARM.replace(b=[0.2, 0.1])
+
+    def controller(t, q, qd):
+        return np.array([3.0 * np.cos(7 * t), -2.0]) - 4.0 * q - 0.5 * qd
+
+    tr = simulate(arm, *START, duration=0.5, dt=1e-3, controller=controller, control_period=5e-3)
+    live = LiveSim(arm, *START, dt=1e-3, controller=controller, control_period=5e-3)
+    for k in range(len(tr.t) - 1):
+        live.step()
+        assert live.t == tr.t[k + 1]
+        np.testing.assert_array_equal(live.q, tr.q[k + 1])
+        np.testing.assert_array_equal(live.qd, tr.qd[k + 1])
+        np.testing.assert_array_equal(live.tau, tr.tau[k])
+        assert live.work == tr.work[k + 1]
+
+
+def test_live_simulator_rewinds_to_a_snapshot_and_replays_identically():
+    """restore(snapshot) then the same steps gives the same state: a lab can rewind to the browser's playhead."""
+    from course_lib.live import LiveSim
+
+    live = LiveSim(Pendulum(b=0.1), [2.0], [0.0], dt=1e-3, torque=[0.5])
+    live.advance(100)
+    mark = live.snapshot()
+    live.advance(250)
+    q_end, w_end = live.q, live.work
+    live.model = live.model.replace(b=1.0)  # a change after the snapshot is undone by restore
+    live.restore(mark)
+    assert live.t == pytest.approx(0.1) and float(live.model.b[0]) == 0.1
+    live.advance(250)
+    np.testing.assert_array_equal(live.q, q_end)
+    assert live.work == w_end
+
+
+def test_a_changed_parameter_takes_effect_from_the_next_step():
+    """Swapping in a model with friction makes the pendulum lose energy from then on, by exactly the work of b θ̇."""
+    from course_lib.live import LiveSim
+
+    live = LiveSim(Pendulum(), [1.0], [0.0], dt=1e-3)
+    live.advance(200)
+    e0 = Pendulum().total_energy(live.q, live.qd)
+    w0 = live.work
+    live.model = live.model.replace(b=0.5)
+    live.advance(1000)
+    e1 = Pendulum().total_energy(live.q, live.qd)
+    assert e1 < e0 - 0.1
+    assert e1 - e0 == pytest.approx(live.work - w0, abs=1e-6)
+
+
+def test_live_simulator_refuses_a_model_with_other_degrees_of_freedom():
+    from course_lib.live import LiveSim
+
+    live = LiveSim(Pendulum(), [1.0], [0.0], dt=1e-3)
+    with pytest.raises(ValueError, match="1 degrees of freedom"):
+        live.model = ARM

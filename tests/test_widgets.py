@@ -1,4 +1,4 @@
-"""The lab kit: figures reused, drags through the canvas, guarded callbacks, one message table.
+"""The lab kit: one scene reused, drags through the scene's messages, guarded callbacks, per-lab message tables.
 
 Checked on the start-here lab (the 2R arm preview), whose geometry has an
 independent reference: the tip of a 2R arm at θ₁, θ₂ is
@@ -11,21 +11,13 @@ import ast
 import pathlib
 import re
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
 from course_lib.models import TwoLinkArm
 from course_lib.widgets import ArmPreviewLab, PendulumLab, messages
-from course_lib.widgets.animation import PlayLoop
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-
-
-def pixels(fig) -> np.ndarray:
-    """The figure as Agg renders it (what the browser receives)."""
-    fig.canvas.draw()
-    return np.asarray(fig.canvas.buffer_rgba()).copy()
 
 
 def test_tip_readout_matches_planar_arm_geometry():
@@ -39,37 +31,41 @@ def test_tip_readout_matches_planar_arm_geometry():
     assert lab.readout("tip_y") == pytest.approx(expected[1], abs=1e-12)
 
 
-def test_slider_moves_update_the_same_artists_without_new_figures():
-    """Fifty slider moves change artist data, never create figures, axes or lines."""
-    before = plt.get_fignums()
+def test_slider_moves_update_the_scene_values_without_new_widgets():
+    """Fifty slider moves change the numbers the scene shows, never the scene, its shapes or the widget count."""
+    import ipywidgets.widgets.widget as widget_module
+
     lab = ArmPreviewLab()
-    fig, canvas, links = lab.fig, lab.fig.canvas, lab.links
-    children = [len(ax.get_children()) for ax in fig.axes]
-    old = links.get_xydata().copy()
+    scene, shapes = lab.scene, list(lab.scene.shapes)
+    count = len(widget_module._instances)
+    old = dict(lab.scene.values)
     for k in range(50):
         lab.set("theta1", float(-90 + 3 * k))
-    assert lab.fig is fig and lab.fig.canvas is canvas and lab.links is links
-    assert [len(ax.get_children()) for ax in fig.axes] == children
-    assert not np.allclose(links.get_xydata(), old)
-    assert plt.get_fignums() == before
+    assert lab.scene is scene and lab.scene.shapes == shapes
+    assert len(widget_module._instances) == count
+    assert lab.scene.values["tx"] != old["tx"]
 
 
-def test_first_slider_visibly_changes_the_rendered_figure():
-    """The browser test moves the first slider: the rendered pixels must change (both labs)."""
+def test_first_slider_visibly_changes_the_scene():
+    """The browser test moves the first slider: the numbers the scene draws must change (both labs)."""
     for lab in (ArmPreviewLab(), PendulumLab()):
         first = next(iter(lab.controls))
-        before = pixels(lab.fig)
+        before = dict(lab.scene.values)
         lab.set(first, float(lab.controls[first].value) + 40.0)
-        assert np.count_nonzero(np.any(pixels(lab.fig) != before, axis=-1)) > 100
+        moved = [k for k in before if abs(lab.scene.values[k] - before[k]) > 1e-3]
+        assert len(moved) >= 2, (type(lab).__name__, moved)
 
 
-def test_figure_is_an_ipympl_canvas_without_header_or_toolbar():
-    """Labs draw on an ipympl widget with the header, footer and toolbar hidden."""
-    from ipympl.backend_nbagg import Canvas
+def test_labs_draw_on_one_scene_widget_beside_their_controls():
+    """Each lab shows one Scene (anywidget) with its first slider and its checklist in the column beside it."""
+    from course_lib.widgets.scene import Scene
 
-    canvas = ArmPreviewLab().fig.canvas
-    assert isinstance(canvas, Canvas)
-    assert (canvas.header_visible, canvas.footer_visible, canvas.toolbar_visible) == (False, False, False)
+    for lab in (ArmPreviewLab(), PendulumLab()):
+        row = lab.widget.children[0]
+        scene, column = row.children
+        assert isinstance(scene, Scene) and scene is lab.scene
+        assert next(iter(lab.controls.values())) in column.children
+        assert lab.tasks.widget in column.children  # the checklist sits right under the controls
 
 
 def test_dragging_the_elbow_sets_theta1_and_keeps_theta2():
@@ -82,15 +78,12 @@ def test_dragging_the_elbow_sets_theta1_and_keeps_theta2():
     assert lab.controls["theta1"].value == pytest.approx(135.0, abs=1.0)
 
 
-def test_press_away_from_a_handle_does_not_grab_it():
-    """A press 0.5 m from every handle moves nothing."""
-    from course_lib.widgets.drag import send_mouse
-
+def test_a_move_or_release_without_a_grab_moves_nothing():
+    """Stray pointer messages (a move or a release of a handle that was never grabbed) leave the arm as it is."""
     lab = ArmPreviewLab()
     state = dict(lab.readouts)
-    send_mouse(lab.ax, "button_press", -1.0, -1.0)
-    send_mouse(lab.ax, "motion_notify", -1.2, -0.4)
-    send_mouse(lab.ax, "button_release", -1.2, -0.4)
+    lab.scene.browser_message({"type": "drag", "id": "tip", "phase": "move", "x": -1.2, "y": -0.4})
+    lab.scene.browser_message({"type": "drag", "id": "tip", "phase": "end", "x": -1.2, "y": -0.4})
     assert lab.readouts == state
 
 
@@ -104,7 +97,7 @@ def test_start_here_task_is_met_only_when_the_tip_is_high_enough():
     assert lab.task_done("reach_high")
     assert f"{TwoLinkArm().tip(np.radians([80.0, 0.0]))[1]:.3f}" in lab.tasks.value("reach_high")
     lab.set("theta1", 0.0)
-    assert lab.task_done("reach_high") and "☑" in lab.tasks.widget.value
+    assert lab.task_done("reach_high") and "☑" in lab.tasks.html
 
 
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), "ninety"])
@@ -138,98 +131,6 @@ def test_unknown_control_or_handle_is_a_value_error_naming_the_choices():
         lab.readout("speed")
 
 
-def test_play_without_an_event_loop_explains_itself():
-    """Outside a kernel the play loop refuses with RuntimeError; the lab turns that into a message."""
-    loop = PlayLoop(lambda dt: True)
-    with pytest.raises(RuntimeError):
-        loop.start()
-    lab = PendulumLab()
-    lab.set("play", None)
-    assert "advance" in lab.message.value and not lab.loop.playing
-
-
-class FakeClock:
-    """A wall clock that moves only when told: ``clock()`` returns the next scripted time."""
-
-    def __init__(self, times):
-        self.times = list(times)
-        self.calls = 0
-
-    def __call__(self) -> float:
-        now = self.times[min(self.calls, len(self.times) - 1)]
-        self.calls += 1
-        return now
-
-
-def test_play_loop_passes_elapsed_clock_time_times_speed_capped_per_frame():
-    """Each frame gets the clock time since the last frame × speed; a stall counts as at most MAX_FRAME."""
-    import asyncio
-
-    from course_lib.widgets.animation import MAX_FRAME
-
-    clock = FakeClock([10.0, 10.04, 10.07, 12.0, 12.01])  # 40 ms, 30 ms, a 1.93 s stall, 10 ms
-    got: list[float] = []
-    stopped: list[bool] = []
-    loop = PlayLoop(lambda dt: got.append(dt) or len(got) < 4, period=0.0,
-                    on_stop=lambda: stopped.append(True), clock=clock)
-    loop.speed = 2.0
-
-    async def session() -> None:
-        loop.start()
-        for _ in range(100):  # bounded: the loop ends itself after four frames
-            if not loop.playing:
-                break
-            await asyncio.sleep(0)
-
-    asyncio.run(session())
-    assert got == pytest.approx([0.08, 0.06, 2 * MAX_FRAME, 0.02], abs=1e-12)
-    assert stopped == [True] and not loop.playing
-
-
-def test_play_advances_the_lab_by_clock_time_and_pause_stops_it_at_once():
-    """Playing 10 frames of a fake clock ticking 1/30 s advances the pendulum by 1/3 s; Pause freezes t."""
-    import asyncio
-
-    lab = PendulumLab()
-    lab.loop.clock = FakeClock([k / 30 for k in range(1000)])
-    lab.loop.period = 0.0
-
-    async def session() -> tuple[float, float]:
-        lab.set("play", None)
-        for _ in range(1000):  # bounded wait for ten frames
-            if lab.loop.clock.calls > 10:
-                break
-            await asyncio.sleep(0)
-        lab.set("tau", 2.0)  # a slider move while playing is processed
-        lab.set("play", None)  # pause
-        t_paused = lab.t
-        for _ in range(20):
-            await asyncio.sleep(0)
-        return t_paused, lab.t
-
-    t_paused, t_later = asyncio.run(session())
-    assert t_paused == pytest.approx(10 / 30, abs=1e-9)
-    assert t_later == t_paused and lab.tau == 2.0 and not lab.loop.playing
-
-
-def test_play_on_the_real_clock_moves_time_forward_and_pause_holds_it():
-    """Sanity check with the default clock: some time passes while playing, none after Pause."""
-    import asyncio
-
-    lab = PendulumLab()
-
-    async def session() -> tuple[float, float]:
-        lab.set("play", None)
-        await asyncio.sleep(0.3)
-        lab.set("play", None)
-        t_paused = lab.t
-        await asyncio.sleep(0.1)
-        return t_paused, lab.t
-
-    t_paused, t_later = asyncio.run(session())
-    assert t_paused > 0 and t_later == t_paused
-
-
 @pytest.mark.parametrize("kw, name", [({"theta1": 500.0}, "theta1"), ({"theta2": float("nan")}, "theta2"),
                                       ({"theta1": -181.0}, "theta1")])
 def test_start_here_lab_rejects_start_angles_outside_the_sliders(kw, name):
@@ -238,19 +139,33 @@ def test_start_here_lab_rejects_start_angles_outside_the_sliders(kw, name):
         ArmPreviewLab(**kw)
 
 
-def test_every_message_key_used_by_the_labs_exists_in_every_language():
-    """Labels live in one table: every text("key") in widgets/ and quiz.py is defined for each language."""
-    used = set()
-    files = list((ROOT / "course_lib" / "widgets").glob("*.py")) + [ROOT / "course_lib" / "quiz.py"]
-    for path in files:
-        for node in ast.walk(ast.parse(path.read_text())):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "text" and node.args
-                    and isinstance(node.args[0], ast.Constant)):
+def test_every_message_key_used_exists_in_its_own_table_in_every_language():
+    """Each lab, the kit and the quizzes have their own table; every key a module asks for is in the table it uses."""
+    from course_lib import messages as core
+    from course_lib import quiz_messages
+    from course_lib.widgets import arm_preview_messages, pendulum_messages
+
+    owners = {  # module -> the tables its text("...") / self.T("...") calls draw from
+        "course_lib/widgets/pendulum_lab.py": [pendulum_messages.PENDULUM, messages.KIT],
+        "course_lib/widgets/arm_preview.py": [arm_preview_messages.ARM_PREVIEW, messages.KIT],
+        "course_lib/widgets/lab.py": [messages.KIT], "course_lib/widgets/simlab.py": [messages.KIT],
+        "course_lib/widgets/tasks.py": [messages.KIT], "course_lib/quiz.py": [quiz_messages.QUIZ],
+    }
+    total = 0
+    for path, tables in owners.items():
+        used = set()
+        for node in ast.walk(ast.parse((ROOT / path).read_text())):
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None) if isinstance(node, ast.Call) \
+                else None
+            if name in ("text", "T") and node.args and isinstance(node.args[0], ast.Constant):
                 used.add(node.args[0].value)
-    assert len(used) > 40
-    for language, table in messages.MESSAGES.items():
-        assert used <= set(table), (language, used - set(table))
-        assert set(table) == set(messages.MESSAGES["en"]), language
+        missing = {k for k in used if not any(k in t for t in tables)}
+        assert not missing, (path, missing)
+        total += len(used)
+    assert total > 40
+    for table in core.TABLES.values():
+        for language, entries in table.messages.items():
+            assert set(entries) == set(table.messages["en"]), (table.name, language)
 
 
 def test_no_lab_text_shows_nan():
@@ -259,7 +174,7 @@ def test_no_lab_text_shows_nan():
     lab.set("newton", True)
     lab.advance(2.0)
     lab.set("b", float("nan"))
-    html = " ".join(v.value for v in (lab.readout_html, lab.steps_html, lab.tasks.widget, lab.message))
+    html = lab.shown_text()
     assert not re.search(r"\b(nan|inf)\b", html, flags=re.IGNORECASE)
 
 
@@ -285,26 +200,11 @@ def test_benchmark_reads_the_browser_latency_report(tmp_path, monkeypatch):
     assert labs._browser_latency("02_pendulum.ipynb") == {}
 
 
-def test_hidpi_pixel_ratio_recaptures_the_static_layer():
-    """When the browser reports a pixel ratio of 2, the cached background is re-rendered at that size."""
-    lab = ArmPreviewLab()
-    lab.fig.canvas._handle_set_device_pixel_ratio(2)
-    lab.fig.canvas.draw()
-    lab.fig.canvas.draw()
-    renderer = lab.fig.canvas.get_renderer()
-    assert lab.background.image.get_array().shape[:2] == (renderer.height, renderer.width)
-    assert renderer.width == pytest.approx(2 * 4.2 * 72, abs=1)  # twice the figure width in pixels
-
-
-def test_press_near_two_handles_grabs_only_the_nearest():
-    """A press 0.1 m from the tip (and farther from the elbow) drags the tip: θ₂ changes, θ₁ does not."""
-    from course_lib.widgets.drag import send_mouse
-
+def test_dragging_the_tip_turns_only_theta2_and_its_slider_follows():
+    """A drag of the tip to the point above the elbow sets θ₂ = 90° (θ₁ = 0) and moves the θ₂ slider with it."""
     lab = ArmPreviewLab(theta1=0.0, theta2=30.0)  # elbow (1, 0), tip ≈ (1.69, 0.40)
-    tip = lab.handles["tip"].position()
     theta1 = lab.readout("theta1")
-    send_mouse(lab.ax, "button_press", tip[0] - 0.1, tip[1])
-    send_mouse(lab.ax, "motion_notify", 1.0, 0.8)
-    send_mouse(lab.ax, "button_release", 1.0, 0.8)
+    lab.drag("tip", 1.0, 0.8)
     assert lab.readout("theta1") == theta1
-    assert lab.readout("theta2") == pytest.approx(np.radians(90.0), abs=np.radians(2.0))
+    assert lab.readout("theta2") == pytest.approx(np.radians(90.0), abs=1e-12)
+    assert lab.controls["theta2"].value == 90.0

@@ -12,6 +12,11 @@ so a formula lives in one place.
 Shapes: a single state is ``q`` of shape ``(n,)``; a batch is ``(N, n)``.
 Matrices come back as ``(n, n)`` or ``(N, n, n)``, vectors as ``(n,)`` or
 ``(N, n)``, energies as a float or ``(N,)``.
+
+Models are immutable: a parameter is changed by making a new model with
+:meth:`ManipulatorModel.replace`, which checks the new values exactly as the
+constructor does. A lab's slider therefore swaps in a new, valid model and
+can never leave a half-changed one behind.
 """
 
 from __future__ import annotations
@@ -33,6 +38,58 @@ class ManipulatorModel:
 
     n_dof: int = 0
     b: np.ndarray
+    #: the constructor's arguments, in order; :meth:`replace` and ``repr`` use them
+    parameter_names: tuple[str, ...] = ()
+    _frozen: bool = False
+
+    # -- immutability -------------------------------------------------------------
+    def _freeze(self) -> None:
+        """End of ``__init__``: make arrays read-only and refuse further attribute writes."""
+        for value in vars(self).values():
+            if isinstance(value, np.ndarray):
+                value.setflags(write=False)
+        object.__setattr__(self, "_frozen", True)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self._frozen:
+            raise AttributeError(
+                f"{type(self).__name__} is immutable; make a changed copy with "
+                f"model.replace({name}=...) instead of setting {name}"
+            )
+        object.__setattr__(self, name, value)
+
+    def parameters(self) -> dict[str, Any]:
+        """The constructor's arguments that rebuild this model, ``{name: value}``."""
+        return {name: _copy(getattr(self, name)) for name in self.parameter_names}
+
+    def replace(self, **changes: Any):
+        """A new model with some parameters changed, checked as the constructor checks them.
+
+        Args:
+            **changes: constructor arguments, e.g. ``b=0.5`` or ``payload=1.0``.
+
+        Returns:
+            A new model of the same class; this one is unchanged.
+
+        Raises:
+            ValueError: for a name that is not a parameter (listing the allowed
+                ones) or a value the constructor refuses.
+
+        >>> from course_lib.models import Pendulum
+        >>> p = Pendulum()
+        >>> p.replace(b=0.5).b, p.b
+        (array([0.5]), array([0.]))
+        """
+        unknown = set(changes) - set(self.parameter_names)
+        if unknown:
+            raise ValueError(
+                f"unknown parameter(s) {sorted(unknown)} for {type(self).__name__}; "
+                f"allowed: {sorted(self.parameter_names)}"
+            )
+        kwargs = self.parameters()
+        kwargs.update(changes)
+        return type(self)(**kwargs)
+
 
     # -- to be provided by each model, on inputs already checked ----------
     # The public methods below validate their arguments once and call these.
@@ -114,8 +171,36 @@ class ManipulatorModel:
         return self._forward_dynamics(q, qd, tau)
 
     def _forward_dynamics(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
+        if q.ndim == 1:  # one state: the same fast path the simulator uses
+            return self._forward_dynamics_one(q, qd, tau)
+        return self._forward_dynamics_batch(q, qd, tau)
+
+    def _forward_dynamics_batch(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
         rhs = tau - self._bias(q, qd) - self.b * qd
         return np.linalg.solve(self._mass_matrix(q), rhs[..., None])[..., 0]
+
+    def forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
+        """q̈ at ONE state, the call a time-stepping loop makes thousands of times per second.
+
+        Same equation as :meth:`forward_dynamics`, without its argument checks:
+        ``q``, ``qd`` and ``tau`` must already be float arrays of shape ``(n,)``
+        (the simulator checks them once, before its loop). Models override
+        :meth:`_forward_dynamics_one` with closed forms on plain floats.
+
+        Args:
+            q, qd, tau: one state and the torque, each a float array ``(n,)``.
+
+        Returns:
+            q̈, a float array ``(n,)``.
+
+        >>> from course_lib.models import Pendulum
+        >>> Pendulum().forward_dynamics_one(np.array([np.pi / 2]), np.zeros(1), np.zeros(1))
+        array([-9.81])
+        """
+        return self._forward_dynamics_one(q, qd, tau)
+
+    def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
+        return self._forward_dynamics_batch(q, qd, tau)
 
     def kinetic_energy(self, q: Any, qd: Any) -> np.ndarray | float:
         """Kinetic energy T = ½ q̇ᵀ M(q) q̇ (J)."""
@@ -151,6 +236,10 @@ def derivative_along(f: Callable[[np.ndarray], Any], q: np.ndarray, qd: np.ndarr
     12.0
     """
     return (np.asarray(f(q + eps * qd), dtype=float) - np.asarray(f(q - eps * qd), dtype=float)) / (2 * eps)
+
+
+def _copy(value: Any) -> Any:
+    return value.copy() if isinstance(value, np.ndarray) else value
 
 
 def _scalar_if_0d(x: Any) -> np.ndarray | float:

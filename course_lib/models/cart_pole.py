@@ -39,6 +39,7 @@ class CartPole(ManipulatorModel):
     """
 
     n_dof = 2
+    parameter_names = ("cart_mass", "pole_mass", "l", "g")
 
     def __init__(self, cart_mass: float = 1.0, pole_mass: float = 0.3, l: float = 0.8, g: float = 9.81):
         self.cart_mass = _checks.positive("cart_mass", cart_mass)
@@ -46,6 +47,7 @@ class CartPole(ManipulatorModel):
         self.l = _checks.positive("l", l)
         self.g = _checks.non_negative("g", g)
         self.b = np.zeros(2)
+        self._freeze()
 
     def __repr__(self) -> str:
         return f"CartPole(cart_mass={self.cart_mass}, pole_mass={self.pole_mass}, l={self.l}, g={self.g})"

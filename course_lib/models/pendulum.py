@@ -9,6 +9,7 @@ a torque proportional to the rate, b θ̇. The equation of motion is
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -40,12 +41,14 @@ class Pendulum(ManipulatorModel):
     """
 
     n_dof = 1
+    parameter_names = ("m", "l", "b", "g")
 
     def __init__(self, m: float = 1.0, l: float = 1.0, b: float = 0.0, g: float = 9.81):
         self.m = _checks.positive("m", m)
         self.l = _checks.positive("l", l)
         self.g = _checks.non_negative("g", g)
         self.b = _checks.damping("b", b, 1)
+        self._freeze()
 
     def __repr__(self) -> str:
         return f"Pendulum(m={self.m}, l={self.l}, b={self.b[0]}, g={self.g})"
@@ -70,6 +73,12 @@ class Pendulum(ManipulatorModel):
     def _gravity_torque(self, theta: np.ndarray) -> np.ndarray:
         # m g l sin θ (N·m): the torque gravity makes about the pivot, pulling toward θ = 0
         return self.m * self.g * self.l * np.sin(theta)
+
+    def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
+        # θ̈ = (τ − b θ̇ − m g l sin θ) / (m l²) on plain floats: the simulation loop's fast path
+        theta, rate = float(q[0]), float(qd[0])
+        torque = float(tau[0]) - float(self.b[0]) * rate - self.m * self.g * self.l * math.sin(theta)
+        return np.array((torque / (self.m * self.l * self.l),))
 
     def _potential_energy(self, q: np.ndarray) -> np.ndarray:
         # V = m g l (1 − cos θ) (J), zero when hanging straight down.

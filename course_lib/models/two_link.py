@@ -143,6 +143,7 @@ class TwoLinkArm(ManipulatorModel):
     """
 
     n_dof = 2
+    parameter_names = ("l1", "l2", "m1", "m2", "payload", "b", "g", "lc1", "lc2", "I1", "I2")
 
     def __init__(
         self,
@@ -171,6 +172,7 @@ class TwoLinkArm(ManipulatorModel):
         self.I2 = self.m2 * self.l2**2 / 12 if I2 is None else _checks.non_negative("I2", I2)
         #: the parameters the equations use, payload merged into link 2
         self.params = self.effective_parameters()
+        self._freeze()
 
     def __repr__(self) -> str:
         b = self.b[0] if self.b[0] == self.b[1] else tuple(self.b)
@@ -192,18 +194,6 @@ class TwoLinkArm(ManipulatorModel):
         lc2 = (self.m2 * self.lc2 + mp * self.l2) / m2
         I2 = self.I2 + self.m2 * (self.lc2 - lc2) ** 2 + mp * (self.l2 - lc2) ** 2
         return LinkParameters(self.l1, self.l2, self.m1, m2, self.lc1, lc2, self.I1, I2, self.g)
-
-    def replace(self, **changes: Any) -> "TwoLinkArm":
-        """A copy with some parameters changed, e.g. ``arm.replace(payload=0.5)``."""
-        kwargs = dict(
-            l1=self.l1, l2=self.l2, m1=self.m1, m2=self.m2, payload=self.payload,
-            b=self.b.copy(), g=self.g, lc1=self.lc1, lc2=self.lc2, I1=self.I1, I2=self.I2,
-        )
-        unknown = set(changes) - set(kwargs)
-        if unknown:
-            raise ValueError(f"unknown parameter(s) {sorted(unknown)}; allowed: {sorted(kwargs)}")
-        kwargs.update(changes)
-        return TwoLinkArm(**kwargs)
 
     def with_mass_error(self, delta: float) -> "TwoLinkArm":
         """The arm a controller *believes* in when every mass is off by 1 + δ.
@@ -253,9 +243,7 @@ class TwoLinkArm(ManipulatorModel):
     def _coriolis_matrix(self, q: np.ndarray, qd: np.ndarray, form: str = "christoffel") -> np.ndarray:
         return mat2(*coriolis_entries(q[..., 1], qd[..., 0], qd[..., 1], self.params, form))
 
-    def _forward_dynamics(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
-        if q.ndim > 1:
-            return super()._forward_dynamics(q, qd, tau)
+    def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
         # One state, as in a simulation loop: the same closed forms evaluated on
         # plain floats (lib=math) and a 2×2 solve by Cramer's rule, ~8x faster
         # than going through small numpy arrays.

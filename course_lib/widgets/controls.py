@@ -1,8 +1,18 @@
 """Control widgets with a label, units and a readout, made the same way in every lab.
 
-Each factory returns a plain ipywidgets object; the lab registers it under a
-short key (``"tau"``) so the headless API ``lab.set("tau", 2.0)`` can move it
-exactly as a learner would.
+A lab declares its controls as data: :class:`Slider`, :class:`Toggle` and
+:class:`Dropdown` say the key, the label (a key of the lab's message table),
+the range, and where the value goes:
+
+- ``param="b"``: a parameter of the lab's model, set through
+  ``model.replace(b=value)`` (the new model is checked before it is used);
+- ``torque=0``: entry 0 of the constant torque the simulation holds;
+- neither: the lab's method ``on_<key>(value)`` runs (e.g. a slider that sets
+  the state, or a toggle that changes the view).
+
+The kit builds plain ipywidgets from these (the factories below) and
+registers each under its key, so the headless API ``lab.set("tau", 2.0)``
+moves it exactly as a learner would.
 
 >>> s = slider("τ [N·m]", -10.0, 10.0, 0.05, 0.0)
 >>> s.description, s.readout
@@ -11,13 +21,61 @@ exactly as a learner would.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Sequence
 
 import ipywidgets as w
 
+
+@dataclasses.dataclass(frozen=True)
+class Slider:
+    """A float slider: ``key``, label key, range ``lo``…``hi`` by ``step``, start ``value``."""
+
+    key: str
+    label: str
+    lo: float
+    hi: float
+    step: float
+    value: float
+    fmt: str = ".2f"
+    param: str | None = None
+    torque: int | None = None
+
+    def build(self, label: str) -> w.FloatSlider:
+        return slider(label, self.lo, self.hi, self.step, self.value, self.fmt)
+
+
+@dataclasses.dataclass(frozen=True)
+class Toggle:
+    """An on/off button: ``key``, label key, start ``value``."""
+
+    key: str
+    label: str
+    value: bool = False
+    param: str | None = None
+    torque: int | None = None
+
+    def build(self, label: str) -> w.ToggleButton:
+        return toggle(label, self.value)
+
+
+@dataclasses.dataclass(frozen=True)
+class Dropdown:
+    """A choice: ``key``, label key, ``options`` (pairs (text, value)), start ``value``."""
+
+    key: str
+    label: str
+    options: tuple
+    value: Any
+    param: str | None = None
+    torque: int | None = None
+
+    def build(self, label: str) -> w.Dropdown:
+        return dropdown(label, list(self.options), self.value)
+
 #: wide enough for "b [N·m·s/rad]" without eating the slider
-LABEL_STYLE = {"description_width": "110px"}
-SLIDER_LAYOUT = {"width": "360px"}
+LABEL_STYLE = {"description_width": "100px"}
+SLIDER_LAYOUT = {"width": "340px"}
 
 
 def slider(label: str, lo: float, hi: float, step: float, value: float, fmt: str = ".2f") -> w.FloatSlider:
@@ -52,15 +110,17 @@ def dropdown(label: str, options: Sequence[Any], value: Any) -> w.Dropdown:
 
 def button(label: str, icon: str = "") -> w.Button:
     """A push button (play, step, reset)."""
-    return w.Button(description=label, icon=icon, layout={"width": "90px"})
+    return w.Button(description=label, icon=icon, layout={"width": "96px"})
 
 
-#: figure beside its controls, the controls wrapping below it when the page is narrow
-WRAP_LAYOUT = {"flex_flow": "row wrap", "align_items": "flex-start"}
+#: scene beside its controls, the controls wrapping below it when the page is narrow
+WRAP_LAYOUT = {"flex_flow": "row wrap", "align_items": "flex-start", "grid_gap": "8px"}
+#: the column beside the scene: controls, then the checklist, then messages
+COLUMN_WIDTH = "350px"
 
 
 def beside(*children: Any) -> w.HBox:
-    """Lay out a figure and its control column side by side, wrapping on narrow pages."""
+    """Lay out a scene and its control column side by side, wrapping on narrow pages."""
     return w.HBox(list(children), layout=WRAP_LAYOUT)
 
 

@@ -1,396 +1,236 @@
 """FIG 2 of lesson 8.1: the pendulum, its energy, its phase portrait and two derivations.
 
-m = l = 1. Drag the ball (or move the θ slider) to set the angle; τ and b
-sliders; RK4 in real time with play/pause, step, reset and speed; the four
-Lagrange steps with the current numbers; the phase portrait (θ, θ̇) with the
-separatrix and the trace; energy bars T, V, T+V; a Newton view with gravity,
-rod tension and the tangential force. Every number comes from
-:class:`~course_lib.models.Pendulum` and :mod:`course_lib.sim`.
-
-Draggable handle (for the browser test): the ball, ``"bob"``, in the left
-axes ``lab.ax_pend`` (data coordinates in metres, pivot at (0, 0), y up). At
-the initial state θ = 60° it sits at (l sin 60°, −l cos 60°) ≈ (0.866, −0.500);
-``lab.handle_pixels("bob")`` gives it in canvas pixels. A press anywhere in
-that axes grabs the ball (it then follows the pointer's direction from the
-pivot), so a drag works wherever the ball is. The first slider is θ; moving
-it swings the ball and moves the phase-portrait marker.
+Drag the ball or move θ; τ and b sliders; the Lagrange steps with live numbers; the
+phase portrait with the separatrix and trace; energy bars; a Newton view (forces with a
+legend, the radial and tangential equations live). Every number comes from
+:class:`~course_lib.models.Pendulum`. Handle ``"bob"`` in panel ``"world"`` (metres,
+pivot at the origin, y up) sits at (0.866, −0.500) for θ = 60°. The first slider is θ.
 
 >>> lab = PendulumLab()
 >>> lab.set("b", 1.0); lab.advance(20.0)
 >>> abs(lab.readout("theta")) < 0.01, abs(lab.readout("lhs") - lab.readout("rhs")) < 1e-9
 (True, True)
-
-The two sides agree by construction (θ̈ is solved from this equation); the
-readout shows how inertia, gravity, torque and friction share the balance.
-That the simulated motion obeys the equation is checked independently in
-tests/test_pendulum_lab.py, against finite differences of θ(t).
 """
 
 from __future__ import annotations
 
-import collections
-
-import ipywidgets as w
 import numpy as np
-from matplotlib.patches import FancyArrowPatch
 
-from course_lib import sim
 from course_lib.models import Pendulum
-from course_lib.widgets import controls
-from course_lib.widgets.animation import PlayLoop
-from course_lib.widgets.base import Lab, StaticBackground, new_figure, slider_angle
-from course_lib.widgets.messages import text
-from course_lib.widgets.pendulum_tasks import (DECAY_ANGLE, DECAY_B, DECAY_FRACTION, REST_ANGLE, REST_B,
-                                               REST_DWELL, REST_SPEED, REST_TOL, TENSION_TARGET, task_prompts)
-from course_lib.widgets.tasks import Task, TaskList
+from course_lib.widgets import controls as c
+from course_lib.widgets.lab import DragHandle, capped, slider_angle, wrap_degrees
+from course_lib.widgets.pendulum_messages import PENDULUM
+from course_lib.widgets.scene import Arrow, Bar, Disc, Handle, Link, Panel, Polyline, Scene, Text, Trace
+from course_lib.widgets.simlab import Frames, SimLab
+from course_lib.widgets.tasks import NotYet, Task, TaskList
 
-#: simulated seconds per frame, for Step and for headless advance()
-FRAME = 1 / 30
-#: newtons per metre of arrow in the Newton view, and the longest arrow drawn (m)
-ARROW_SCALE, ARROW_MAX = 1 / 15, 1.3
-#: range of the θ slider (degrees)
+#: task 1, rest at 45°: target angle (rad), angle and speed tolerances (rad, rad/s), least damping (N·m·s/rad)
+REST_ANGLE, REST_TOL, REST_SPEED, REST_B = np.pi / 4, 0.03, 0.05, 0.5
+#: how long (s) the rest condition must hold, so a turning point of a swing does not count
+REST_DWELL = 1.0
+#: task 2, energy decay: release above this angle (rad), least damping (N·m·s/rad), energy fraction to reach
+DECAY_ANGLE, DECAY_B, DECAY_FRACTION = np.radians(120.0), 0.3, 0.10
+#: task 3: rod tension to exceed in the Newton view (N)
+TENSION_TARGET = 25.0
+#: Newton view: arrow length per newton (rod lengths per N/kg) up to the longest arrow (rod lengths)
+ARROW_PER_N, ARROW_MAX = 1 / 40, 0.9
 THETA_RANGE = (-180.0, 180.0)
+#: the seed's colours: weight amber, rod force purple, tangential force cyan
+COLORS = {"gravity": "#d48806", "tension": "#8e44ad", "tangential": "#1597a8"}
+NEWTON = ("gravity", "tension", "tangential", "radial", "tangential_eq", *(f"legend_{k}" for k in COLORS))
 
 
-def wrap(theta: float) -> float:
-    """Angle folded into [−π, π) (rad), so 45° and 45° + 2π count the same."""
-    return float((theta + np.pi) % (2 * np.pi) - np.pi)
-
-
-class PendulumLab(Lab):
-    """The pendulum lab (seed lesson 8.1, FIG 2).
-
-    Args:
-        theta0: initial angle (degrees from straight down, within the slider's
-            −180…180); Reset returns here.
-        m, l: bob mass (kg) and rod length (m), positive; the seed uses 1 and 1.
+class PendulumLab(SimLab):
+    """The pendulum lab. Args: theta0 (degrees from straight down, −180…180), m (kg), l (m), clock.
 
     Raises:
-        ValueError: naming the argument and what is allowed, for a ``theta0``
-            outside the slider's range or not finite, or a bad ``m`` or ``l``.
+        ValueError: naming the argument and what is allowed.
     """
 
-    def __init__(self, theta0: float = 60.0, m: float = 1.0, l: float = 1.0):
-        super().__init__()
-        self.theta0 = slider_angle("theta0", theta0, *THETA_RANGE)
-        self.model = Pendulum(m=m, l=l)  # checks m and l
-        self.m, self.l = float(self.model.m), float(self.model.l)
-        self.tau = 0.0
-        self.newton = False
-        self.trace: collections.deque[tuple[float, float]] = collections.deque(maxlen=900)
-        self._dragging = self._resume_after_drag = False
-        self._acc = 0.0
-        self.dt = FRAME / 8  # RK4 step (s): 8 steps per frame
-        self.loop = PlayLoop(self.guard(self._play_frame), period=FRAME, on_stop=self._show_paused)
-        self._build_figure()
-        self._build_controls()
-        prompts = task_prompts()
+    messages = PENDULUM
+    CONTROLS = (c.Slider("theta", "pend_theta0", *THETA_RANGE, 1, 60.0, ".0f"),
+                c.Slider("tau", "pend_tau", -10, 10, 0.05, 0.0, torque=0),
+                c.Slider("b", "pend_b", 0, 2, 0.05, 0.0, param="b"),
+                c.Toggle("newton", "pend_newton"))
+
+    def __init__(self, theta0: float = 60.0, m: float = 1.0, l: float = 1.0, **kw):
+        theta0 = slider_angle("theta0", theta0, *THETA_RANGE)
+        super().__init__(Pendulum(m=m, l=l), [np.radians(theta0)], [0.0], **kw)
+        self.theta0, self.newton, self.release = theta0, False, None
+        self._rest_since, self._top_tension = None, 0.0
+        T = self.T
         self.tasks = TaskList([
-            Task("rest45", prompts["rest45"], self._check_rest, text("pend_task_rest45_hint")),
-            Task("decay", prompts["decay"], self._check_decay, text("pend_task_decay_hint")),
-            Task("tension", prompts["tension"], self._check_tension, text("pend_task_tension_hint")),
-        ])
-        self.widget = w.VBox([
-            controls.beside(self.fig.canvas, w.VBox(list(self.controls.values())[:4] + [self.buttons])),
-            self.readout_html, self.steps_html, self.tasks.widget, self.message,
-        ])
-        self.background = StaticBackground(self.fig, [
-            self.rod, self.bob, *self.arrows.values(), self.tension_text,
-            self.trace_line, self.phase_point, *self.bars])
-        self.background.freeze()
-        self.reset_state()
-        self.redraw()
+            Task("rest45", task_prompts()["rest45"], self._check_rest, T("pend_task_rest45_hint")),
+            Task("decay", task_prompts()["decay"], self._check_decay, T("pend_task_decay_hint")),
+            Task("tension", task_prompts()["tension"], self._check_tension, T("pend_task_tension_hint"))])
+        self.readout_html, self.steps_html = c.html(), c.html()
+        self.autoscale("energy", "ylim", ["T", "V", "E"], (0.0, 2.5 * m * 9.81 * l))
+        self.autoscale("phase", "ylim", ["theta_dot"], (-self.speed_limit, self.speed_limit))
+        self.add_handle(DragHandle("bob", "world", lambda: tuple(self.model.bob_position(self.theta)),
+                                   self._drag_move, on_end=self._mark_release))
+        self._mark_release()
+        self.start(self._scene(), [self.readout_html, self.steps_html])
+        self.move_control("theta", theta0)
 
-    # -- construction -----------------------------------------------------------------
-    def _build_figure(self) -> None:
-        self.fig = fig = new_figure(9.4, 3.3)
-        r = 1.45 * self.l
-        self.ax_pend = ax = fig.add_axes((0.01, 0.05, 0.27, 0.82))
-        ax.set_xlim(-r, r), ax.set_ylim(-r, r), ax.set_aspect("equal"), ax.axis("off")
-        ax.set_title(text("pend_title_pendulum"), fontsize=9)
-        circle = np.linspace(0, 2 * np.pi, 121)
-        ax.plot(self.l * np.cos(circle), self.l * np.sin(circle), ":", lw=0.8, color="#bbb")
-        (self.rod,) = ax.plot([], [], "-", lw=3, color="#555")
-        ax.plot([0], [0], "o", color="#222", ms=5)
-        (self.bob,) = ax.plot([], [], "o", ms=16, color="#2a6f97", mec="#0b2545")
-        colors = {"gravity": "#e9a23b", "tension": "#8e44ad", "tangential": "#17a2b8"}
-        self.arrows = {}
-        for name, c in colors.items():
-            arrow = FancyArrowPatch((0, 0), (0, 0), arrowstyle="-|>", mutation_scale=12, lw=2,
-                                    color=c, zorder=4)
-            ax.add_patch(arrow)
-            self.arrows[name] = arrow
-        self.tension_text = ax.text(0.0, -1.38 * self.l, "", ha="center", fontsize=9, color=colors["tension"])
-
-        self.ax_phase = ax = fig.add_axes((0.36, 0.16, 0.4, 0.7))
-        ax.set_title(text("pend_title_phase"), fontsize=9)
-        ax.set_xlabel(text("pend_xlabel_phase"), fontsize=8)
-        ax.set_ylabel(text("pend_ylabel_phase"), fontsize=8)
-        ax.tick_params(labelsize=7)
-        grid = np.linspace(-np.pi, np.pi, 241)
-        sep = self.model.separatrix_speed(grid)
-        ax.plot(grid, sep, "--", color="#999", lw=1)
-        ax.plot(grid, -sep, "--", color="#999", lw=1)
-        ax.set_xlim(-np.pi, np.pi)
-        self.speed_limit = 1.5 * float(sep.max())
-        ax.set_ylim(-self.speed_limit, self.speed_limit)
-        (self.trace_line,) = ax.plot([], [], "-", lw=1, color="#2a6f97", alpha=0.7)
-        (self.phase_point,) = ax.plot([], [], "o", ms=6, color="#d62828")
-
-        self.ax_energy = ax = fig.add_axes((0.83, 0.16, 0.15, 0.7))
-        ax.set_title(text("pend_title_energy"), fontsize=9)
-        ax.tick_params(labelsize=7)
-        self.bars = ax.bar([0, 1, 2], [0, 0, 0], color=["#17a2b8", "#e9a23b", "#555"])
-        ax.set_xticks([0, 1, 2], [text("pend_bar_T"), text("pend_bar_V"), text("pend_bar_E")], fontsize=8)
-        self.energy_top = 1.25 * 2 * self.m * self.model.g * self.l  # just above the top's V
-        ax.set_ylim(0, self.energy_top)
-
-    def _build_controls(self) -> None:
-        self.add_control("theta", controls.slider(text("pend_theta0"), *THETA_RANGE, 1, self.theta0, ".0f"),
-                         self._on_theta)
-        self.add_control("tau", controls.slider(text("pend_tau"), -10, 10, 0.05, 0.0), self._on_tau)
-        self.add_control("b", controls.slider(text("pend_b"), 0, 2, 0.05, 0.0), self._on_b)
-        self.add_control("newton", controls.toggle(text("pend_newton")), self._on_newton)
-        play = self.add_control("play", controls.button(text("play"), "play"), self._on_play)
-        step = self.add_control("step", controls.button(text("step"), "step-forward"), self._on_step)
-        reset = self.add_control("reset", controls.button(text("reset"), "undo"), self._on_reset)
-        speed = self.add_control("speed", controls.dropdown(text("speed"), [("¼×", 0.25), ("½×", 0.5),
-                                 ("1×", 1.0), ("2×", 2.0)], 1.0), self._on_speed)
-        self.status = w.Label(text("paused"))
-        self.buttons = w.VBox([w.HBox([play, step, reset]), speed, self.status])
-        self.add_handle("bob", self.ax_pend, lambda: tuple(self.model.bob_position(self.theta)),
-                        self._drag_start, self._drag_move, self._drag_end, radius_px=None)
-        self.readout_html = controls.html()
-        self.steps_html = controls.html()
-
-    # -- state ------------------------------------------------------------------------------
     @property
-    def b(self) -> float:
-        """Viscous friction at the pivot (N·m·s/rad)."""
-        return float(self.model.b[0])
+    def speed_limit(self) -> float:
+        return 1.5 * float(self.model.separatrix_speed(0.0))
+
+    def _scene(self) -> Scene:
+        T, p, r = self.T, self.model, 1.3 * self.model.l
+        grid = np.linspace(-np.pi, np.pi, 121)
+        sep = p.separatrix_speed(grid).tolist()
+        circle = np.linspace(0, 2 * np.pi, 91)
+        arrow = dict(panel="world", x="bx", y="by", scale=p.l * ARROW_PER_N / p.m, visible=False, width=3)
+        line = dict(panel="text", x=0.0, visible=False)
+        return Scene(width=560, height=480, channels=list(self._channels), periodic={"theta_w": 2 * np.pi}, panels=[
+            Panel("world", 0, 0, 0.41, 0.64, (-r, r), (-r, r), equal=True, axes=False, title=T("pend_title_pendulum")),
+            Panel("phase", 0.45, 0.02, 0.31, 0.56, (-np.pi, np.pi), (-self.speed_limit, self.speed_limit),
+                  xlabel=T("pend_xlabel_phase"), ylabel=T("pend_ylabel_phase"), title=T("pend_title_phase")),
+            Panel("energy", 0.78, 0.02, 0.22, 0.56, (-0.6, 2.6), (0, 2.5 * p.m * p.g * p.l), xticks=[],
+                  title=T("pend_title_energy")),
+            Panel("text", 0.0, 0.66, 1.0, 0.34, (0, 1), (0, 1), axes=False)], shapes=[
+            Polyline("circle", "world", color="muted", dash=True, width=1, xs=(p.l * np.cos(circle)).tolist(),
+                     ys=(p.l * np.sin(circle)).tolist()),
+            Link("rod", "world", x0=0, y0=0, x1="bx", y1="by", width=4, color="muted"),
+            Disc("pivot", "world", r_px=4, color="ink"),
+            Handle("bob", "world", x="bx", y="by", r_px=11, circle=(0.0, 0.0)),
+            Disc("ball", "world", x="bx", y="by", r_px=7),
+            Arrow("gravity", **arrow, dx="gx", dy="gy", color=COLORS["gravity"]),
+            Arrow("tension", **arrow, dx="tx", dy="ty", color=COLORS["tension"]),
+            Arrow("tangential", **arrow, dx="fx", dy="fy", color=COLORS["tangential"]),
+            Text("angle", "world", x=-r, y=-r, text=T("pend_scene_theta"), size=13),
+            Polyline("sep_up", "phase", xs=grid.tolist(), ys=sep, dash=True, color="muted"),
+            Polyline("sep_down", "phase", xs=grid.tolist(), ys=[-s for s in sep], dash=True, color="muted"),
+            Trace("trace", "phase", x="theta_w", y="theta_dot", max_points=900),
+            Disc("state", "phase", x="theta_w", y="theta_dot", r_px=5, color="bad"),
+            Bar("T", "energy", x=0, height="T", label=T("pend_bar_T"), color="velocity"),
+            Bar("V", "energy", x=1, height="V", label=T("pend_bar_V"), color="gravity"),
+            Bar("E", "energy", x=2, height="E", label=T("pend_bar_E"), color="ink"),
+            Text("balance", "text", x=0.0, y=0.84, text=T("pend_scene_balance")),
+            Text("radial", y=0.6, text=T("pend_scene_radial"), **line),
+            Text("tangential_eq", y=0.38, text=T("pend_scene_tangential"), **line),
+            *[Text(f"legend_{k}", y=0.18, text=T(f"pend_legend_{k}"), color=COLORS[k], **dict(line, x=x))
+              for k, x in (("gravity", 0.0), ("tension", 0.34), ("tangential", 0.66))]])
+
+    _channels = ("theta_w", "theta_deg", "theta_dot", "bx", "by", "T", "V", "E", "gx", "gy", "tx", "ty", "fx", "fy",
+                 "lhs", "rhs", "tension", "weight", "mg_cos", "centripetal", "ml_acc", "mg_sin", "ft")
+
+    def values(self, f: Frames) -> dict:
+        p, th, om, tau = f.model, f.q[:, 0], f.qd[:, 0], f.tau[:, 0]
+        acc = p.forward_dynamics(f.q, f.qd, f.tau)[:, 0]
+        grav, fric, tension = p.gravity(f.q)[:, 0], p.friction(f.qd)[:, 0], p.rod_tension(th, om)
+        (bx, by), ft = p.bob_position(th).T, (tau - fric) / p.l
+        radial, tangent = -np.stack([bx, by]) / p.l, np.stack([np.cos(th), np.sin(th)])
+        (tx, ty), (fx, fy) = (capped(v, ARROW_MAX * p.m / ARROW_PER_N) for v in (tension * radial, ft * tangent))
+        deg = wrap_degrees(np.degrees(th))
+        T, V = p.kinetic_energy(f.q, f.qd), p.potential_energy(f.q)
+        return dict(t=f.t, theta=th, theta_w=np.radians(deg), theta_deg=deg, theta_dot=om, theta_ddot=acc, bx=bx,
+                    by=by, T=T, V=V, E=T + V, energy=T + V, tension=tension, tau=tau, b=p.b[0], friction=fric,
+                    p=p.inertia * om, dp=p.inertia * acc, dLdq=-grav, inertia=p.inertia * acc, gravity=grav,
+                    lhs=p.inertia * acc + grav, rhs=tau - fric, weight=p.m * p.g, mg_cos=p.m * p.g * np.cos(th),
+                    centripetal=p.m * p.l * om**2, ml_acc=p.m * p.l * acc, mg_sin=-p.m * p.g * np.sin(th), ft=ft,
+                    gx=0 * th, gy=-p.m * p.g + 0 * th, tx=tx, ty=ty, fx=fx, fy=fy)
+
+    def show(self) -> None:
+        r = self.readouts
+        note = f"<br><i>{self.T('pend_compression')}</i>" if self.newton and r["tension"] < 0 else ""
+        self.readout_html.value = self.T("pend_readouts", **r) + note
+        self.steps_html.value = f"<b>{self.T('pend_steps_title')}</b><br>" + "<br>".join(
+            self.T(k, **r) for k in ("pend_step1", "pend_step2", "pend_step3", "pend_step4", "pend_balance"))
+
+    model = property(lambda self: self.now.model)
+    t = property(lambda self: self.now.t)
+    b = property(lambda self: float(self.now.model.b[0]))
+    tau = property(lambda self: float(self.now.tau[0]))
+    theta = property(lambda self: float(self.now.q[0]))
+
+    @property
+    def theta_dot(self) -> float:
+        return float(self.now.qd[0])
+
+    @theta_dot.setter
+    def theta_dot(self, value: float) -> None:  # for tests: put the state anywhere, shown at the next step
+        self.live.restore(self.now)
+        self.live.set_state(self.now.q, [value])
+        self.now = self.live.snapshot()
 
     def reset_state(self) -> None:
-        self.theta, self.theta_dot, self.t, self._acc = np.radians(self.theta0), 0.0, 0.0, 0.0
-        self.trace.clear()
-        self._rest_since: float | None = None
+        super().reset_state()
+        self._rest_since = None
         self._mark_release()
-
-    def on_error(self) -> None:
-        self.loop.stop()
-        self._show_paused()
+        self.move_control("theta", self.theta0)
 
     def _mark_release(self) -> None:
-        """A hand-set state at rest: remember it as a release for the energy-decay task."""
-        energy = float(self.model.total_energy([self.theta], [self.theta_dot]))
-        high = abs(wrap(self.theta)) > DECAY_ANGLE and self.theta_dot == 0.0
-        self.release = {"energy": energy, "min_b": self.b} if high else None
+        """A hand-set state at rest counts as a release for the energy-decay task."""
+        energy = float(self.model.total_energy(self.now.q, self.now.qd))
+        self.release = dict(energy=energy, deg=abs(wrap_degrees(np.degrees(self.theta))), b=self.b, min_b=self.b)
 
-    def _physics(self, seconds: float) -> None:
-        """Advance the state by ``seconds`` with RK4 at the fixed step ``dt``."""
-        self._acc += seconds
-        n = int(self._acc / self.dt + 1e-9)
-        self._acc -= n * self.dt
-        if n == 0:
-            return
-        dynamics = sim.model_dynamics(self.model, [self.tau])
-        q, qd = np.array([self.theta]), np.array([self.theta_dot])
-        with np.errstate(all="ignore"):
-            for _ in range(n):
-                q, qd, _w = sim.rk4_step(dynamics, q, qd, self.dt)
-        self.check_finite(θ=q[0], θ̇=qd[0])
-        self.theta, self.theta_dot, self.t = float(q[0]), float(qd[0]), self.t + n * self.dt
-        self.trace.append((wrap(self.theta), self.theta_dot))
-        if self.release is not None:
-            self.release["min_b"] = min(self.release["min_b"], self.b)
-        self._compute_readouts()
-        self.tasks.update(self)
-
-    def _compute_readouts(self) -> None:
-        with np.errstate(all="ignore"):  # a blow-up is reported in words by check_finite
-            self._compute_readouts_unchecked()
-
-    def _compute_readouts_unchecked(self) -> None:
-        p, q, qd = self.model, np.array([self.theta]), np.array([self.theta_dot])
-        M = float(p.mass_matrix(q)[0, 0])
-        grav = float(p.gravity(q)[0])
-        fric = float(p.friction(qd)[0])
-        acc = float(p.forward_dynamics(q, qd, [self.tau])[0])
-        T, V = float(p.kinetic_energy(q, qd)), float(p.potential_energy(q))
-        r = dict(t=self.t, theta=self.theta, theta_deg=np.degrees(self.theta), theta_dot=self.theta_dot,
-                 theta_ddot=acc, T=T, V=V, energy=T + V, tension=float(p.rod_tension(self.theta, self.theta_dot)),
-                 tau=self.tau, b=self.b, friction=fric, p=M * self.theta_dot, dp=M * acc, dLdq=-grav,
-                 inertia=M * acc, gravity=grav, lhs=M * acc + grav, rhs=self.tau - fric)
-        r = {k: float(v) for k, v in r.items()}
-        self.check_finite(**r)
-        self.readouts.update(r)
-
-    # -- state -> picture -------------------------------------------------------------------
-    def redraw(self) -> None:
-        """Recompute the readouts from the state, then update the picture."""
-        self._compute_readouts()
-        self._draw()
-
-    def _draw(self) -> None:
-        """Update artists and text from ``self.readouts`` (which must be current)."""
-        r, (bx, by) = self.readouts, self.model.bob_position(self.theta)
-        self.rod.set_data([0, bx], [0, by])
-        self.bob.set_data([bx], [by])
-        self.phase_point.set_data([wrap(self.theta)], [np.clip(self.theta_dot, -self.speed_limit, self.speed_limit)])
-        if self.trace:
-            th, om = np.array(self.trace).T
-            jumps = np.nonzero(np.abs(np.diff(th)) > np.pi)[0] + 1
-            self.trace_line.set_data(np.insert(th, jumps, np.nan), np.insert(om, jumps, np.nan))
-        else:
-            self.trace_line.set_data([], [])
-        for bar, h in zip(self.bars, (r["T"], r["V"], r["energy"])):
-            bar.set_height(h)
-        if r["energy"] > self.energy_top:
-            self.energy_top = 1.2 * r["energy"]
-            self.ax_energy.set_ylim(0, self.energy_top)
-            self.background.freeze()  # the tick labels changed
-        self._draw_newton(bx, by)
-        self.readout_html.value = text("pend_readouts", **r)
-        self.steps_html.value = (f"<b>{text('pend_steps_title')}</b><br>" + "<br>".join(
-            text(k, **r) for k in ("pend_step1", "pend_step2", "pend_step3", "pend_step4", "pend_balance")))
-        self.fig.canvas.draw_idle()
-
-    def _draw_newton(self, bx: float, by: float) -> None:
-        r = self.readouts
-        radial = -np.array([bx, by]) / self.l  # unit vector bob -> pivot
-        tangent = np.array([np.cos(self.theta), np.sin(self.theta)])  # direction of increasing θ
-        forces = {"gravity": np.array([0.0, -self.m * self.model.g]), "tension": r["tension"] * radial,
-                  "tangential": (self.tau - r["friction"]) / self.l * tangent}
-        for name, f in forces.items():
-            vec = f * ARROW_SCALE
-            length = float(np.hypot(*vec))
-            if length > ARROW_MAX:
-                vec = vec * ARROW_MAX / length
-            self.arrows[name].set_positions((bx, by), (bx + vec[0], by + vec[1]))
-            self.arrows[name].set_visible(self.newton)
-        self.tension_text.set_text(text("pend_tension_label", value=r["tension"]) if self.newton else "")
-
-    # -- tasks --------------------------------------------------------------------------------
-    def _check_rest(self, lab: "PendulumLab") -> str | None:
-        ok = (abs(wrap(self.theta) - REST_ANGLE) < REST_TOL and abs(self.theta_dot) < REST_SPEED
-              and self.b >= REST_B)
-        if not ok:
-            self._rest_since = None
-            return None
-        if self._rest_since is None:
-            self._rest_since = self.t
-        if self.t - self._rest_since < REST_DWELL - 1e-9:
-            return None
-        return text("pend_task_rest45_value", theta=wrap(self.theta), tau=self.tau, b=self.b)
-
-    def _check_decay(self, lab: "PendulumLab") -> str | None:
-        rel = self.release
-        if rel is None or rel["min_b"] < DECAY_B or self.readouts["energy"] >= DECAY_FRACTION * rel["energy"]:
-            return None
-        return text("pend_task_decay_value", energy=self.readouts["energy"], start=rel["energy"])
-
-    def _check_tension(self, lab: "PendulumLab") -> str | None:
-        tension = self.readouts["tension"]
-        return text("pend_task_tension_value", tension=tension) if self.newton and tension > TENSION_TARGET else None
-
-    # -- callbacks (all run guarded) ------------------------------------------------------
-    def _on_theta(self, degrees: float) -> None:
-        if self._dragging:
-            return  # the drag already set θ; the slider only follows
+    def on_theta(self, degrees: float) -> None:
         self.check_input(θ=degrees)
-        self.show_message("")  # a valid angle clears an earlier error
-        self.theta, self.theta_dot = float(np.radians(degrees)), 0.0
-        self.trace.clear()
-        self._mark_release()
-        self.redraw()
-
-    def _on_tau(self, value: float) -> None:
-        self.check_input(τ=value)
-        self.tau = float(value)
-        self.redraw()
-
-    def _on_b(self, value: float) -> None:
-        self.check_input(b=value)
-        self.model = Pendulum(m=self.m, l=self.l, b=value)
-        if self.release is not None:
-            self.release["min_b"] = min(self.release["min_b"], self.b)
-        self.redraw()
-
-    def _on_newton(self, on: bool) -> None:
-        self.newton = bool(on)
-        self.tasks.update(self)
-        self.redraw()
-
-    def _on_play(self, _: object) -> None:
-        if self.loop.playing:
-            self.loop.stop()
-            self._show_paused()
-            return
-        try:
-            self.loop.start()
-        except RuntimeError:
-            self.show_message(text("error_no_loop"), kind="info")
-            return
-        self.controls["play"].description, self.controls["play"].icon = text("pause"), "pause"
-        self.status.value = text("playing")
-
-    def _show_paused(self) -> None:
-        self.controls["play"].description, self.controls["play"].icon = text("play"), "play"
-        self.status.value = text("paused")
-
-    def _on_step(self, _: object) -> None:
-        self.advance(FRAME)
-
-    def _on_reset(self, _: object) -> None:
-        self.loop.stop()
-        self._show_paused()
         self.show_message("")
-        self.reset_state()
-        self._dragging = True  # move the slider without re-running its callback
-        self.controls["theta"].value = self.theta0
-        self._dragging = False
-        self.redraw()
+        self.set_state([np.radians(degrees)], [0.0])
+        self._mark_release()
+        self.scene.clear_traces()
 
-    def _on_speed(self, value: float) -> None:
-        self.loop.speed = float(value)
-
-    def _play_frame(self, seconds: float) -> bool:
-        if not self._dragging:
-            self._physics(seconds)  # leaves self.readouts current (computed once per frame)
-            self._draw()
-        return True
-
-    def _drag_start(self) -> None:
-        self._resume_after_drag = self.loop.playing
-        self.loop.stop()
-        self._dragging = True
+    def on_newton(self, on: bool) -> None:
+        self.newton = bool(on)
+        for k in NEWTON:
+            self.scene.set_shape(k, visible=self.newton)
+        self.refresh()
 
     def _drag_move(self, x: float, y: float) -> None:
         self.check_input(x=x, y=y)
-        self.theta, self.theta_dot = float(np.arctan2(x, -y)), 0.0  # θ from straight down
-        self.trace.clear()
-        self.controls["theta"].value = float(np.clip(np.round(np.degrees(self.theta)), *THETA_RANGE))
-        self.redraw()
+        theta = float(np.arctan2(x, -y))  # θ from straight down
+        self.set_state([theta], [0.0])
+        self.move_control("theta", float(np.clip(np.round(np.degrees(theta)), *THETA_RANGE)))
+        self.scene.clear_traces()
 
-    def _drag_end(self) -> None:
-        self._dragging = False
-        self._mark_release()
-        self.redraw()
-        if self._resume_after_drag:
-            self._on_play(None)
+    # -- tasks, each next to its threshold above -----------------------------------------------------------------
+    def on_frame(self) -> None:
+        if self.release is not None:
+            self.release["min_b"] = min(self.release["min_b"], self.b)
+        self._top_tension = max(self._top_tension, self.readouts["tension"]) if not self.newton else 0.0
 
-    # -- headless API -------------------------------------------------------------------------
-    def advance(self, seconds: float) -> None:
-        """Run ``seconds`` of simulated time in frames of 1/30 s (same code as Play), then redraw."""
-        if not (isinstance(seconds, (int, float)) and np.isfinite(seconds) and seconds >= 0):
-            raise ValueError(f"seconds must be a finite number >= 0, got {seconds!r}")
-        run = self.guard(self._play_frame_quiet)
-        frames = int(round(float(seconds) / FRAME))
-        for _ in range(frames):
-            if run(FRAME) is None:
-                return  # an error was shown and the lab reset
-        self.guard(self.redraw)()
+    def _check_rest(self, lab: "PendulumLab") -> str | NotYet | None:
+        still, deg = abs(self.theta_dot) < REST_SPEED, float(wrap_degrees(np.degrees(self.theta)))
+        there = abs(np.radians(deg) - REST_ANGLE) < REST_TOL
+        if not (still and there and self.b >= REST_B):
+            self._rest_since = None
+            if still and there:
+                return NotYet(self.T("pend_why_rest_b", b=self.b, need=REST_B))
+            return NotYet(self.T("pend_why_rest_angle", deg=deg, tol=REST_TOL, angle=np.degrees(REST_ANGLE))) \
+                if still else None
+        self._rest_since = self.t if self._rest_since is None else self._rest_since
+        if self.t - self._rest_since < REST_DWELL - 1e-9:
+            return None
+        return self.T("pend_task_rest45_value", theta=np.radians(deg), tau=self.tau, b=self.b)
 
-    def _play_frame_quiet(self, seconds: float) -> bool:
-        if not self._dragging:
-            self._physics(seconds)
-        return True
+    def _check_decay(self, lab: "PendulumLab") -> str | NotYet | None:
+        rel, angle = self.release, np.degrees(DECAY_ANGLE)
+        if rel["deg"] <= angle:
+            return NotYet(self.T("pend_why_decay_low", deg=rel["deg"], angle=angle))
+        if rel["b"] < DECAY_B:
+            return NotYet(self.T("pend_why_decay_b_start", b=DECAY_B))
+        if rel["min_b"] < DECAY_B:
+            return NotYet(self.T("pend_why_decay_b_after", b=DECAY_B))
+        if self.readouts["energy"] >= DECAY_FRACTION * rel["energy"]:
+            return None
+        return self.T("pend_task_decay_value", energy=self.readouts["energy"], start=rel["energy"])
+
+    def _check_tension(self, lab: "PendulumLab") -> str | NotYet | None:
+        tension = self.readouts["tension"]
+        if self.newton and tension > TENSION_TARGET:
+            return self.T("pend_task_tension_value", tension=tension)
+        if self._top_tension > TENSION_TARGET:
+            return NotYet(self.T("pend_why_tension_hidden", tension=self._top_tension))
+        return None
+
+
+def task_prompts() -> dict[str, str]:
+    """The three task prompts, thresholds filled in from the constants the checks use."""
+    T, deg = PENDULUM.text, lambda a: round(float(np.degrees(a)), 6)
+    return {"rest45": T("pend_task_rest45", b=REST_B, angle=deg(REST_ANGLE), tol=REST_TOL, speed=REST_SPEED,
+                        dwell=REST_DWELL),
+            "decay": T("pend_task_decay", angle=deg(DECAY_ANGLE), b=DECAY_B, percent=round(100 * DECAY_FRACTION, 6)),
+            "tension": T("pend_task_tension", tension=TENSION_TARGET)}

@@ -1,13 +1,20 @@
 """"Try this" tasks: conditions on a lab's state, shown as a checklist.
 
-A task's ``check`` looks at the lab and returns ``None`` while the condition
-is not met, or a short text with the value that met it. Once met, the task
-stays done (the learner keeps the ✓ even after moving on).
+A task's ``check(lab)`` returns
 
->>> t = Task("big", "Make x large.", lambda lab: f"x = {lab}" if lab > 3 else None)
+- a ``str`` when the condition is met: the value that met it, e.g. ``"T_c = 31.2 N"``;
+- :class:`NotYet` ``(reason)`` when it is not met for a reason worth telling,
+  e.g. ``NotYet("b was set below 0.3 after the release")``;
+- ``None`` when it is simply not met yet.
+
+Once met, a task stays done (the learner keeps the ✓ after moving on). Each
+task is drawn in its own widgets: a status line that changes, and a hint that
+never does, so a hint the learner opened stays open when another task ticks.
+
+>>> t = Task("big", "Make x large.", lambda lab: f"x = {lab}" if lab > 3 else NotYet("x is only " + str(lab)))
 >>> tl = TaskList([t])
->>> tl.update(1), tl.done("big")
-([], False)
+>>> tl.update(1), tl.done("big"), tl.reason("big")
+([], False, 'x is only 1')
 >>> tl.update(5), tl.done("big"), tl.value("big")
 (['big'], True, 'x = 5')
 >>> tl.update(0), tl.done("big")
@@ -20,8 +27,13 @@ import dataclasses
 import html as _html
 from typing import Any, Callable, Sequence
 
-from course_lib.widgets import controls
+import ipywidgets as w
+
 from course_lib.widgets.messages import text
+
+
+class NotYet(str):
+    """What a task's check returns when it is not met, saying why (shown under the task)."""
 
 
 @dataclasses.dataclass
@@ -31,10 +43,11 @@ class Task:
     Attributes:
         key: short name used by tests and ``lab.task_done(key)``.
         prompt: what the learner should do.
-        check: ``check(lab) -> str | None``; the text says which value met it.
+        check: ``check(lab) -> str | NotYet | None`` (see the module's docstring).
         hint: revealed on demand (an HTML ``<details>`` element).
         done: set once, never cleared except by :meth:`TaskList.clear`.
         value: the text returned by ``check`` when the task was met.
+        reason: why the task is not met (the last :class:`NotYet`), "" otherwise.
     """
 
     key: str
@@ -43,10 +56,11 @@ class Task:
     hint: str = ""
     done: bool = False
     value: str = ""
+    reason: str = ""
 
 
 class TaskList:
-    """The checklist of a lab: evaluates tasks and renders them as HTML.
+    """The checklist of a lab: evaluates tasks and renders each in its own widgets.
 
     Args:
         tasks: the tasks, in the order shown.
@@ -57,8 +71,13 @@ class TaskList:
         if len(set(keys)) != len(keys):
             raise ValueError(f"task keys must be unique, got {keys}")
         self.tasks = list(tasks)
-        self.widget = controls.html()
-        self._render()
+        self.status = {t.key: w.HTML() for t in self.tasks}
+        self.hints = {t.key: w.HTML(self._hint(t)) for t in self.tasks}
+        rows = [w.VBox([self.status[t.key], self.hints[t.key]], layout={"margin": "0 0 2px 0"}) for t in self.tasks]
+        title = w.HTML(f"<b>{text('tasks_title')}</b>") if self.tasks else w.HTML()
+        self.widget = w.VBox([title, *rows])
+        for t in self.tasks:
+            self._render(t)
 
     def __getitem__(self, key: str) -> Task:
         for t in self.tasks:
@@ -73,11 +92,13 @@ class TaskList:
             if t.done:
                 continue
             met = t.check(lab)
-            if met is not None:
-                t.done, t.value = True, str(met)
+            if met is not None and not isinstance(met, NotYet):
+                t.done, t.value, t.reason = True, str(met), ""
                 newly.append(t.key)
-        if newly:
-            self._render()
+                self._render(t)
+            elif str(met or "") != t.reason:
+                t.reason = str(met or "")
+                self._render(t)
         return newly
 
     def done(self, key: str) -> bool:
@@ -88,28 +109,40 @@ class TaskList:
         """The value that met task ``key`` ("" while open)."""
         return self[key].value
 
+    def reason(self, key: str) -> str:
+        """Why task ``key`` is not met ("" when met or no reason was given)."""
+        return self[key].reason
+
     def clear(self) -> None:
-        """Open every task again (used by tests and by a fresh start of the lab)."""
+        """Open every task again."""
         for t in self.tasks:
-            t.done, t.value = False, ""
-        self._render()
+            t.done, t.value, t.reason = False, "", ""
+            self._render(t)
 
     def states(self) -> dict[str, bool]:
         """``{key: done}`` for every task."""
         return {t.key: t.done for t in self.tasks}
 
-    def _render(self) -> None:
-        rows = []
-        for t in self.tasks:
-            # ☑/☐ are in DejaVu, so they render on every machine (emoji fonts are often missing)
-            mark = "<span style='color:#2a9d3a;font-weight:bold'>☑</span>" if t.done else "☐"
-            status = f" — <i>{_html.escape(text('done_with', value=t.value))}</i>" if t.done else ""
-            hint = (
-                f"<details style='margin-left:1.6em'><summary>{text('hint')}</summary>"
-                f"{_html.escape(t.hint)}</details>" if t.hint else ""
-            )
-            rows.append(f"<li style='list-style:none'>{mark} {_html.escape(t.prompt)}{status}{hint}</li>")
-        self.widget.value = (
-            f"<b>{text('tasks_title')}</b><ul style='padding-left:0.5em;margin:0.2em 0'>"
-            + "".join(rows) + "</ul>"
-        )
+    @property
+    def html(self) -> str:
+        """Everything the checklist shows, as one HTML string (for tests and text checks)."""
+        return " ".join([self.widget.children[0].value] + [self.status[t.key].value + self.hints[t.key].value
+                                                            for t in self.tasks])
+
+    # -- rendering ----------------------------------------------------------------------------
+    def _render(self, t: Task) -> None:
+        # ☑/☐ are in DejaVu, so they render on every machine (emoji fonts are often missing)
+        mark = "<span style='color:#2e8b3d;font-weight:bold'>☑</span>" if t.done else "☐"
+        status = f" — <i>{_html.escape(text('done_with', value=t.value))}</i>" if t.done else ""
+        why = (f"<br><span style='color:#8a5a00;margin-left:1.4em'>{_html.escape(text('not_yet', reason=t.reason))}"
+               "</span>" if t.reason and not t.done else "")
+        value = f"<div>{mark} {_html.escape(t.prompt)}{status}{why}</div>"
+        if self.status[t.key].value != value:
+            self.status[t.key].value = value
+
+    @staticmethod
+    def _hint(t: Task) -> str:
+        if not t.hint:
+            return ""
+        return (f"<details style='margin-left:1.4em'><summary>{text('hint')}</summary>"
+                f"{_html.escape(t.hint)}</details>")

@@ -1,0 +1,71 @@
+"""Message tables: every sentence a learner reads, kept out of the code that shows it.
+
+Each lab, the lab kit and the quizzes own one small :class:`MessageTable`
+(``{language: {key: text}}``), so a new lab adds its own table instead of
+growing a shared one. :func:`set_language` switches every table at once; a
+table without that language falls back to English.
+
+>>> table = MessageTable("demo", {"en": {"hello": "Hello, {name}!"}})
+>>> table.text("hello", name="Ada")
+'Hello, Ada!'
+>>> table.text("bye")
+Traceback (most recent call last):
+...
+ValueError: no message 'bye' in the 'demo' table (language 'en')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: every table made so far, by name (tests check each one's languages agree)
+TABLES: dict[str, "MessageTable"] = {}
+_language = ["en"]
+
+
+class MessageTable:
+    """The sentences of one part of the course, per language.
+
+    Args:
+        name: the owner, e.g. ``"pendulum_lab"`` (used in error messages).
+        messages: ``{language: {key: text}}``; texts may hold ``{fields}``.
+            Every language must have the same keys as English.
+
+    Raises:
+        ValueError: when a language's keys differ from English's.
+    """
+
+    def __init__(self, name: str, messages: dict[str, dict[str, str]]):
+        english = set(messages.get("en", {}))
+        for language, table in messages.items():
+            if set(table) != english:
+                raise ValueError(f"message table {name!r}: language {language!r} has keys "
+                                 f"{sorted(set(table) ^ english)} that English does not match")
+        self.name, self.messages = name, messages
+        TABLES[name] = self
+
+    def text(self, key: str, **values: Any) -> str:
+        """The message ``key`` in the current language, formatted with ``values``.
+
+        Raises:
+            ValueError: for an unknown key.
+        """
+        table = self.messages.get(_language[0], self.messages["en"])
+        if key not in table:
+            raise ValueError(f"no message {key!r} in the {self.name!r} table (language {_language[0]!r})")
+        return table[key].format(**values) if values else table[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.messages["en"]
+
+
+def set_language(language: str) -> None:
+    """Switch every table to ``language`` for texts made from now on.
+
+    Raises:
+        ValueError: when no table has that language.
+    """
+    known = sorted({lang for t in TABLES.values() for lang in t.messages} | {"en"})
+    if language not in known:
+        raise ValueError(f"language must be one of {known}, got {language!r}")
+    _language[0] = language

@@ -1,0 +1,417 @@
+"""The Lab base class: a browser-drawn scene, declared controls, readouts, tasks and a message line.
+
+Rules every lab follows (they keep labs fast and robust):
+
+- The picture is one :class:`~course_lib.widgets.scene.Scene`, drawn by the
+  browser. The kernel sends numbers (``scene.set_values``), never pixels.
+- Controls are declared (:mod:`~course_lib.widgets.controls`) and built
+  here; a control either replaces a model parameter, sets a torque, or runs
+  the lab's ``on_<key>`` method.
+- Every callback runs through :meth:`Lab.guard`: an exception or a
+  non-finite number becomes a message in the lab, the lab resets its state
+  and stays usable. NaN is never drawn (the scene refuses it) nor printed.
+- A drag always ends: the browser sends "end" on every release, and a new
+  "start" or a button press ends a drag whose release was lost.
+- A headless API drives the lab exactly as a learner would:
+  ``set(key, value)``, ``drag(handle, x, y)``, ``advance(seconds)``,
+  ``readout(key)``, ``tasks`` and ``task_done(key)``.
+- Running a lab's cell again retires the lab that cell made before (its
+  play stops, it no longer answers the browser).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import html as _html
+import math
+import weakref
+from typing import Any, Callable
+
+import ipywidgets as w
+import numpy as np
+
+from course_lib.messages import MessageTable
+from course_lib.widgets import controls
+from course_lib.widgets.messages import text
+from course_lib.widgets.tasks import TaskList
+
+
+def slider_angle(name: str, value: Any, low: float = -180.0, high: float = 180.0) -> float:
+    """Check a lab's start angle (degrees) against its slider's range.
+
+    Raises:
+        ValueError: naming ``name`` and the allowed range, for a non-number,
+            NaN, infinity or a value outside [low, high].
+
+    >>> slider_angle("theta0", 30)
+    30.0
+    >>> slider_angle("theta0", 1000)
+    Traceback (most recent call last):
+    ...
+    ValueError: theta0 must be a finite angle in degrees from -180 to 180 (the slider's range), got 1000
+    """
+    try:
+        angle = float(value)
+    except (TypeError, ValueError):
+        angle = math.nan
+    if not (math.isfinite(angle) and low <= angle <= high):
+        raise ValueError(text("error_angle_range", name=name, low=low, high=high, value=value))
+    return angle
+
+
+def wrap_degrees(angle: Any) -> Any:
+    """An angle (degrees) folded into (−180°, 180°]: 190° reads −170°, −180° reads 180°.
+
+    >>> [float(wrap_degrees(a)) for a in (190.0, -180.0, 540.0, 45.0)]
+    [-170.0, 180.0, 180.0, 45.0]
+    """
+    return 180.0 - np.mod(180.0 - np.asarray(angle, dtype=float), 360.0)
+
+
+def capped(force: np.ndarray, cap: float) -> np.ndarray:
+    """Vectors ``force`` (shape (2, N)) shortened to length ``cap`` where longer, directions kept.
+
+    A Newton view draws arrows proportional to forces; capping keeps a huge force
+    from drawing an arrow across the whole scene (its label still gives the value).
+
+    >>> capped(np.array([[3.0, 0.3], [4.0, 0.4]]), 1.0).round(2).tolist()
+    [[0.6, 0.3], [0.8, 0.4]]
+    """
+    size = np.hypot(*force)
+    return force * np.where(size > cap, cap / np.maximum(size, 1e-300), 1.0)
+
+
+@dataclasses.dataclass
+class DragHandle:
+    """A draggable handle of the scene, as the lab sees it.
+
+    Attributes:
+        name: the scene's Handle id (``lab.drag(name, x, y)``).
+        panel: the panel whose data coordinates x, y are in.
+        position: ``position() -> (x, y)``, where the handle is now.
+        on_move: ``on_move(x, y)``, the pointer moved there.
+        on_start, on_end: grabbed / released (no arguments).
+    """
+
+    name: str
+    panel: str
+    position: Callable[[], tuple[float, float]]
+    on_move: Callable[[float, float], None]
+    on_start: Callable[[], None] = lambda: None
+    on_end: Callable[[], None] = lambda: None
+
+
+def panel_pixels(scene: Any, panel: str, x: float, y: float) -> tuple[float, float]:
+    """Approximate CSS pixels of panel data point (x, y): the panel's box mapped linearly onto its ranges.
+
+    Used only when the scene cannot say where it draws (no ``Scene.to_pixels``);
+    it ignores plot margins, so it is exact for panels drawn without axes.
+    """
+    spec = next(p for p in scene.panels if p["id"] == panel)
+    left, top = spec["x"] * scene.width, spec["y"] * scene.height
+    width, height = spec["w"] * scene.width, spec["h"] * scene.height
+    (x0, x1), (y0, y1) = spec["xlim"], spec["ylim"]
+    sx, sy = width / (x1 - x0), height / (y1 - y0)
+    if spec.get("equal"):
+        sx = sy = min(sx, sy)
+        left += (width - sx * (x1 - x0)) / 2
+        top += (height - sy * (y1 - y0)) / 2
+    return float(left + (x - x0) * sx), float(top + (y1 - y) * sy)
+
+
+# -- one lab per notebook cell ----------------------------------------------------------------
+_LABS_BY_CELL: dict[str, tuple[int, list["weakref.ref[Lab]"]]] = {}
+
+
+def current_cell() -> tuple[str, int] | None:
+    """(cell id, execution count) of the notebook cell running now, or None outside a notebook."""
+    try:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+        header = getattr(shell, "parent_header", None) or {}
+        cell = (header.get("metadata") or {}).get("cellId")
+        return (str(cell), int(shell.execution_count)) if cell else None
+    except Exception:  # noqa: BLE001 - no IPython, or an unusual front end: no cell tracking
+        return None
+
+
+class Lab:
+    """Base class of the interactive labs.
+
+    A subclass sets :attr:`messages` (its own table) and :attr:`CONTROLS`,
+    builds its scene in :meth:`build_scene`, registers handles with
+    :meth:`add_handle`, fills :attr:`tasks`, and implements
+    :meth:`reset_state` and :meth:`refresh` (state -> readouts and scene).
+
+    Attributes:
+        scene: the lab's single Scene widget.
+        controls: ``{key: widget}`` of every control.
+        readouts: ``{key: float}`` of the latest computed values.
+        tasks: the "Try this" checklist.
+        message: the message line (an HTML widget).
+    """
+
+    #: the lab's sentences (labels, readouts, tasks)
+    messages: MessageTable
+    #: the lab's controls, declared (see :mod:`~course_lib.widgets.controls`)
+    CONTROLS: tuple = ()
+
+    def __init__(self) -> None:
+        self.controls: dict[str, w.Widget] = {}
+        self.handles: dict[str, DragHandle] = {}
+        self.readouts: dict[str, float] = {}
+        self.tasks = TaskList([])
+        self.message = controls.html()
+        self.scene: Any = None
+        self.widget: w.Widget | None = None
+        self.dragging: str | None = None
+        self.retired = False
+        self._quiet = 0  # > 0 while the kit moves a control itself (no callback)
+        self._claim_cell()
+
+    def T(self, key: str, **values: Any) -> str:
+        """The lab's sentence ``key`` (from :attr:`messages`)."""
+        return self.messages.text(key, **values)
+
+    # -- building blocks for subclasses ---------------------------------------------------------
+    def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Wrap a callback so that no exception ever escapes into the notebook."""
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if self.retired:
+                return None
+            try:
+                return fn(*args, **kwargs)
+            except FloatingPointError as exc:
+                self.recover(text("error_blowup", detail=str(exc)))
+            except ValueError as exc:  # bad input, refused before the state changed: keep the state
+                self.show_message(text("error_callback", detail=str(exc)))
+            except Exception as exc:  # noqa: BLE001 - the point is to catch everything
+                self.recover(text("error_handler", detail=f"{type(exc).__name__}: {exc}"))
+            return None
+
+        return wrapper
+
+    def build_controls(self) -> list[w.Widget]:
+        """Build the declared :attr:`CONTROLS`; returns their widgets in order."""
+        out = []
+        for spec in self.CONTROLS:
+            widget = spec.build(self.T(spec.label))
+            self.add_control(spec.key, widget, functools.partial(self.control_changed, spec))
+            out.append(widget)
+        return out
+
+    def control_changed(self, spec: Any, value: Any) -> None:
+        """A declared control moved: route the value (see :mod:`~course_lib.widgets.controls`)."""
+        getattr(self, f"on_{spec.key}")(value)
+
+    def add_control(self, key: str, widget: w.Widget, on_change: Callable[[Any], None] | None = None) -> w.Widget:
+        """Register ``widget`` under ``key``; ``on_change(new_value)`` runs guarded."""
+        self.controls[key] = widget
+        if on_change is not None:
+            if isinstance(widget, w.Button):
+                widget.on_click(self.guard(lambda _b: on_change(None)))
+            else:
+                widget.observe(self.guard(lambda change: self._quiet or on_change(change["new"])), names="value")
+        return widget
+
+    def move_control(self, key: str, value: Any) -> None:
+        """Show ``value`` on control ``key`` without running its callback (the state already has it)."""
+        self._quiet += 1
+        try:
+            self.controls[key].value = value
+        finally:
+            self._quiet -= 1
+
+    def add_handle(self, handle: DragHandle) -> DragHandle:
+        """Register a draggable handle (the scene must have a Handle shape with that id)."""
+        self.handles[handle.name] = handle
+        return handle
+
+    def attach_scene(self, scene: Any) -> Any:
+        """Keep ``scene`` as the lab's picture and route its drags to the handles."""
+        self.scene = scene
+        scene.on_drag(self.guard(self._on_drag))
+        return scene
+
+    def layout(self, column: list[w.Widget], below: list[w.Widget] = ()) -> w.Widget:
+        """The scene with a column beside it (controls, then checklist, then message), and rows below."""
+        side = w.VBox(list(column) + [self.tasks.widget, self.message], layout={"width": controls.COLUMN_WIDTH})
+        self.widget = w.VBox([controls.beside(self.scene, side), *below])
+        return self.widget
+
+    def show_message(self, msg: str, kind: str = "error") -> None:
+        """Show ``msg`` in the message line ("" clears it)."""
+        color = {"error": "#b00020", "info": "#205080"}.get(kind, "#333")
+        self.message.value = f"<span style='color:{color}'>{_html.escape(msg)}</span>" if msg else ""
+
+    def recover(self, msg: str) -> None:
+        """After an error: show ``msg``, reset the state and redraw; never raises."""
+        self.show_message(msg)
+        self.dragging = None
+        try:
+            self.on_error()
+            self.reset_state()
+            self.refresh()
+        except Exception:  # noqa: BLE001 - recovery must not raise either
+            pass
+
+    @staticmethod
+    def check_input(**values: Any) -> None:
+        """Raise ValueError naming the first input that is not a finite number."""
+        for name, v in values.items():
+            try:
+                ok = math.isfinite(float(v)) and not isinstance(v, bool)
+            except (TypeError, ValueError):
+                ok = False
+            if not ok:
+                raise ValueError(text("error_not_finite", name=name))
+
+    @staticmethod
+    def check_finite(values: dict[str, Any]) -> None:
+        """Raise FloatingPointError naming the first value that is NaN or infinite (anywhere in an array)."""
+        for name, v in values.items():
+            if not np.all(np.isfinite(v)):
+                raise FloatingPointError(f"{name} is no longer a finite number")
+
+    # -- what subclasses provide ---------------------------------------------------------------
+    def reset_state(self) -> None:
+        """Return the lab's state to its start (not the controls' values)."""
+
+    def refresh(self) -> None:
+        """Recompute the readouts from the state and show them (scene, text, tasks)."""
+
+    def on_error(self) -> None:
+        """Stop anything running (e.g. play) before recovering."""
+
+    # -- drags ---------------------------------------------------------------------------------
+    def _on_drag(self, name: str, phase: str, x: float, y: float) -> None:
+        handle = self.handles.get(name)
+        if handle is None:
+            return
+        if phase == "start":
+            self.dragging = name
+            handle.on_start()
+            return
+        if self.dragging != name:
+            return  # a move or end of a drag the lab already ended
+        try:
+            handle.on_move(x, y)
+        finally:
+            if phase == "end":
+                self.dragging = None
+                handle.on_end()
+
+    # -- the headless API -------------------------------------------------------------------------
+    def set(self, key: str, value: Any) -> None:
+        """Move control ``key`` to ``value`` as a learner would (buttons: value ignored).
+
+        An unusable value shows a message in the lab instead of raising.
+
+        Raises:
+            ValueError: when the lab has no control ``key``.
+        """
+        if key not in self.controls:
+            raise ValueError(f"no control {key!r}; this lab has {sorted(self.controls)}")
+        widget = self.controls[key]
+        if isinstance(widget, w.Button):
+            widget.click()
+            return
+        try:
+            if isinstance(widget, (w.FloatSlider, w.FloatText)) and not math.isfinite(float(value)):
+                raise ValueError(text("error_not_finite", name=key))
+            widget.value = value
+        except Exception as exc:  # noqa: BLE001 - shown, not raised
+            self.show_message(text("error_bad_value", name=key, value=value, detail=str(exc)))
+
+    def drag(self, handle: str, x: float, y: float, steps: int = 5) -> None:
+        """Drag ``handle`` to ``(x, y)`` (data coordinates of its panel).
+
+        Sends start, ``steps`` moves and end as the browser's messages, through
+        the scene, the same path a real pointer takes.
+
+        Raises:
+            ValueError: when the lab has no handle ``handle``.
+        """
+        if handle not in self.handles:
+            raise ValueError(f"no handle {handle!r}; this lab has {sorted(self.handles)}")
+        try:
+            x, y = float(x), float(y)
+            self.check_input(x=x, y=y)
+        except (TypeError, ValueError):
+            self.show_message(text("error_bad_value", name=handle, value=(x, y),
+                                   detail=text("error_not_finite", name="x, y")))
+            return
+        x0, y0 = self.handles[handle].position()
+        send = self.scene.browser_message
+        send({"type": "drag", "id": handle, "phase": "start", "x": x0, "y": y0})
+        for k in range(1, steps + 1):
+            f = k / steps
+            send({"type": "drag", "id": handle, "phase": "move", "x": x0 + f * (x - x0), "y": y0 + f * (y - y0)})
+        send({"type": "drag", "id": handle, "phase": "end", "x": x, "y": y})
+
+    def advance(self, seconds: float) -> None:
+        """Advance simulated time by ``seconds`` (labs without time ignore it)."""
+
+    def readout(self, key: str) -> float:
+        """The latest value of readout ``key``.
+
+        Raises:
+            ValueError: when the lab has no readout ``key``.
+        """
+        if key not in self.readouts:
+            raise ValueError(f"no readout {key!r}; this lab has {sorted(self.readouts)}")
+        return self.readouts[key]
+
+    def task_done(self, key: str) -> bool:
+        """Whether the "Try this" task ``key`` has been met."""
+        return self.tasks.done(key)
+
+    def handle_pixels(self, name: str) -> tuple[float, float]:
+        """Where handle ``name`` is drawn, in CSS pixels from the scene's top-left (x right, y down)."""
+        h = self.handles[name]
+        if hasattr(self.scene, "to_pixels"):
+            return tuple(self.scene.to_pixels(h.panel, *h.position()))
+        return panel_pixels(self.scene, h.panel, *h.position())
+
+    def shown_text(self) -> str:
+        """Every text the lab shows outside the scene (readouts, checklist, message), for checks."""
+        return " ".join([self.tasks.html, self.message.value] + [v.value for v in vars(self).values()
+                                                                 if isinstance(v, w.HTML)])
+
+    # -- lifetime -------------------------------------------------------------------------------------
+    def _claim_cell(self) -> None:
+        """Retire the lab an earlier run of this notebook cell made (its play stops)."""
+        cell = current_cell()
+        if cell is None:
+            return
+        run, labs = _LABS_BY_CELL.get(cell[0], (cell[1], []))
+        if run != cell[1]:  # the cell ran again: every lab of its earlier run stops
+            for ref in labs:
+                if ref() is not None:
+                    ref().retire()
+            labs = []
+        _LABS_BY_CELL[cell[0]] = (cell[1], labs + [weakref.ref(self)])
+
+    def retire(self) -> None:
+        """Stop this lab for good: pause, ignore the browser from now on, say so."""
+        try:
+            self.on_error()
+        finally:
+            self.retired = True
+            self.show_message(text("error_old_lab"), kind="info")
+
+    def close(self) -> None:
+        """Retire the lab and close its widgets (a lab only driven from code, never shown)."""
+        self.retire()
+        for widget in [self.scene, self.widget, *self.controls.values()]:
+            if widget is not None:
+                widget.close()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)

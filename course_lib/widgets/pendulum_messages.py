@@ -1,0 +1,82 @@
+"""The pendulum lab's sentences (see :mod:`course_lib.messages`).
+
+Scene texts such as ``pend_scene_radial`` are formatted in the browser with
+the scene's channels, at display rate.
+"""
+
+from course_lib.messages import MessageTable
+
+PENDULUM = MessageTable("pendulum_lab", {
+    "en": {
+        "pend_theta0": "θ [deg]",
+        "pend_tau": "τ [N·m]",
+        "pend_b": "b [N·m·s/rad]",
+        "pend_newton": "Newton view",
+        "pend_title_pendulum": "pendulum (drag the ball)",
+        "pend_title_phase": "phase portrait",
+        "pend_title_energy": "energy [J]",
+        "pend_xlabel_phase": "θ [rad]",
+        "pend_ylabel_phase": "θ̇ [rad/s]",
+        "pend_bar_T": "T",
+        "pend_bar_V": "V",
+        "pend_bar_E": "T+V",
+        "pend_tension_label": "T_c = {value:.1f} N",
+        "pend_readouts": (
+            "t = {t:.2f} s &nbsp; θ = {theta_w:.3f} rad ({theta_deg:.1f}°) &nbsp; "
+            "θ̇ = {theta_dot:.3f} rad/s &nbsp; θ̈ = {theta_ddot:.3f} rad/s² &nbsp; "
+            "E = {energy:.3f} J &nbsp; rod tension T_c = {tension:.2f} N"
+        ),
+        "pend_compression": (
+            "T_c is negative: the rod is pushing the ball away from the pivot. It is in compression, "
+            "which only a stiff rod can do (a string would go slack)."
+        ),
+        "pend_steps_title": "Lagrange, term by term (live)",
+        "pend_step1": "1. T = ½ m l² θ̇² = {T:.3f} J, &nbsp; V = m g l (1 − cos θ) = {V:.3f} J",
+        "pend_step2": "2. ∂L/∂θ̇ = m l² θ̇ = {p:.3f} kg·m²/s",
+        "pend_step3": "3. d/dt ∂L/∂θ̇ = m l² θ̈ = {dp:.3f} N·m",
+        "pend_step4": "4. ∂L/∂θ = −m g l sin θ = {dLdq:.3f} N·m",
+        "pend_balance": (
+            "m l² θ̈ + m g l sin θ = {inertia:.3f} + ({gravity:.3f}) = <b>{lhs:.3f}</b> N·m"
+            " &nbsp; | &nbsp; τ − b θ̇ = {tau:.3f} − ({friction:.3f}) = <b>{rhs:.3f}</b> N·m"
+        ),
+        "pend_task_rest45": (
+            "Reset the lab, give the bearing friction b ≥ {b:g} N·m·s/rad, and look for the constant τ "
+            "that lets the ball settle at {angle:g}° (θ within {tol:g} rad of {angle:g}° and "
+            "|θ̇| < {speed:g} rad/s, held for {dwell:g} s)."
+        ),
+        "pend_task_rest45_hint": (
+            "Once the ball is still, θ̇ and θ̈ are both zero, and the only torque left for τ to cancel "
+            "is gravity's: τ = m g l sin θ. If the ball keeps going round, grab it and pull it back down."
+        ),
+        "pend_task_rest45_value": "θ = {theta:.3f} rad with τ = {tau:.2f} N·m, b = {b:.2f}",
+        "pend_task_decay": (
+            "Lift the ball past {angle:g}° by dragging it, let go with b ≥ {b:g} N·m·s/rad, and wait "
+            "until less than {percent:g} % of the energy it started with is left."
+        ),
+        "pend_task_decay_hint": (
+            "The friction torque b θ̇ drains energy at the rate b θ̇². In the phase portrait the trace "
+            "winds inward toward the resting point."
+        ),
+        "pend_task_decay_value": "E = {energy:.2f} J of {start:.2f} J",
+        "pend_task_tension": "Switch on the Newton view and get the rod to pull harder than {tension:g} N.",
+        "pend_task_tension_hint": (
+            "T_c = m l θ̇² + m g cos θ. Both terms peak at the lowest point, where the ball is fastest "
+            "and its weight lies along the rod, so start the swing from high up."
+        ),
+        "pend_task_tension_value": "T_c = {tension:.1f} N",
+        "pend_scene_theta": "θ = {theta_deg:.1f}°   θ̇ = {theta_dot:.2f} rad/s",
+        "pend_scene_balance": "Lagrange:  m l² θ̈ + m g l sin θ = τ − b θ̇:  {lhs:.2f} N·m = {rhs:.2f} N·m",
+        "pend_legend_gravity": "━ weight m g = {weight:.2f} N",
+        "pend_legend_tension": "━ rod T_c = {tension:.2f} N",
+        "pend_legend_tangential": "━ tangential {ft:.2f} N",
+        "pend_scene_radial": "radial:  T_c − m g cos θ = m l θ̇²:  {tension:.2f} − ({mg_cos:.2f}) = {centripetal:.2f} N",
+        "pend_scene_tangential": "tangential:  m l θ̈ = −m g sin θ + (τ−bθ̇)/l:  {ml_acc:.2f} = ({mg_sin:.2f}) + ({ft:.2f}) N",
+        "pend_why_rest_b": "b = {b:.2f} N·m·s/rad is below {need:g}",
+        "pend_why_rest_angle": "the ball is resting at {deg:.1f}°, not within {tol:g} rad of {angle:g}°",
+        "pend_why_decay_none": "no release yet: drag the ball above {angle:g}° and let go",
+        "pend_why_decay_low": "the last release was at {deg:.0f}°, not above {angle:g}°",
+        "pend_why_decay_b_start": "b was below {b:g} at the release",
+        "pend_why_decay_b_after": "b was set below {b:g} after the release",
+        "pend_why_tension_hidden": "the rod pulled {tension:.1f} N, but the Newton view was off",
+    },
+})
