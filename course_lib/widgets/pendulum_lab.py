@@ -43,9 +43,7 @@ NEWTON = ("gravity", "tension", "tangential", "radial", "tangential_eq", *(f"leg
 class PendulumLab(SimLab):
     """The pendulum lab. Args: theta0 (degrees from straight down, −180…180), m (kg), l (m), clock.
 
-    Raises:
-        ValueError: naming the argument and what is allowed.
-    """
+    Raises ValueError naming the argument and what is allowed."""
 
     messages = PENDULUM
     CONTROLS = (c.Slider("theta", "pend_theta0", *THETA_RANGE, 1, 60.0, ".0f"),
@@ -58,11 +56,9 @@ class PendulumLab(SimLab):
         super().__init__(Pendulum(m=m, l=l), [np.radians(theta0)], [0.0], **kw)
         self.theta0, self.newton, self.release = theta0, False, None
         self._rest_since, self._top_tension = None, 0.0
-        T = self.T
-        self.tasks = TaskList([
-            Task("rest45", task_prompts()["rest45"], self._check_rest, T("pend_task_rest45_hint")),
-            Task("decay", task_prompts()["decay"], self._check_decay, T("pend_task_decay_hint")),
-            Task("tension", task_prompts()["tension"], self._check_tension, T("pend_task_tension_hint"))])
+        self.speed_limit = 1.5 * float(self.model.separatrix_speed(0.0))
+        self.tasks = TaskList([Task(k, prompt, getattr(self, f"_check_{k}"), self.T(f"pend_task_{k}_hint"))
+                               for k, prompt in task_prompts().items()])
         self.readout_html, self.steps_html = c.html(), c.html()
         self.autoscale("energy", "ylim", ["T", "V", "E"], (0.0, 2.5 * m * 9.81 * l))
         self.autoscale("phase", "ylim", ["theta_dot"], (-self.speed_limit, self.speed_limit))
@@ -71,10 +67,6 @@ class PendulumLab(SimLab):
         self._mark_release()
         self.start(self._scene(), [self.readout_html, self.steps_html])
         self.move_control("theta", theta0)
-
-    @property
-    def speed_limit(self) -> float:
-        return 1.5 * float(self.model.separatrix_speed(0.0))
 
     def _scene(self) -> Scene:
         T, p, r = self.T, self.model, 1.3 * self.model.l
@@ -139,21 +131,10 @@ class PendulumLab(SimLab):
         self.steps_html.value = f"<b>{self.T('pend_steps_title')}</b><br>" + "<br>".join(
             self.T(k, **r) for k in ("pend_step1", "pend_step2", "pend_step3", "pend_step4", "pend_balance"))
 
-    model = property(lambda self: self.now.model)
-    t = property(lambda self: self.now.t)
     b = property(lambda self: float(self.now.model.b[0]))
     tau = property(lambda self: float(self.now.tau[0]))
     theta = property(lambda self: float(self.now.q[0]))
-
-    @property
-    def theta_dot(self) -> float:
-        return float(self.now.qd[0])
-
-    @theta_dot.setter
-    def theta_dot(self, value: float) -> None:  # for tests: put the state anywhere, shown at the next step
-        self.live.restore(self.now)
-        self.live.set_state(self.now.q, [value])
-        self.now = self.live.snapshot()
+    theta_dot = property(lambda self: float(self.now.qd[0]))
 
     def reset_state(self) -> None:
         super().reset_state()
@@ -192,7 +173,7 @@ class PendulumLab(SimLab):
             self.release["min_b"] = min(self.release["min_b"], self.b)
         self._top_tension = max(self._top_tension, self.readouts["tension"]) if not self.newton else 0.0
 
-    def _check_rest(self, lab: "PendulumLab") -> str | NotYet | None:
+    def _check_rest45(self, lab: "PendulumLab") -> str | NotYet | None:
         still, deg = abs(self.theta_dot) < REST_SPEED, float(wrap_degrees(np.degrees(self.theta)))
         there = abs(np.radians(deg) - REST_ANGLE) < REST_TOL
         if not (still and there and self.b >= REST_B):
