@@ -18,7 +18,8 @@ import numpy as np
 
 from course_lib.models import Pendulum
 from course_lib.widgets import controls as c
-from course_lib.widgets.lab import DragHandle, capped, slider_angle, wrap_degrees
+from course_lib.widgets.lab import DragHandle
+from course_lib.widgets.numbers import capped, slider_angle, wrap_degrees
 from course_lib.widgets.pendulum_messages import PENDULUM
 from course_lib.widgets.scene import Arrow, Bar, Disc, Handle, Link, Panel, Polyline, Scene, Text, Trace
 from course_lib.widgets.simlab import Frames, SimLab
@@ -56,11 +57,12 @@ class PendulumLab(SimLab):
         super().__init__(Pendulum(m=m, l=l), [np.radians(theta0)], [0.0], **kw)
         self.theta0, self.newton, self.release = theta0, False, None
         self._rest_since, self._top_tension = None, 0.0
-        self.speed_limit = 1.5 * float(self.model.separatrix_speed(0.0))
+        p = self.model
+        self.speed_limit, self.energy_top = 1.5 * float(p.separatrix_speed(0.0)), 2.5 * p.m * p.g * p.l
         self.tasks = TaskList([Task(k, prompt, getattr(self, f"_check_{k}"), self.T(f"pend_task_{k}_hint"))
                                for k, prompt in task_prompts().items()])
         self.readout_html, self.steps_html = c.html(), c.html()
-        self.autoscale("energy", "ylim", ["T", "V", "E"], (0.0, 2.5 * m * 9.81 * l))
+        self.autoscale("energy", "ylim", ["T", "V", "E"], (0.0, self.energy_top))
         self.autoscale("phase", "ylim", ["theta_dot"], (-self.speed_limit, self.speed_limit))
         self.add_handle(DragHandle("bob", "world", lambda: tuple(self.model.bob_position(self.theta)),
                                    self._drag_move, on_end=self._mark_release))
@@ -79,7 +81,7 @@ class PendulumLab(SimLab):
             Panel("world", 0, 0, 0.41, 0.64, (-r, r), (-r, r), equal=True, axes=False, title=T("pend_title_pendulum")),
             Panel("phase", 0.45, 0.02, 0.31, 0.56, (-np.pi, np.pi), (-self.speed_limit, self.speed_limit),
                   xlabel=T("pend_xlabel_phase"), ylabel=T("pend_ylabel_phase"), title=T("pend_title_phase")),
-            Panel("energy", 0.78, 0.02, 0.22, 0.56, (-0.6, 2.6), (0, 2.5 * p.m * p.g * p.l), xticks=[],
+            Panel("energy", 0.78, 0.02, 0.22, 0.56, (-0.6, 2.6), (0, self.energy_top), xticks=[],
                   title=T("pend_title_energy")),
             Panel("text", 0.0, 0.66, 1.0, 0.34, (0, 1), (0, 1), axes=False)], shapes=[
             Polyline("circle", "world", color="muted", dash=True, width=1, xs=(p.l * np.cos(circle)).tolist(),
