@@ -481,7 +481,8 @@ function mount(model, el) {
     if (!f || f.seq === seq || !f.values || f.values.length !== channels.length) return;
     seq = f.seq; queue.clear(); values = Float64Array.from(f.values);
     if (overrideUntil !== null) { override = null; overrideUntil = null; }
-    pushTraces(values); kick();
+    pushTraces(values);
+    if (fontFamily) { draw(); dirty = false; } else kick();   // the kernel's answer is drawn at once
   }
 
   function draw() {
