@@ -100,7 +100,8 @@ def test_send_chunk_sends_float64_frames_in_one_buffer(monkeypatch):
     frames = np.arange(12.0).reshape(3, 4)
     scene.send_chunk(1.0, 0.5, frames, replace_from=1.25, final=True)
     content, buffers = sent[0]
-    assert content == {"type": "chunk", "t0": 1.0, "dt": 0.5, "n": 3, "replace_from": 1.25, "final": True}
+    assert content == {"type": "chunk", "t0": 1.0, "dt": 0.5, "n": 3, "replace_from": 1.25, "final": True,
+                       "seek": False}
     assert np.array_equal(np.frombuffer(buffers[0], dtype="<f8").reshape(3, 4), frames)
     scene.send_chunk(2.0, 0.5, frames)
     assert sent[1][0]["replace_from"] == 2.0, "a chunk supersedes queued frames from its own start"

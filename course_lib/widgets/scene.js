@@ -15,10 +15,10 @@ export class FrameQueue {
   get end() { const s = this.segments[this.segments.length - 1]; return s ? s.t0 + (s.n - 1) * s.dt : NaN; }
   clear() { this.segments = []; this.final = false; }
   /** Add a chunk; queued frames at times >= min(t0, replaceFrom) are dropped first. */
-  add(t0, dt, n, data, replaceFrom = null, final = false) {
+  add(t0, dt, n, data, replaceFrom = null, final = false, seek = false) {
     if (!(dt > 0) || n < 1 || data.length < n * this.nch) throw new Error(`bad chunk t0=${t0} dt=${dt} n=${n}`);
     const cut = replaceFrom === null || replaceFrom === undefined ? t0 : Math.min(t0, replaceFrom);
-    this.truncate(cut);
+    if (seek) this.clear(); else this.truncate(cut);
     this.segments.push({ t0, dt, n, data });
     this.segments.sort((a, b) => a.t0 - b.t0);
     this.final = final;
@@ -185,9 +185,10 @@ export class Player {
     this.playing = on;
     return out;
   }
-  /** A chunk arrived: into an empty queue (or behind the playhead's range) the playhead jumps to it. */
-  chunkAdded(wasEmpty, t0) {
-    if (wasEmpty || this.t < this.queue.start) this.t = Math.max(this.queue.start, wasEmpty ? t0 : this.t);
+  /** A chunk arrived: with seek, or into an empty queue, the playhead jumps to its start; never before the queue. */
+  chunkAdded(wasEmpty, t0, seek = false) {
+    if (seek || wasEmpty) this.t = t0;
+    else if (this.t < this.queue.start) this.t = this.queue.start;
     this.needFor = null;
   }
   tick(nowMs) {
@@ -196,7 +197,10 @@ export class Player {
     const wall = Math.min(0.25, Math.max(0, (nowMs - (this.lastWall ?? nowMs)) / 1000));
     this.lastWall = nowMs;
     const q = this.queue;
-    if (q.empty) { this.waiting = true; } else {
+    if (q.empty) {
+      this.waiting = true;                          // nothing queued: ask from the playhead (once a second)
+      if (nowMs - this.needWall > 1000) { this.needWall = nowMs; this.needFor = null; out.push({ type: "need", t: this.t, t_last: this.t }); }
+    } else {
       if (this.t < q.start) this.t = q.start;
       const target = this.t + wall * this.speed;
       this.waiting = target > q.end && !q.final;
@@ -477,7 +481,8 @@ function mount(model, el) {
     if (!f || f.seq === seq || !f.values || f.values.length !== channels.length) return;
     seq = f.seq; queue.clear(); values = Float64Array.from(f.values);
     if (overrideUntil !== null) { override = null; overrideUntil = null; }
-    pushTraces(values); kick();
+    pushTraces(values);
+    if (fontFamily) { draw(); dirty = false; } else kick();   // the kernel's answer is drawn at once
   }
 
   function draw() {
@@ -576,8 +581,8 @@ function mount(model, el) {
   on("msg:custom", (msg, buffers) => {
     if (msg.type === "chunk") {
       const data = floatsOf(buffers[0]), wasEmpty = queue.empty;
-      queue.add(msg.t0, msg.dt, msg.n, data, msg.replace_from, msg.final);
-      player.chunkAdded(wasEmpty, msg.t0); kick();
+      queue.add(msg.t0, msg.dt, msg.n, data, msg.replace_from, msg.final, msg.seek);
+      player.chunkAdded(wasEmpty, msg.t0, msg.seek); kick();
     } else if (msg.type === "clear_traces") { for (const tb of traces.values()) tb.clear(); kick(); }
     else if (msg.type === "ask_playhead") send({ type: "playhead", t: player.t, reason: "ask" });
   });

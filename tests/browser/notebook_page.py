@@ -45,6 +45,9 @@ KNOWN_APP_ERRORS = [
     # Notebook 7.6: the keyboard-shortcuts plugin reads the schema of a plugin
     # that this app does not load, on every page load (notebook_core bundle).
     ("notebook", "reading 'schema'", "notebook_core"),
+    # Notebook 7.6 opened from a `jupyter lab` server (the "Notebook" button, or two views on one
+    # kernel): its tree plugin calls a JupyterLab file-browser command that this page does not load.
+    ("notebook", "Command 'filebrowser:open-path' not registered", "notebook_core"),
 ]
 
 #: what a traceback looks like in a rendered output

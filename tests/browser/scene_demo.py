@@ -58,6 +58,7 @@ class DemoLab:
         self.theta, self.omega, self.t, self.push = 0.8, 0.0, 0.0, 0.0
         self.keys_seen: list[tuple[str, str]] = []
         self.holds_seen: list[tuple[str, str]] = []
+        self.drags_seen: list[str] = []
         self._sent: list[tuple[float, np.ndarray]] = []   # (t, state) of every frame sent ahead
         self.scene.on_need(self._on_need)
         self.scene.on_drag(self._on_drag)
@@ -90,10 +91,10 @@ class DemoLab:
         self.scene.set_values(dict(zip(CHANNELS, self.frame(self.t, self.theta, self.omega))))
         self.readout.value = f"θ = {self.theta:.3f} rad, l = {self.length.value:.2f} m, t = {self.t:.2f} s"
 
-    def _send_from(self, t: float, theta: float, omega: float, replace: bool) -> None:
+    def _send_from(self, t: float, theta: float, omega: float, seek: bool) -> None:
         frames = self.run(t, theta, omega, FPS)
         self._sent = [s for s in self._sent if s[0] < t] + [(f[0], f) for f in frames]
-        self.scene.send_chunk(t, 1.0 / FPS, frames, replace_from=t if replace else None)
+        self.scene.send_chunk(t, 1.0 / FPS, frames, replace_from=t, seek=seek)
 
     def _state_at(self, t: float) -> np.ndarray:
         """The frame sent ahead nearest to t (the live state at the browser's playhead)."""
@@ -106,7 +107,7 @@ class DemoLab:
         if change["new"]:
             self._sent = []
             self.scene.playing = True
-            self._send_from(self.t, self.theta, self.omega, replace=True)
+            self._send_from(self.t, self.theta, self.omega, seek=True)
         else:
             self.scene.playing = False
             f = self._state_at(self.scene.playhead_estimate())
@@ -122,12 +123,13 @@ class DemoLab:
     def _on_length(self, _change: dict) -> None:
         if self.scene.playing:
             f = self._state_at(self.scene.playhead_estimate())
-            self._send_from(float(f[0]), float(f[1]), float(f[2]), replace=True)
+            self._send_from(float(f[0]), float(f[1]), float(f[2]), seek=False)
             self.readout.value = f"l = {self.length.value:.2f} m (playing)"
         else:
             self._show()
 
     def _on_drag(self, _handle: str, phase: str, x: float, y: float) -> None:
+        self.drags_seen.append(phase)
         if self.play.value:
             self.play.value = False
         self.theta, self.omega = math.atan2(x, -y), 0.0
@@ -145,9 +147,10 @@ class DemoLab:
 
     # ---- for the tests -------------------------------------------------------------------
     def handle_json(self) -> str:
-        """Where the bob's handle is, for the browser test: panel and data coordinates."""
+        """Where the bob's handle is (panel, data coordinates), and what the lab heard, for the browser test."""
         v = self.scene.values
-        return json.dumps({"handle": "bob_handle", "panel": "world", "x": v["bx"], "y": v["by"],
-                           "theta": self.theta, "t": self.t, "keys": self.keys_seen[-4:],
-                           "holds": self.holds_seen[-4:], "errors": [repr(e) for e in self.scene.callback_errors],
-                           "browser_errors": self.scene.browser_errors})
+        return json.dumps({
+            "handle": "bob_handle", "panel": "world", "x": v["bx"], "y": v["by"],
+            "theta": self.theta, "t": self.t, "length": self.length.value,
+            "keys": self.keys_seen[-4:], "holds": self.holds_seen[-4:], "drags": self.drags_seen[-3:],
+            "errors": [repr(e) for e in self.scene.callback_errors], "browser_errors": self.scene.browser_errors})

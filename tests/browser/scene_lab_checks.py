@@ -94,12 +94,13 @@ def check_scene_lab(nb: NotebookPage, cell: Locator, server, notebook: str, gest
     # 4) Play animates, if the lab has a Play button
     buttons = cell.locator(".widget-button, .widget-toggle-button").filter(has_text=PLAY_BUTTON)
     if buttons.count():
-        buttons.first.click()
+        play = buttons.first.element_handle()       # the same button pauses, whatever its text becomes
+        play.click()
         try:
             scene.page.wait_for_timeout(500)
             played = scene.distinct_frames(3.0)
         finally:
-            buttons.first.click()
+            play.click()
         figures["play"] = {k: round(v, 2) if isinstance(v, float) else v for k, v in played.items()}
         assert played["fps"] >= MIN_PLAY_FPS, f"Play showed {played['fps']:.1f} distinct frames/s (floor {MIN_PLAY_FPS})"
         assert_clean("Play")

@@ -228,3 +228,25 @@ test("binary chunks are read as little-endian float64, also from an unaligned vi
   [1.5, -2, 1e-300].forEach((v, i) => view.setFloat64(i * 8, v, true));
   assert.deepEqual(Array.from(floatsOf(view)), [1.5, -2, 1e-300]);
 });
+
+test("a late answer to an old need cannot be played in place of a new Play (seek)", () => {
+  const q = timeQueue(), p = new Player(q);
+  chunk(q, 3, 0.1, 10);                               // frames of an old run, arriving after the pause
+  p.chunkAdded(false, 3);
+  // a Play from t = 1 s, with seek (replace_from 5 s would keep the frames before 5 s without it)
+  q.add(1, 0.1, 10, Float64Array.from({ length: 10 }, (_, i) => 10 * (1 + i * 0.1)), 5, false, true);
+  p.chunkAdded(false, 1, true);
+  assert.equal(p.t, 1, "the playhead is at the new run's start");
+  assert.deepEqual([q.start, Math.round(q.end * 10) / 10], [1, 1.9], "only the new run is queued");
+});
+
+test("playing with nothing queued asks for frames from the playhead, at most once a second", () => {
+  const q = timeQueue(), p = new Player(q);
+  p.t = 2;
+  p.setPlaying(true, 0);
+  const needs = [];
+  for (let now = 0; now <= 2500; now += 16) needs.push(...p.tick(now).filter((m) => m.type === "need"));
+  assert.ok(needs.length >= 2 && needs.length <= 3, `${needs.length} needs in 2.5 s`);
+  assert.deepEqual([needs[0].t, needs[0].t_last], [2, 2]);
+  assert.equal(p.t, 2, "the playhead does not move without frames");
+});

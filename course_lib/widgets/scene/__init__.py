@@ -1,7 +1,8 @@
 """The scene widget: a 2D drawing made in the browser, animated at display rate.
 
 The kernel describes the scene once (panels, shapes bound to channels, an
-optional formula and hold buttons, see :mod:`~course_lib.widgets.scene.shapes`)
+optional formula and hold buttons, see :mod:`~course_lib.widgets.scene.shapes` and
+:mod:`~course_lib.widgets.scene.layout`)
 and then only sends numbers:
 
 - :meth:`Scene.set_values` shows one state (paused, after a drag or a reset);
@@ -35,9 +36,9 @@ import numpy as np
 import traitlets as t
 
 from course_lib.widgets.scene.protocol import BrowserMessages, finite_number
+from course_lib.widgets.scene.layout import FALLBACK_TEXT, PALETTE, Formula, HoldButton, Panel, check_limits
 from course_lib.widgets.scene.shapes import (
-    FALLBACK_TEXT, PALETTE, Arrow, Band, Bar, Bind, Cart, Disc, Formula, Grid, Handle, HoldButton, Link, Panel,
-    Polyline, Rail, Shape, Spring, Text, Trace, check_limits)
+    Arrow, Band, Bar, Bind, Cart, Disc, Grid, Handle, Link, Polyline, Rail, Shape, Spring, Text, Trace)
 
 __all__ = [
     "Arrow", "Band", "Bar", "Bind", "Cart", "Disc", "FALLBACK_TEXT", "Formula", "Grid", "Handle", "HoldButton", "Link",
@@ -173,7 +174,7 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
         return dict(zip(self.channels, self._values.tolist()))
 
     def send_chunk(self, t0: float, dt: float, frames: np.ndarray, *, replace_from: float | None = None,
-                   final: bool = False) -> None:
+                   final: bool = False, seek: bool = False) -> None:
         """Send frames for the browser to play: frame i is the state at time t0 + i·dt.
 
         The browser drops the frames it has queued at times ≥ ``replace_from``
@@ -187,6 +188,9 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
             replace_from: simulated time from which queued frames are replaced.
             final: no frame follows this chunk (the browser stops at its end
                 instead of waiting for more).
+            seek: drop everything queued and move the playhead to t0 (use it
+                for the first chunk of a Play, so a late answer to an older
+                ``need`` can never be played in its place).
 
         Raises:
             ValueError: wrong shape, a non-finite entry (naming row and channel),
@@ -208,7 +212,7 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
             raise ValueError(f"send_chunk: frame {row} (t = {t0 + row * dt:.4g} s) has a non-finite "
                              f"{self.channels[col]} = {data[row, col]}; every value must be finite")
         meta = {"type": "chunk", "t0": t0, "dt": dt, "n": int(data.shape[0]), "replace_from": cut,
-                "final": bool(final)}
+                "final": bool(final), "seek": bool(seek)}
         self.send(meta, buffers=[np.ascontiguousarray(data, dtype="<f8").tobytes()])
         self.outbox.append(("chunk", meta))
 

@@ -1,4 +1,4 @@
-"""What a scene is made of: panels, shapes, bindings, a formula, hold buttons.
+"""What a scene draws: shapes, each in a panel, with properties bound to channels.
 
 A scene is described once, declaratively, in the kernel; the browser draws it.
 
@@ -9,8 +9,8 @@ A scene is described once, declaratively, in the kernel; the browser draws it.
   panel. Each numeric property is either a number or *bound* to a channel of
   the state: ``x="bx"`` draws the shape at the value of channel ``bx``;
   ``"-bx"`` negates it; :class:`Bind` adds a scale and an offset.
-- Colours are names from :data:`PALETTE` (``"primary"``, ``"gravity"``, ...)
-  or any CSS colour.
+- Colours are names from :data:`~course_lib.widgets.scene.layout.PALETTE`
+  (``"primary"``, ``"gravity"``, ...) or any CSS colour.
 
 Everything here is plain data: :meth:`Shape.spec` turns a shape into the
 JSON the browser reads, after checking that every bound channel exists.
@@ -19,31 +19,8 @@ JSON the browser reads, after checking that every bound channel exists.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence
-
-#: The course's one palette (light theme), used by every lab. Names describe roles.
-PALETTE: dict[str, str] = {
-    "primary": "#1f6fb4",    # the moving body
-    "secondary": "#e07b1a",  # a second body, a reference
-    "gravity": "#7b4fa0",    # weight, potential energy
-    "force": "#c0392b",      # applied forces, torques, tension
-    "velocity": "#1e8c5a",   # velocities, kinetic energy
-    "muted": "#8a8f98",      # rails, guides, static geometry
-    "ink": "#24292f",        # text, axes
-    "grid": "#e4e7eb",       # grid lines
-    "good": "#2e8b3d",       # a task met, a safe range
-    "bad": "#c62828",        # a limit crossed
-    "highlight": "#f2b705",  # what a hovered formula term points at
-    "background": "#ffffff",
-}
-
-#: What the notebook shows in place of the scene when its front end cannot load.
-FALLBACK_TEXT = (
-    "The lab's drawing could not load in this browser page. Fix: install the widget front end "
-    "with `pip install anywidget` in the environment that runs Jupyter, restart JupyterLab or "
-    "Notebook 7, then reload the page and run the cell again."
-)
 
 
 @dataclass(frozen=True)
@@ -349,130 +326,3 @@ class Handle(Shape):
     color: str = "primary"
     kind = "handle"
     bindable = ("x", "y")
-
-
-@dataclass
-class Panel:
-    """A rectangle of the scene with its own data coordinates.
-
-    Args:
-        id: how shapes name it.
-        x, y, w, h: position and size as fractions of the scene (y from the top).
-        xlim, ylim: the data range shown.
-        equal: keep one data unit the same length along x and y (the range grows to fit).
-        axes: draw frame, ticks and tick labels (a plot); False for a bare drawing.
-        xlabel, ylabel, title: texts around the plot.
-        grid: light grid lines at the ticks.
-        xticks, yticks: explicit tick positions (None: chosen automatically).
-    """
-
-    id: str
-    x: float = 0.0
-    y: float = 0.0
-    w: float = 1.0
-    h: float = 1.0
-    xlim: tuple[float, float] = (-1.0, 1.0)
-    ylim: tuple[float, float] = (-1.0, 1.0)
-    equal: bool = False
-    axes: bool = True
-    xlabel: str = ""
-    ylabel: str = ""
-    title: str = ""
-    grid: bool = False
-    xticks: Sequence[float] | None = None
-    yticks: Sequence[float] | None = None
-
-    def spec(self) -> dict[str, Any]:
-        """The panel as JSON, after checking its box and ranges.
-
-        Returns:
-            A dict of the panel's fields.
-
-        Raises:
-            ValueError: for a box outside the scene or an empty/non-finite range.
-        """
-        check_limits(self.id, "xlim", self.xlim)
-        check_limits(self.id, "ylim", self.ylim)
-        box = (self.x, self.y, self.w, self.h)
-        if not all(math.isfinite(v) for v in box) or self.w <= 0 or self.h <= 0 or \
-                self.x < 0 or self.y < 0 or self.x + self.w > 1 + 1e-9 or self.y + self.h > 1 + 1e-9:
-            raise ValueError(f"panel {self.id!r}: x, y, w, h are fractions of the scene; the box must lie "
-                             f"within 0..1 with w, h > 0, got {box}")
-        out = dict(vars(self))
-        out["xlim"], out["ylim"] = [float(v) for v in self.xlim], [float(v) for v in self.ylim]
-        for key in ("xticks", "yticks"):
-            if out[key] is not None:
-                out[key] = [float(v) for v in out[key]]
-        return out
-
-
-def check_limits(panel: str, name: str, lim: Any) -> tuple[float, float]:
-    """Check an axis range: two finite numbers, low < high.
-
-    Args:
-        panel: the panel's id (for the message).
-        name: ``"xlim"`` or ``"ylim"``.
-        lim: the range.
-
-    Returns:
-        The range as two floats.
-
-    Raises:
-        ValueError: naming the panel and the range.
-
-    >>> check_limits("world", "xlim", (2, 1))
-    Traceback (most recent call last):
-    ...
-    ValueError: panel 'world': xlim must be two finite numbers, low < high, got (2, 1)
-    """
-    try:
-        lo, hi = (float(v) for v in lim)
-    except (TypeError, ValueError):
-        lo = hi = math.nan
-    if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
-        raise ValueError(f"panel {panel!r}: {name} must be two finite numbers, low < high, got {lim!r}")
-    return lo, hi
-
-
-@dataclass
-class Formula:
-    """An equation shown beside the scene; hovering a tagged term highlights shapes.
-
-    Args:
-        parts: the equation, in order: plain strings, or ``(text, term)`` pairs
-            for a tagged term (Unicode math, e.g. ``"m l² θ̈"``).
-        terms: term -> ids of the shapes it highlights.
-
-    >>> Formula(["m l² θ̈", " + ", ("m g l sin θ", "gravity"), " = τ"], {"gravity": ["weight"]}).spec()["parts"][2]
-    {'text': 'm g l sin θ', 'term': 'gravity'}
-    """
-
-    parts: Sequence[str | tuple[str, str]]
-    terms: dict[str, list[str]] = field(default_factory=dict)
-
-    def spec(self) -> dict[str, Any]:
-        """The formula as JSON: ``{"parts": [{"text", "term"}], "terms": {...}}``."""
-        parts = []
-        for part in self.parts:
-            text, term = (part, None) if isinstance(part, str) else part
-            if term is not None and term not in self.terms:
-                raise ValueError(f"formula term {term!r} has no entry in terms; known terms: {sorted(self.terms)}")
-            parts.append({"text": str(text), "term": term})
-        return {"parts": parts, "terms": {k: list(v) for k, v in self.terms.items()}}
-
-
-@dataclass
-class HoldButton:
-    """A press-and-hold button under the scene: reports "down" on press and "up" on release.
-
-    Args:
-        id: passed to ``on_hold`` callbacks.
-        label: the button's text, e.g. ``"◀ push"``.
-    """
-
-    id: str
-    label: str
-
-    def spec(self) -> dict[str, str]:
-        """The button as JSON."""
-        return {"id": self.id, "label": self.label}
