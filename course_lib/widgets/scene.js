@@ -410,6 +410,7 @@ function mount(model, el) {
   const canvas = make("canvas", "", stage), banner = make("div", "cl-scene-banner", stage);
   const formulaBox = make("div", "cl-scene-formula", root), buttonBox = make("div", "cl-scene-buttons", column);
   el.replaceChildren(root);
+  root.dataset.sceneId = model.get("scene_id") ?? "";
   const ctx = canvas.getContext("2d"), send = (m) => model.send(m), handlers = [];
   const on = (name, fn) => { model.on(name, fn); handlers.push([name, fn]); };
   let channels = [], queue = null, player = null, periods = [], values = new Float64Array(0), shapes = [];

@@ -54,6 +54,10 @@ class ScenePage:
             """(c) => { document.querySelectorAll('canvas[data-bt-watch]').forEach((x) => x.removeAttribute('data-bt-watch'));
                         c.setAttribute('data-bt-watch', ''); }""")
 
+    def scene_id(self) -> str:
+        """The kernel-side ``Scene.scene_id`` of this view (its data-scene-id)."""
+        return self.cell.locator(".cl-scene").first.get_attribute("data-scene-id")
+
     def stats(self) -> dict:
         """The widget's own counters: draws, played frames, playhead."""
         return self.canvas.evaluate("(c) => ({...c.__scene.stats, t: c.__scene.player.t, "
