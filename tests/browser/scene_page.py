@@ -68,8 +68,13 @@ class ScenePage:
         return self.page.evaluate(f"() => window.__bt.distinctFrames({int(seconds * 1000)})")
 
     def to_page(self, panel: str, x: float, y: float) -> tuple[float, float]:
-        """Page coordinates (CSS px) of the data point (x, y) of ``panel``."""
-        return tuple(self.canvas.evaluate("(c, a) => c.__scene.toPage(...a)", [panel, x, y]))
+        """Page coordinates (CSS px) of the data point (x, y) of ``panel``, scrolled into the viewport first."""
+        px, py = self.canvas.evaluate("(c, a) => c.__scene.toPage(...a)", [panel, x, y])
+        if not (40 <= py <= self.page.viewport_size["height"] - 40):
+            box = self.canvas.bounding_box()
+            self.nb.bring_into_view(self.canvas, (py - box["y"]) / box["height"])
+            px, py = self.canvas.evaluate("(c, a) => c.__scene.toPage(...a)", [panel, x, y])
+        return px, py
 
     def drag_latency(self, start: tuple[float, float], by: tuple[float, float], moves: int = 12) -> list[float]:
         """Hold the handle at ``start`` (page px) and move it in ``moves`` steps along ``by``.
