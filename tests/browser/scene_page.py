@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 DEMO_NOTEBOOK = "scene_demo.ipynb"
 DEMO_SOURCE = "from tests.browser.scene_demo import DemoLab\ndemo = DemoLab()\ndemo.widget"
+GALLERY_SOURCE = "from tests.browser.scene_demo import gallery\ngallery()"
 
 #: runs in the kernel: the first object in the namespace with a Scene and a handle_json() method
 FIND_HANDLE = ("print(next((v.handle_json() for v in list(globals().values()) "
@@ -27,11 +28,11 @@ FIND_HANDLE = ("print(next((v.handle_json() for v in list(globals().values()) "
 
 
 def write_demo_notebook(folder: Path) -> Path:
-    """Write the demo scene's notebook (one cell, no outputs) into ``folder``; its path."""
+    """Write the demo scene's notebook (the demo lab, then every shape once; no outputs) into ``folder``."""
     import nbformat
 
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(DEMO_SOURCE)]
+    nb.cells = [nbformat.v4.new_code_cell(DEMO_SOURCE), nbformat.v4.new_code_cell(GALLERY_SOURCE)]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     path = folder / DEMO_NOTEBOOK
     nbformat.write(nb, path)

@@ -74,6 +74,12 @@ def test_scene_plays_and_answers_slider_drag_keys_and_hold_buttons(app, jupyter,
     report: dict = {}
     try:
         assert nb.inked() > 2000, "the scene is blank after Run All"
+        shown = nb.page.evaluate("() => [...document.querySelectorAll('.cl-scene canvas')].map((c) => c.__scene.stats.draws)")
+        assert len(shown) == 2 and min(shown) >= 1, f"the demo and the gallery of every shape were drawn: {shown}"
+        gallery = nb.page.locator(".cl-scene").nth(1)
+        gallery.scroll_into_view_if_needed()
+        gallery.screenshot(path=str(reports_dir / "browser" / f"scene_gallery-{APP_KEYS[app]}.png"))
+        nb.bring_into_view(scene.canvas)
         assert cell.locator(".cl-scene-formula [data-term]").count() == 1, "the formula's tagged term is missing"
 
         # Play: distinct frames per second
