@@ -60,8 +60,8 @@ class ScenePage:
         return self.cell.locator(".cl-scene").first.get_attribute("data-scene-id")
 
     def stats(self) -> dict:
-        """The widget's own counters: draws, played frames, playhead."""
-        return self.canvas.evaluate("(c) => ({...c.__scene.stats, t: c.__scene.player.t, "
+        """The widget's own counters: draws, played frames, playhead t (s), the page's clock now (ms)."""
+        return self.canvas.evaluate("(c) => ({...c.__scene.stats, t: c.__scene.player.t, now: performance.now(), "
                                     "playing: c.__scene.player.playing, waiting: c.__scene.player.waiting})")
 
     def distinct_frames(self, seconds: float) -> dict:
