@@ -126,6 +126,10 @@ class LiveSim:
         """The torque applied during the next step (N·m), a copy."""
         return self._tau.copy()
 
+    def current(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+        """(q, q̇, τ, W) without copies, for a loop that records them at once (do not modify the arrays)."""
+        return self._q, self._qd, self._tau, self._work
+
     # -- inputs that may change between steps --------------------------------------------------
     @property
     def model(self) -> ManipulatorModel:
@@ -169,7 +173,7 @@ class LiveSim:
                                            self._model.n_dof)
             self._dynamics = model_dynamics(self._model, self._tau)
         q, qd, w = self._stepper(self._dynamics, self._q, self._qd, self.dt)
-        if not math.isfinite(q.sum() + qd.sum()):  # a sum of finite entries is finite (or a 1e308 blow-up)
+        if not all(map(math.isfinite, q.tolist() + qd.tolist())):  # plain floats: cheaper than numpy for a few
             raise FloatingPointError(
                 f"the simulation diverged at t = {(self._k + 1) * self.dt:.4g} s; "
                 "try a smaller dt or smaller gains"

@@ -193,7 +193,7 @@ def simulate(
     with np.errstate(over="ignore", invalid="ignore"):  # divergence is reported by LiveSim, in words
         for k in range(steps):
             live.step()
-            Q[k + 1], QD[k + 1], TAU[k], W[k + 1] = live.q, live.qd, live.tau, live.work
+            Q[k + 1], QD[k + 1], TAU[k], W[k + 1] = live.current()
     TAU[-1] = TAU[-2]  # duration >= dt, so there is at least one step
     energy = np.asarray(model.total_energy(Q, QD), dtype=float)
     return Trajectory(t=np.arange(steps + 1) * live.dt, q=Q, qd=QD, tau=TAU, energy=energy, work=W)

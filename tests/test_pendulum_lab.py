@@ -159,7 +159,7 @@ def test_newton_arrows_grow_between_19_5_and_25_newtons_and_never_reach_past_the
     lengths = {}
     for speed in (np.sqrt(19.5 - G), np.sqrt(25.0 - G), 12.0):  # at the bottom T_c = m l θ̇² + m g
         lab.set("theta", 0.0)
-        lab.theta_dot = float(speed)
+        lab.put(qd=[float(speed)])
         lab.refresh()
         lengths[round(lab.readout("tension"), 1)] = scale * np.hypot(lab.scene.values["tx"], lab.scene.values["ty"])
     short, medium, long = lengths.values()
@@ -192,7 +192,7 @@ def test_a_negative_tension_is_explained_as_compression():
     """Spinning slowly over the top, T_c = m l θ̇² + m g cos θ < 0: the readout says the rod is in compression."""
     lab = PendulumLab(theta0=180.0)
     lab.set("newton", True)
-    lab.theta_dot = 1.0
+    lab.put(qd=[1.0])
     lab.refresh()
     assert lab.readout("tension") == pytest.approx(1.0 - G, abs=1e-9)
     assert "compression" in lab.readout_html.value
@@ -333,7 +333,7 @@ def test_task3_not_met_without_the_newton_view_or_from_a_low_release():
 def test_blow_up_shows_a_message_and_resets_to_a_finite_state():
     """An absurd speed overflows RK4; the lab says so, resets to θ₀ and shows no NaN."""
     lab = PendulumLab(theta0=60.0)
-    lab.theta_dot = 1e300
+    lab.put(qd=[1e300])  # an absurd speed, placed as a script could
     lab.advance(1.0)
     assert "blew up" in lab.message.value
     assert lab.readout("theta") == pytest.approx(np.radians(60.0))

@@ -185,3 +185,14 @@ def test_the_es_module_ships_inside_the_package():
     from course_lib.widgets.scene import ESM_PATH
     source = ESM_PATH.read_text()
     assert ESM_PATH.name == "scene.js" and "export default" in source
+
+
+def test_each_scene_has_its_own_id_for_the_page():
+    a, b = pendulum_scene(), pendulum_scene()
+    assert a.scene_id != b.scene_id and a.scene_id.startswith("scene-")
+
+
+def test_an_error_reported_by_the_browser_is_kept_for_the_lab():
+    scene = pendulum_scene()
+    scene.browser_message({"type": "error", "text": "TypeError: x is undefined"})
+    assert scene.browser_errors == ["TypeError: x is undefined"] and scene.received["error"] == 1

@@ -202,7 +202,7 @@ def test_a_blow_up_during_play_never_reaches_the_scene():
     """An absurd speed overflows RK4 while a chunk is simulated: the lab says so, resets, and shows no NaN."""
     clock = Clock()
     lab = PendulumLab(theta0=60.0, clock=clock)
-    lab.theta_dot = 1e300
+    lab.put(qd=[1e300])  # an absurd speed, placed as a script could
     lab.set("play", None)
     assert "blew up" in lab.message.value and not lab.playing
     assert lab.readout("theta") == pytest.approx(np.radians(60.0))

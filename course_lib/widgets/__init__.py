@@ -4,7 +4,8 @@ Kit: :mod:`~course_lib.widgets.scene` (the browser-drawn picture),
 :mod:`~course_lib.widgets.lab` (:class:`Lab`: controls, drags, guarded
 callbacks, the headless API), :mod:`~course_lib.widgets.simlab`
 (:class:`SimLab`: play, pause, step, reset, speed over a live simulation),
-:mod:`~course_lib.widgets.controls`, :mod:`~course_lib.widgets.tasks` and
+:mod:`~course_lib.widgets.controls`, :mod:`~course_lib.widgets.tasks`,
+:mod:`~course_lib.widgets.numbers` (angles checked and wrapped, arrows capped) and
 :mod:`~course_lib.widgets.messages` (the kit's own sentences).
 
 Labs, one module each with its own message table:

@@ -24,7 +24,8 @@ import numpy as np
 from course_lib.models import TwoLinkArm
 from course_lib.widgets import controls as c
 from course_lib.widgets.arm_preview_messages import ARM_PREVIEW
-from course_lib.widgets.lab import DragHandle, Lab, slider_angle
+from course_lib.widgets.lab import DragHandle, Lab
+from course_lib.widgets.numbers import slider_angle
 from course_lib.widgets.scene import Disc, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.widgets.tasks import NotYet, Task, TaskList
 

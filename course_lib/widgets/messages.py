@@ -29,7 +29,6 @@ KIT = MessageTable("kit", {
         "tasks_title": "Try this",
         "hint": "hint",
         "done_with": "done ({value})",
-        "messages_ok": "",
         # -- shared errors ------------------------------------------------------
         "error_callback": "That did not work: {detail}. The lab is still usable.",
         "error_blowup": (
@@ -37,9 +36,6 @@ KIT = MessageTable("kit", {
             "try a smaller torque or more damping."
         ),
         "error_not_finite": "{name} must be a finite number.",
-        "error_no_loop": (
-            "Play needs a running Jupyter kernel; in a script, call lab.advance(seconds) instead."
-        ),
         "error_bad_value": "{name} cannot take that value: {detail}",
         "error_angle_range": (
             "{name} must be a finite angle in degrees from {low:g} to {high:g} (the slider's range), "

@@ -18,7 +18,8 @@ import numpy as np
 
 from course_lib.models import Pendulum
 from course_lib.widgets import controls as c
-from course_lib.widgets.lab import DragHandle, capped, slider_angle, wrap_degrees
+from course_lib.widgets.lab import DragHandle
+from course_lib.widgets.numbers import capped, slider_angle, wrap_degrees
 from course_lib.widgets.pendulum_messages import PENDULUM
 from course_lib.widgets.scene import Arrow, Bar, Disc, Handle, Link, Panel, Polyline, Scene, Text, Trace
 from course_lib.widgets.simlab import Frames, SimLab
@@ -43,9 +44,7 @@ NEWTON = ("gravity", "tension", "tangential", "radial", "tangential_eq", *(f"leg
 class PendulumLab(SimLab):
     """The pendulum lab. Args: theta0 (degrees from straight down, −180…180), m (kg), l (m), clock.
 
-    Raises:
-        ValueError: naming the argument and what is allowed.
-    """
+    Raises ValueError naming the argument and what is allowed."""
 
     messages = PENDULUM
     CONTROLS = (c.Slider("theta", "pend_theta0", *THETA_RANGE, 1, 60.0, ".0f"),
@@ -58,23 +57,18 @@ class PendulumLab(SimLab):
         super().__init__(Pendulum(m=m, l=l), [np.radians(theta0)], [0.0], **kw)
         self.theta0, self.newton, self.release = theta0, False, None
         self._rest_since, self._top_tension = None, 0.0
-        T = self.T
-        self.tasks = TaskList([
-            Task("rest45", task_prompts()["rest45"], self._check_rest, T("pend_task_rest45_hint")),
-            Task("decay", task_prompts()["decay"], self._check_decay, T("pend_task_decay_hint")),
-            Task("tension", task_prompts()["tension"], self._check_tension, T("pend_task_tension_hint"))])
+        p = self.model
+        self.speed_limit, self.energy_top = 1.5 * float(p.separatrix_speed(0.0)), 2.5 * p.m * p.g * p.l
+        self.tasks = TaskList([Task(k, prompt, getattr(self, f"_check_{k}"), self.T(f"pend_task_{k}_hint"))
+                               for k, prompt in task_prompts().items()])
         self.readout_html, self.steps_html = c.html(), c.html()
-        self.autoscale("energy", "ylim", ["T", "V", "E"], (0.0, 2.5 * m * 9.81 * l))
+        self.autoscale("energy", "ylim", ["T", "V", "E"], (0.0, self.energy_top))
         self.autoscale("phase", "ylim", ["theta_dot"], (-self.speed_limit, self.speed_limit))
         self.add_handle(DragHandle("bob", "world", lambda: tuple(self.model.bob_position(self.theta)),
                                    self._drag_move, on_end=self._mark_release))
         self._mark_release()
         self.start(self._scene(), [self.readout_html, self.steps_html])
         self.move_control("theta", theta0)
-
-    @property
-    def speed_limit(self) -> float:
-        return 1.5 * float(self.model.separatrix_speed(0.0))
 
     def _scene(self) -> Scene:
         T, p, r = self.T, self.model, 1.3 * self.model.l
@@ -87,7 +81,7 @@ class PendulumLab(SimLab):
             Panel("world", 0, 0, 0.41, 0.64, (-r, r), (-r, r), equal=True, axes=False, title=T("pend_title_pendulum")),
             Panel("phase", 0.45, 0.02, 0.31, 0.56, (-np.pi, np.pi), (-self.speed_limit, self.speed_limit),
                   xlabel=T("pend_xlabel_phase"), ylabel=T("pend_ylabel_phase"), title=T("pend_title_phase")),
-            Panel("energy", 0.78, 0.02, 0.22, 0.56, (-0.6, 2.6), (0, 2.5 * p.m * p.g * p.l), xticks=[],
+            Panel("energy", 0.78, 0.02, 0.22, 0.56, (-0.6, 2.6), (0, self.energy_top), xticks=[],
                   title=T("pend_title_energy")),
             Panel("text", 0.0, 0.66, 1.0, 0.34, (0, 1), (0, 1), axes=False)], shapes=[
             Polyline("circle", "world", color="muted", dash=True, width=1, xs=(p.l * np.cos(circle)).tolist(),
@@ -139,21 +133,10 @@ class PendulumLab(SimLab):
         self.steps_html.value = f"<b>{self.T('pend_steps_title')}</b><br>" + "<br>".join(
             self.T(k, **r) for k in ("pend_step1", "pend_step2", "pend_step3", "pend_step4", "pend_balance"))
 
-    model = property(lambda self: self.now.model)
-    t = property(lambda self: self.now.t)
     b = property(lambda self: float(self.now.model.b[0]))
     tau = property(lambda self: float(self.now.tau[0]))
     theta = property(lambda self: float(self.now.q[0]))
-
-    @property
-    def theta_dot(self) -> float:
-        return float(self.now.qd[0])
-
-    @theta_dot.setter
-    def theta_dot(self, value: float) -> None:  # for tests: put the state anywhere, shown at the next step
-        self.live.restore(self.now)
-        self.live.set_state(self.now.q, [value])
-        self.now = self.live.snapshot()
+    theta_dot = property(lambda self: float(self.now.qd[0]))
 
     def reset_state(self) -> None:
         super().reset_state()
@@ -192,7 +175,7 @@ class PendulumLab(SimLab):
             self.release["min_b"] = min(self.release["min_b"], self.b)
         self._top_tension = max(self._top_tension, self.readouts["tension"]) if not self.newton else 0.0
 
-    def _check_rest(self, lab: "PendulumLab") -> str | NotYet | None:
+    def _check_rest45(self, lab: "PendulumLab") -> str | NotYet | None:
         still, deg = abs(self.theta_dot) < REST_SPEED, float(wrap_degrees(np.degrees(self.theta)))
         there = abs(np.radians(deg) - REST_ANGLE) < REST_TOL
         if not (still and there and self.b >= REST_B):

@@ -381,8 +381,8 @@ function drawAxes(ctx, p, T, color, font) {
   ctx.font = font(p.axes ? 15 : 14); ctx.fillStyle = color("ink"); ctx.textAlign = "center"; ctx.textBaseline = "top";
   if (p.title) ctx.fillText(p.title, A.x + A.w / 2, T.box.y + 4);
   if (!p.axes) return;
-  const xt = (p.xticks ?? niceTicks(T.xlim[0], T.xlim[1], Math.max(2, Math.round(A.w / 80)))).filter((x) => x >= T.xlim[0] && x <= T.xlim[1]);
-  const yt = (p.yticks ?? niceTicks(T.ylim[0], T.ylim[1], Math.max(2, Math.round(A.h / 50)))).filter((y) => y >= T.ylim[0] && y <= T.ylim[1]);
+  const xt = (p.xticks ?? niceTicks(T.xlim[0], T.xlim[1], Math.max(3, Math.round(A.w / 80)))).filter((x) => x >= T.xlim[0] && x <= T.xlim[1]);
+  const yt = (p.yticks ?? niceTicks(T.ylim[0], T.ylim[1], Math.max(3, Math.round(A.h / 45)))).filter((y) => y >= T.ylim[0] && y <= T.ylim[1]);
   ctx.lineWidth = 1;
   if (p.grid) { ctx.strokeStyle = color("grid"); ctx.beginPath();
     for (const x of xt) { ctx.moveTo(Math.round(T.px(x)) + 0.5, A.y); ctx.lineTo(Math.round(T.px(x)) + 0.5, A.y + A.h); }
@@ -410,6 +410,7 @@ function mount(model, el) {
   const canvas = make("canvas", "", stage), banner = make("div", "cl-scene-banner", stage);
   const formulaBox = make("div", "cl-scene-formula", root), buttonBox = make("div", "cl-scene-buttons", column);
   el.replaceChildren(root);
+  root.dataset.sceneId = model.get("scene_id") ?? "";
   const ctx = canvas.getContext("2d"), send = (m) => model.send(m), handlers = [];
   const on = (name, fn) => { model.on(name, fn); handlers.push([name, fn]); };
   let channels = [], queue = null, player = null, periods = [], values = new Float64Array(0), shapes = [];
@@ -481,7 +482,8 @@ function mount(model, el) {
     if (!f || f.seq === seq || !f.values || f.values.length !== channels.length) return;
     seq = f.seq; queue.clear(); values = Float64Array.from(f.values);
     if (overrideUntil !== null) { override = null; overrideUntil = null; }
-    pushTraces(values); kick();
+    pushTraces(values);
+    if (fontFamily) { draw(); dirty = false; } else kick();   // the kernel's answer is drawn at once
   }
 
   function draw() {

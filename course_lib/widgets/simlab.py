@@ -337,6 +337,22 @@ class SimLab(Lab):
                 self._resume_after_drag = False
                 self.play()
 
+    @property
+    def t(self) -> float:
+        """The time (s) of the state the lab shows."""
+        return self.now.t
+
+    @property
+    def model(self) -> ManipulatorModel:
+        """The model in force at the state the lab shows."""
+        return self.now.model
+
+    def put(self, q: Any = None, qd: Any = None) -> None:
+        """Place the system at (q, q̇) without showing it (scripts and tests); the next step starts there."""
+        self.live.restore(self.now)
+        self.live.set_state(self.now.q if q is None else q, self.now.qd if qd is None else qd)
+        self.now = self.live.snapshot()
+
     def set_state(self, q: Any, qd: Any) -> None:
         """Put the system at (q, q̇) by hand (slider or drag), keep t; show it."""
         self._paused_queue = []

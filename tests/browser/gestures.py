@@ -69,12 +69,14 @@ def gesture_for(notebook: str) -> Drag:
     return GESTURES.get(notebook, Drag())
 
 
-#: runs in the kernel: the newest live Scene's handle (``wanted`` or the first), in its panel's data units
+#: runs in the kernel: a live Scene's handle (``wanted`` or the first), in its panel's data units
 _FIND_SCENE_HANDLE = r'''
-def find(wanted):
+def find(wanted, scene_id):
     import json
     from course_lib.widgets.scene import live_scenes
     for scene in live_scenes():
+        if scene_id and scene.scene_id != scene_id:
+            continue
         handles = [s for s in scene.shapes if s["kind"] == "handle"]
         pick = [s for s in handles if s["id"] == wanted] or handles
         values = scene.frame["values"]
@@ -89,6 +91,12 @@ def find(wanted):
 '''
 
 
-def scene_kernel_code(handle: str | None) -> str:
-    """Python that prints the newest Scene's handle and counters as JSON (null without a Scene)."""
-    return f"print((lambda ns: (exec({_FIND_SCENE_HANDLE!r}, ns), ns['find']({handle!r}))[1])({{}}))"
+def scene_kernel_code(handle: str | None, scene_id: str | None = None) -> str:
+    """Python that prints a Scene's handle and counters as JSON (null without such a Scene).
+
+    Args:
+        handle: the Handle's id (None: the scene's first handle).
+        scene_id: the scene's ``scene_id`` (the page's data-scene-id); None: the newest live scene.
+    """
+    return (f"print((lambda ns: (exec({_FIND_SCENE_HANDLE!r}, ns), "
+            f"ns['find']({handle!r}, {scene_id!r}))[1])({{}}))")

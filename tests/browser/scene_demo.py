@@ -154,3 +154,30 @@ class DemoLab:
             "theta": self.theta, "t": self.t, "length": self.length.value,
             "keys": self.keys_seen[-4:], "holds": self.holds_seen[-4:], "drags": self.drags_seen[-3:],
             "errors": [repr(e) for e in self.scene.callback_errors], "browser_errors": self.scene.browser_errors})
+
+
+def gallery() -> Scene:
+    """Every kind of shape once (a cart on a rail pulled by a spring, bars, a band...), for a look and a test."""
+    from course_lib.widgets.scene import Bind, Cart, Polyline, Rail, Spring
+
+    xs = np.linspace(-3, 3, 61)
+    scene = Scene(
+        width=760, height=300,
+        panels=[Panel("track", w=0.55, xlim=(-1.5, 1.5), ylim=(-0.4, 1.0), equal=True, axes=False, title="cart"),
+                Panel("plot", x=0.55, w=0.45, h=0.6, xlim=(-3, 3), ylim=(-1.2, 1.2), grid=True, xlabel="x (m)",
+                      ylabel="F (N)", title="a plot"),
+                Panel("bars", x=0.55, y=0.6, w=0.45, h=0.4, xlim=(0, 3), ylim=(-2, 5), xticks=[], ylabel="E (J)")],
+        channels=["x", "F", "T", "V"],
+        shapes=[Rail("rail", panel="track", x0=-1.4, x1=1.4, y=0.0),
+                Spring("spring", panel="track", x0=-1.4, y0=0.1, x1=Bind("x", 1.0, -0.2), y1=0.1),
+                Cart("cart", panel="track", x="x", y=0.0, w=0.4, h=0.2),
+                Link("pole", panel="track", x0="x", y0=0.2, x1=Bind("x", 1.0, 0.3), y1=0.8, width=4),
+                Arrow("push", panel="track", x=Bind("x", 1.0, 0.2), y=0.1, dx="F", dy=0, scale=0.3, label="F"),
+                Text("label", panel="track", x=0, y=-0.3, text="x = {x:+.2f} m, F = {F:.1f} N", anchor="middle"),
+                Polyline("curve", panel="plot", xs=list(xs), ys=list(np.sin(xs)), dash=True, color="muted"),
+                Disc("marker", panel="plot", x="x", y="F", r_px=5, color="force"),
+                Band("zone", panel="plot", lo=-0.5, hi=0.5, orient="v", label="dead zone"),
+                Bar("T", panel="bars", x=0.75, height="T", color="velocity", label="T"),
+                Bar("V", panel="bars", x=2.25, height="V", color="gravity", label="V")],
+        values={"x": 0.35, "F": 0.8, "T": 3.0, "V": -1.0})
+    return scene

@@ -1,8 +1,8 @@
 """The lesson test's checks for a lab drawn by the Scene widget (course_lib.widgets.scene).
 
 Generic over labs: the scene is found in the lab's output (``.cl-scene``),
-a handle's position is asked of the kernel (the newest live Scene, see
-:func:`tests.browser.gestures.scene_kernel_code`) and mapped to the page by
+a handle's position is asked of the kernel (the Scene whose ``scene_id`` the
+page shows, see :func:`tests.browser.gestures.scene_kernel_code`) and mapped to the page by
 the scene's own transform, Play is the lab's button whose text starts with
 "Play" or "▶ Play", and keys are checked where the scene takes them.
 """
@@ -27,12 +27,12 @@ MIN_PLAY_FPS = 20.0
 PLAY_BUTTON = re.compile(r"^\s*(▶\s*)?play\b", re.I)
 
 
-def ask(server, notebook: str, handle: str | None) -> dict:
-    """The kernel's newest Scene: handle position, counters and errors (see gestures.scene_kernel_code)."""
+def ask(server, notebook: str, handle: str | None, scene_id: str | None) -> dict:
+    """The kernel's Scene shown in the page: handle position, counters and errors (see gestures.scene_kernel_code)."""
     import json
 
-    value = json.loads(server.kernel_eval(notebook, _code(handle)).strip().splitlines()[-1])
-    assert value is not None, f"{notebook}: the lab shows a scene, but the kernel has no live Scene"
+    value = json.loads(server.kernel_eval(notebook, _code(handle, scene_id)).strip().splitlines()[-1])
+    assert value is not None, f"{notebook}: the lab shows scene {scene_id!r}, but the kernel has no such live Scene"
     return value
 
 
@@ -44,6 +44,7 @@ def check_scene_lab(nb: NotebookPage, cell: Locator, server, notebook: str, gest
         AssertionError: with what did not answer.
     """
     scene = ScenePage(nb, cell)
+    sid = scene.scene_id()
     nb.bring_into_view(scene.canvas)
     nb.wait_stable(200, 10_000)
     assert nb.inked() > 1000, "the lab's scene is blank after Run All"
@@ -65,7 +66,7 @@ def check_scene_lab(nb: NotebookPage, cell: Locator, server, notebook: str, gest
     assert_clean("the latency moves")
 
     # 2) a drag of the handle: pixels at once, then the kernel's answer
-    where = ask(server, notebook, gesture.handle)
+    where = ask(server, notebook, gesture.handle, sid)
     assert "handle" in where, f"{notebook}: the lab's scene has no Handle to drag"
     start = scene.to_page(where["panel"], where["x"], where["y"])
     nb.wait_stable(200, 10_000)
@@ -74,7 +75,7 @@ def check_scene_lab(nb: NotebookPage, cell: Locator, server, notebook: str, gest
     figures["drag_to_pixels_ms"] = latency_summary(samples)
     assert nb.wait_for_text_other_than(cell, text), f"dragging handle {where['handle']!r} changed no readout text"
     nb.wait_stable(200, 10_000)
-    moved = ask(server, notebook, where["handle"])
+    moved = ask(server, notebook, where["handle"], sid)
     end = scene.to_page(moved["panel"], moved["x"], moved["y"])
     assert max(abs(end[0] - start[0]), abs(end[1] - start[1])) > 3, (
         f"the drag did not grab handle {where['handle']!r}: the kernel has it at {end}, it started at {start}")
@@ -87,7 +88,7 @@ def check_scene_lab(nb: NotebookPage, cell: Locator, server, notebook: str, gest
         keys_before = moved["received"].get("key", 0)
         scene.page.keyboard.press("ArrowRight")
         scene.page.wait_for_timeout(300)
-        keys = ask(server, notebook, None)["received"].get("key", 0)
+        keys = ask(server, notebook, None, sid)["received"].get("key", 0)
         assert keys >= keys_before + 2, f"ArrowRight on the focused scene reached the kernel {keys - keys_before} times"
         assert_clean("the keys")
 
@@ -104,7 +105,7 @@ def check_scene_lab(nb: NotebookPage, cell: Locator, server, notebook: str, gest
         figures["play"] = {k: round(v, 2) if isinstance(v, float) else v for k, v in played.items()}
         assert played["fps"] >= MIN_PLAY_FPS, f"Play showed {played['fps']:.1f} distinct frames/s (floor {MIN_PLAY_FPS})"
         assert_clean("Play")
-    final = ask(server, notebook, None)
+    final = ask(server, notebook, None, sid)
     assert not final["errors"], f"the scene's callbacks or the browser reported errors: {final['errors']}"
     assert statistics.median(samples) < 1000, f"drag to pixels: {samples}"
     return figures

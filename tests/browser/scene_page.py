@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 DEMO_NOTEBOOK = "scene_demo.ipynb"
 DEMO_SOURCE = "from tests.browser.scene_demo import DemoLab\ndemo = DemoLab()\ndemo.widget"
+GALLERY_SOURCE = "from tests.browser.scene_demo import gallery\ngallery()"
 
 #: runs in the kernel: the first object in the namespace with a Scene and a handle_json() method
 FIND_HANDLE = ("print(next((v.handle_json() for v in list(globals().values()) "
@@ -27,11 +28,11 @@ FIND_HANDLE = ("print(next((v.handle_json() for v in list(globals().values()) "
 
 
 def write_demo_notebook(folder: Path) -> Path:
-    """Write the demo scene's notebook (one cell, no outputs) into ``folder``; its path."""
+    """Write the demo scene's notebook (the demo lab, then every shape once; no outputs) into ``folder``."""
     import nbformat
 
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(DEMO_SOURCE)]
+    nb.cells = [nbformat.v4.new_code_cell(DEMO_SOURCE), nbformat.v4.new_code_cell(GALLERY_SOURCE)]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     path = folder / DEMO_NOTEBOOK
     nbformat.write(nb, path)
@@ -54,9 +55,13 @@ class ScenePage:
             """(c) => { document.querySelectorAll('canvas[data-bt-watch]').forEach((x) => x.removeAttribute('data-bt-watch'));
                         c.setAttribute('data-bt-watch', ''); }""")
 
+    def scene_id(self) -> str:
+        """The kernel-side ``Scene.scene_id`` of this view (its data-scene-id)."""
+        return self.cell.locator(".cl-scene").first.get_attribute("data-scene-id")
+
     def stats(self) -> dict:
-        """The widget's own counters: draws, played frames, playhead."""
-        return self.canvas.evaluate("(c) => ({...c.__scene.stats, t: c.__scene.player.t, "
+        """The widget's own counters: draws, played frames, playhead t (s), the page's clock now (ms)."""
+        return self.canvas.evaluate("(c) => ({...c.__scene.stats, t: c.__scene.player.t, now: performance.now(), "
                                     "playing: c.__scene.player.playing, waiting: c.__scene.player.waiting})")
 
     def distinct_frames(self, seconds: float) -> dict:
@@ -64,8 +69,13 @@ class ScenePage:
         return self.page.evaluate(f"() => window.__bt.distinctFrames({int(seconds * 1000)})")
 
     def to_page(self, panel: str, x: float, y: float) -> tuple[float, float]:
-        """Page coordinates (CSS px) of the data point (x, y) of ``panel``."""
-        return tuple(self.canvas.evaluate("(c, a) => c.__scene.toPage(...a)", [panel, x, y]))
+        """Page coordinates (CSS px) of the data point (x, y) of ``panel``, scrolled into the viewport first."""
+        px, py = self.canvas.evaluate("(c, a) => c.__scene.toPage(...a)", [panel, x, y])
+        if not (40 <= py <= self.page.viewport_size["height"] - 40):
+            box = self.canvas.bounding_box()
+            self.nb.bring_into_view(self.canvas, (py - box["y"]) / box["height"])
+            px, py = self.canvas.evaluate("(c, a) => c.__scene.toPage(...a)", [panel, x, y])
+        return px, py
 
     def drag_latency(self, start: tuple[float, float], by: tuple[float, float], moves: int = 12) -> list[float]:
         """Hold the handle at ``start`` (page px) and move it in ``moves`` steps along ``by``.

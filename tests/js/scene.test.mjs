@@ -250,3 +250,13 @@ test("playing with nothing queued asks for frames from the playhead, at most onc
   assert.deepEqual([needs[0].t, needs[0].t_last], [2, 2]);
   assert.equal(p.t, 2, "the playhead does not move without frames");
 });
+
+test("if the drawing cannot start, the view says so in plain text with the fix, and tells the kernel", () => {
+  const sent = [], el = { textContent: "" };
+  const model = { get: () => { throw new Error("no canvas here"); }, send: (m) => sent.push(m), on() {}, off() {} };
+  scene.default.render({ model, el });                // Node has no DOM: mounting fails like a broken front end
+  assert.match(el.textContent, /could not start/);
+  assert.match(el.textContent, /Fix: reload the page; if it persists, run `pip install -U anywidget`/);
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0].type, "error");
+});

@@ -95,6 +95,8 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
     speed = t.Float(1.0).tag(sync=True)
     #: a line shown over the scene (empty: none), e.g. a lab's error message
     message = t.Unicode("").tag(sync=True)
+    #: unique within the kernel; the page carries it as data-scene-id (tests find "their" scene by it)
+    scene_id = t.Unicode("").tag(sync=True)
 
     def __init__(self, *, width: int = 640, height: int = 400, panels: Sequence[Panel] = (),
                  channels: Sequence[str] = (), shapes: Sequence[Shape] = (), formula: Formula | None = None,
@@ -133,7 +135,8 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
         super().__init__(
             width=width, height=height, channels=channels, periodic=periodic, palette=dict(PALETTE), keyboard=bool(keys),
             panels=[p.spec() for p in panels], shapes=[s.spec(channels) for s in shapes],
-            formula=formula.spec() if formula is not None else None, buttons=[b.spec() for b in buttons], **kwargs)
+            formula=formula.spec() if formula is not None else None, buttons=[b.spec() for b in buttons],
+            scene_id=f"scene-{self.created}", **kwargs)
         self._init_browser_messages()
         if formula is not None:
             for term, ids in formula.terms.items():
