@@ -314,7 +314,8 @@ def test_energy_axis_grows_when_a_spin_exceeds_it_and_bars_stay_in_view():
     assert lab.ax_energy.get_ylim()[1] >= lab.readout("energy")
     h, w = lab.background.image.get_array().shape[:2]
     lab.fig.canvas.draw()
-    assert (w, h) == (lab.fig.canvas.get_renderer().width, lab.fig.canvas.get_renderer().height)
+    renderer = lab.fig.canvas.get_renderer()  # its size may be a float (676.8) on some matplotlib versions
+    assert (w, h) == (int(renderer.width), int(renderer.height))
 
 
 def test_press_anywhere_in_the_pendulum_panel_grabs_the_ball():

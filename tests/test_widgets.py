@@ -241,7 +241,7 @@ def test_start_here_lab_rejects_start_angles_outside_the_sliders(kw, name):
 def test_every_message_key_used_by_the_labs_exists_in_every_language():
     """Labels live in one table: every text("key") in widgets/ and quiz.py is defined for each language."""
     used = set()
-    files = list((ROOT / "course_lib" / "widgets").glob("*.py")) + [ROOT / "course_lib" / "quiz.py"]
+    files = list((ROOT / "course_lib" / "widgets").glob("*.py")) + list((ROOT / "course_lib").glob("quiz*.py"))
     for path in files:
         for node in ast.walk(ast.parse(path.read_text())):
             if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "text" and node.args
@@ -292,7 +292,9 @@ def test_hidpi_pixel_ratio_recaptures_the_static_layer():
     lab.fig.canvas.draw()
     lab.fig.canvas.draw()
     renderer = lab.fig.canvas.get_renderer()
-    assert lab.background.image.get_array().shape[:2] == (renderer.height, renderer.width)
+    h, w = lab.background.image.get_array().shape[:2]
+    # some matplotlib versions report a float size (676.8); the image has the whole pixels of it
+    assert (h, w) == (int(renderer.height), int(renderer.width))
     assert renderer.width == pytest.approx(2 * 4.2 * 72, abs=1)  # twice the figure width in pixels
 
 
