@@ -53,11 +53,13 @@ class QuestionView:
         self.last: Result | None = None
         self.status = ""
         self._field = self._input()
+        self._field.add_class("course-quiz-input")
         self.check_button = w.Button(description=text("quiz_check"), layout={"width": "90px"})
         self.answer_button = w.Button(description=text("quiz_show_answer"), layout={"width": "130px"})
         self.check_button.on_click(lambda _b: self._on_check())
         self.answer_button.on_click(lambda _b: self.show_answer())
         self.out = w.HTMLMath(value="", layout={"min_width": "0"})
+        self.out.add_class("course-quiz-feedback")
         head = [w.HTML(f"<b>{text('quiz_question', n=number)}</b>")] if number is not None else []
         body = self._body()
         self.widget = w.VBox(head + body + [w.HBox([self.check_button, self.answer_button],
@@ -121,10 +123,10 @@ class QuestionView:
 
     def _on_check(self) -> None:
         """The Check button: grade what is in the field; an interrupt counts nothing."""
-        self.status = text("quiz_checking")
-        self.check_button.disabled = True
-        self._render()
         try:
+            self.status = text("quiz_checking")
+            self.check_button.disabled = True
+            self._render()
             self.submit(self.value)
         except KeyboardInterrupt:
             self.status = text("quiz_interrupted")

@@ -4,8 +4,12 @@ Sympy can take minutes on a formula that is short to type, and a Python
 thread cannot be stopped. So the kernel hands each check to a separate
 process (``python -m course_lib.quiz_worker``), waits at most
 :data:`TIME_LIMIT` seconds for the reply, and kills the process when it is
-late; the next check starts a fresh one. Kernel → Interrupt while waiting
-kills the worker too, so no stale reply is ever read by a later check.
+late; the next check starts a fresh one. Kernel → Interrupt reaches the
+worker too (it shares the kernel's process group): a check under way stops
+and answers "interrupted", whether the kernel's own wait was interrupted (then
+the worker is killed, so no stale reply is ever read by a later check) or
+not (a widget callback running in a kernel subshell thread, which a signal
+cannot stop).
 
 Requests and replies are one JSON object per line on the worker's stdin and
 stdout. A request carries the answer as ``sympy.srepr`` text (course data,
@@ -25,6 +29,7 @@ import atexit
 import json
 import os
 import select
+import signal
 import subprocess
 import sys
 import threading
@@ -58,9 +63,11 @@ class Worker:
         root = str(Path(__file__).resolve().parents[1])
         env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
                    PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p))
+        # The worker stays in the kernel's process group, so Kernel → Interrupt reaches it too: that
+        # matters when the widget's callback runs in a kernel subshell thread, which no signal can stop.
         self._proc = subprocess.Popen([sys.executable, "-m", "course_lib.quiz_worker"], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True,
-                                      bufsize=1, start_new_session=True)
+                                      bufsize=1)
         self._ready = False
         return self._proc
 
@@ -164,13 +171,27 @@ def main() -> None:
 
     import course_lib.quiz_symbolic  # noqa: F401
 
+    from course_lib.widgets.messages import text
+
+    busy = False
+
+    def on_interrupt(_signum: int, _frame: Any) -> None:
+        if busy:  # Kernel → Interrupt during a check stops the check; an idle worker ignores it
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_interrupt)
     print("ready", flush=True)
     for line in sys.stdin:
         started = time.monotonic()
         try:
+            busy = True
             reply = _answer(json.loads(line))
         except MemoryError:
             reply = {"error": "too large", "timeout": True}
+        except KeyboardInterrupt:
+            reply = {"error": text("quiz_interrupted"), "interrupted": True}
+        finally:
+            busy = False
         reply["seconds"] = round(time.monotonic() - started, 3)
         print(json.dumps(reply), flush=True)
 
