@@ -4,9 +4,10 @@ The setup cell of every assignment calls :func:`show_messages_first`. After
 that, in this kernel:
 
 * a failing test (an ``AssertionError``, which is how every check in
-  :mod:`course_lib.grading.checks` reports) shows only its message, e.g.
-  ``T is wrong at th = 0.074, thd = -1.2: got 3.645, expected 2.551``: the
-  traceback of the checking code says nothing the message does not;
+  :mod:`course_lib.grading.checks` reports) shows only its message, as
+  IPython's minimal mode does, e.g. ``AssertionError: T is wrong at th =
+  0.074, thd = -1.2: got 3.645, expected 2.551``: the traceback of the
+  checking code says nothing the message does not;
 * any other error (a bug in the learner's own code) shows its one-line
   summary, ``NameError: name 'sp' is not defined``, first, with the full
   traceback folded underneath ("Show the full traceback").
@@ -26,10 +27,12 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def summary(etype: type, value: BaseException) -> str:
-    """The first line a learner sees: a test's own message, or ``Name: message`` for other errors."""
+    """The first line a learner sees, ``Name: message``, as in IPython's minimal mode.
+
+    >>> summary(AssertionError, AssertionError("T is wrong at th = 0.074: got 3.645, expected 2.551"))
+    'AssertionError: T is wrong at th = 0.074: got 3.645, expected 2.551'
+    """
     text = str(value).strip()
-    if issubclass(etype, AssertionError) and text:
-        return text
     return f"{etype.__name__}: {text}" if text else etype.__name__
 
 

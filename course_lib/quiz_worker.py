@@ -142,6 +142,7 @@ def _answer(request: dict) -> dict:
     import sympy as sp
 
     from course_lib import quiz_symbolic as qs
+    from course_lib.widgets.messages import text
 
     namespace = {name: getattr(sp, name) for name in ("Symbol", "Integer", "Rational", "Float", "Add", "Mul",
                                                       "Pow", "sin", "cos", "tan", "exp", "log", "sqrt",
@@ -155,7 +156,7 @@ def _answer(request: dict) -> dict:
     except ValueError as exc:
         return {"error": str(exc)}
     except Exception as exc:  # noqa: BLE001 - any failure of sympy becomes one sentence
-        return {"error": f"sympy could not evaluate it ({type(exc).__name__})"}
+        return {"error": text("quiz_cannot_check", detail=f"sympy raised {type(exc).__name__}")}
     return {"correct": bool(same), "latex": sp.latex(expr)}
 
 

@@ -200,8 +200,8 @@ def test_a_slow_formula_is_stopped_at_the_time_limit(accel, answer):
     result = q.check(answer)
     elapsed = time.monotonic() - started
     assert not result.valid and "too large to check" in result.message
-    assert 1.0 <= elapsed < 3.0, elapsed
-    assert q.check("(tau - b*theta_dot - m*g*l*sin(theta))/(m*l^2)").correct  # and the next check works
+    assert 1.0 <= elapsed < 1.0 + 5.0, elapsed  # the limit, plus the round trip on a busy machine
+    assert accel.check("(tau - b*theta_dot - m*g*l*sin(theta))/(m*l^2)").correct  # and the next check works
 
 
 def test_an_interrupt_during_a_check_kills_the_worker_and_the_next_check_works(accel):

@@ -21,7 +21,8 @@ from course_lib.quizzes import pendulum_quiz
 
 QUIZ = pendulum_quiz()
 #: seconds one check may take: the worker's time limit plus a restart of the worker on a busy machine
-BOUND = QUIZ[4].time_limit + 6.0
+#: (importing sympy in a fresh worker takes 1.5 s here, and much longer when 2 cores run 10 jobs)
+BOUND = QUIZ[4].time_limit + 20.0
 
 ALPHABET = st.sampled_from(list("0123456789+-*/^()., eE_") + ["theta", "theta_dot", "tau", "b", "m", "l", "g",
                                                                   "sin", "cos", "sqrt", "exp", "log", "pi", "θ",
@@ -38,7 +39,10 @@ def timed_check(question, response) -> Result:
     assert time.monotonic() - started < BOUND, f"{response!r} took longer than {BOUND} s"
     assert isinstance(result, Result) and isinstance(result.message, str)
     assert not (result.correct and not result.valid)
-    assert "Traceback" not in result.message
+    assert "Traceback" not in result.message and "Error:" not in result.message
+    if not result.valid:  # one plain sentence (the learner's own text, quoted, aside)
+        prose = re.sub(r"'[^']*'|\"[^\"]*\"|\$[^$]*\$", "", result.message)
+        assert not re.search(r"[.!?]\s+[A-Z]", prose), result.message
     return result
 
 
@@ -105,5 +109,5 @@ def test_symbolic_answer_plus_any_nonzero_term_is_wrong(c, term):
 
 def test_the_bound_is_meaningful():
     """The bound the properties use is seconds, not minutes (the reviewer's formula took over 80 s)."""
-    assert BOUND < 15
+    assert BOUND < 30
     assert timed_check(QUIZ[4], "(theta+tau+b+m+l+g+theta_dot)^6").message.startswith("That expression is too large")

@@ -97,3 +97,17 @@ def test_an_interrupt_during_check_counts_nothing_and_says_so(view, monkeypatch)
     monkeypatch.undo()
     view.check_button.click()
     assert view.last.correct and view.attempts == 1
+
+
+def test_no_lesson_notebook_answers_its_own_quiz():
+    """No code cell of a lesson grades the quiz (that used to fill in Q1 and Q5 on Run All); tests do it."""
+    import json
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for path in sorted((root / "notebooks").glob("*.ipynb")):
+        for cell in json.loads(path.read_text())["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code":
+                assert not re.search(r"quiz\s*\[[^\]]*\]\s*\.\s*(answer|check|submit)\s*\(", source), (path.name, source)

@@ -274,15 +274,22 @@ def check_numeric(name: str, expr: Any, symbols: Sequence[Any], values: dict[Any
     wheres = ["at " + ", ".join(f"{s} = {v:.3f}" for s, v in zip(symbols, state)) for state in samples]
     got = [call(f, *state, name=name, where=where) for state, where in zip(samples, wheres)]
     expected = [reference(*state) for state in samples]
-    hint = mistake_hint(name, got, expected, rtol)
-    if hint:
-        fail(hint)
+    message = None
     for value, ref, where in zip(got, expected, wheres):
-        check_close(name, value, ref, where, rtol, rtol)
+        try:
+            check_close(name, value, ref, where, rtol, rtol)
+        except AssertionError as err:
+            message = str(err)
+            break
+    if message is not None:  # outside the except block: no "during handling of ..." chain
+        hint = mistake_hint(name, got, expected, rtol)
+        fail(f"{message}. Hint: {hint}" if hint else message)
 
 
 def mistake_hint(name: str, got: Sequence[Any], expected: Sequence[Any], rtol: float = 1e-9) -> str | None:
     """A targeted hint when scalar results are wrong in one of the common ways, else None.
+
+    :func:`check_numeric` appends it to the message of the first failing state.
 
     Recognized, at every sample alike: off by the same constant (for a
     potential energy, a different zero level), the opposite sign, or a

@@ -124,7 +124,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "quiz_off_and_unit": "Your value {value:g} is not the answer, and the unit {got!r} is not {expected!r}.",
         "quiz_within": "Your value {value:g} is within {tol:g} of the answer.",
         "quiz_syntax": (
-            "Could not read that expression ({detail}). Use * for products, ** or ^ for powers, "
+            "Could not read that expression ({detail}): use * for products, ^ or ** for powers, "
             "and the names {names}."
         ),
         "quiz_unknown_name": "Unknown name {name!r}; allowed names are {names}.",
