@@ -12,11 +12,12 @@ TEST_STAMP := $(VENV)/.stamp-test
 NO_BROWSER := $(shell if [ "$$(uname)" = Linux ] && [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then echo --no-browser; fi)
 ALLOW_ROOT := $(shell if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 
-.PHONY: lab test test-fast bench bench-browser exercises grade browser-deps node-deps clean help
+.PHONY: lab test test-fast test-pythons bench bench-browser exercises grade browser-deps node-deps clean help
 
 help:
-	@echo "make lab        start JupyterLab on notebooks/00_start_here.ipynb"
+	@echo "make lab        copy the notebooks into my_work/ (once) and start JupyterLab on the first lesson"
 	@echo "make test       install the test extras and run the whole suite"
+	@echo "make test-pythons  run the fast suite under every supported Python found (pyenv or PATH)"
 	@echo "make bench      print the benchmark table"
 	@echo "make bench-browser  measure the scene in Chromium (JupyterLab, Notebook 7, +100 ms link) and print it"
 	@echo "make exercises  regenerate exercises/ from solutions/ (nbgrader)"
@@ -37,8 +38,16 @@ $(TEST_STAMP): pyproject.toml | $(VENV)/bin/python
 # Extra JupyterLab options, e.g. `make lab LAB_ARGS=--port=9999`.
 LAB_ARGS ?=
 
+# The learner's own copy of notebooks/ and exercises/ (git-ignored; never overwritten).
+WORK ?= my_work
+START := /lab/tree/notebooks/00_start_here.ipynb
+
+# Serves $(WORK); the printed address (and the browser) open the first lesson, whatever
+# workspace an earlier session left behind.
 lab: $(LAB_STAMP)
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir="$(CURDIR)" $(NO_BROWSER) $(ALLOW_ROOT) $(LAB_ARGS) notebooks/00_start_here.ipynb
+	@$(PY) tools/make_workspace.py "$(WORK)"
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir="$(abspath $(WORK))" --LabApp.default_url=$(START) \
+		$(NO_BROWSER) $(ALLOW_ROOT) $(LAB_ARGS)
 
 # Debian's Chromium drives the browser tests (Playwright's own browser download
 # is not used). Installed with apt-get when it is missing on a Debian/Ubuntu host.
@@ -55,6 +64,10 @@ test: $(TEST_STAMP) browser-deps node-deps
 
 test-fast: $(TEST_STAMP) node-deps
 	$(PY) -m pytest -m "not browser and not grading" -p no:cacheprovider
+
+# The fast suite under Python 3.10 to 3.13, each in its own .venv-py3.X (git-ignored).
+test-pythons:
+	@bash tools/test_pythons.sh
 
 bench: $(TEST_STAMP)
 	$(PY) benchmarks/run.py

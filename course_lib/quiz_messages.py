@@ -10,13 +10,16 @@ QUIZ = MessageTable("quiz", {
         "quiz_correct": "Correct.",
         "quiz_wrong": "Not quite.",
         "quiz_explanation": "Why",
-        "quiz_pick_one": "Pick one of the options first (by its text, or its number 0 to {n}).",
-        "quiz_not_number": "Type a number, e.g. -9.81; could not read {value!r}.",
-        "quiz_wrong_unit": "The number is fine but the unit {got!r} is not {expected!r}.",
+        "quiz_pick_one": "Pick one of the options first (A to {last}).",
+        "quiz_not_number": (
+            "Type one number, such as -9.81 or -9,81, optionally followed by its unit; could not read {value!r}."
+        ),
+        "quiz_wrong_unit": "The number is right, but the unit {got!r} is not {expected!r}.",
         "quiz_off_by": "Your value {value:g} differs from the answer by more than {tol:g}.",
+        "quiz_off_and_unit": "Your value {value:g} is not the answer, and the unit {got!r} is not {expected!r}.",
         "quiz_within": "Your value {value:g} is within {tol:g} of the answer.",
         "quiz_syntax": (
-            "Could not read that expression ({detail}). Use * for products, ** or ^ for powers, "
+            "Could not read that expression ({detail}): use * for products, ^ or ** for powers, "
             "and the names {names}."
         ),
         "quiz_unknown_name": "Unknown name {name!r}; allowed names are {names}.",
@@ -25,7 +28,18 @@ QUIZ = MessageTable("quiz", {
         "quiz_equivalent": "Your expression is equivalent to the answer.",
         "quiz_not_equivalent": "Your expression is not equivalent to the answer.",
         "quiz_empty": "Type an answer first.",
-        "quiz_error": "That could not be checked: {detail}. Try again.",
+        "quiz_too_large": "That expression is too large to check; simplify your answer.",
+        "quiz_undefined": (
+            "Your expression is undefined or infinite (for example, it divides by zero); check it and try again."
+        ),
+        "quiz_cannot_check": "That answer could not be checked ({detail}); try writing it differently.",
+        "quiz_checking": "Checking…",
+        "quiz_interrupted": "The check was interrupted, so nothing was counted; press Check to try again.",
+        "quiz_show_answer": "Show answer",
+        "quiz_tries_left": (
+            "The worked answer appears when you have it right, after {n} more wrong tries, or when you press "
+            "Show answer."
+        ),
     },
 })
 text = QUIZ.text

@@ -26,14 +26,14 @@ def free_port() -> int:
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 @pytest.mark.timeout(300)
-def test_make_lab_serves_the_start_notebook():
+def test_make_lab_serves_the_start_notebook(tmp_path):
     if not (ROOT / ".venv" / ".stamp-lab").exists():
         pytest.skip("run through `make test`, which builds .venv first")
     port, token = free_port(), secrets.token_hex(16)
     args = f"--port={port} --ip=127.0.0.1 --IdentityProvider.token={token} --ServerApp.open_browser=False"
     env = {k: v for k, v in os.environ.items() if k not in {"DISPLAY", "WAYLAND_DISPLAY"}}
     proc = subprocess.Popen(
-        ["make", "-s", "lab", f"LAB_ARGS={args}"], cwd=ROOT, env=env,
+        ["make", "-s", "lab", f"LAB_ARGS={args}", f"WORK={tmp_path / 'my_work'}"], cwd=ROOT, env=env,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}/api/contents/notebooks/00_start_here.ipynb?token={token}"
@@ -63,3 +63,8 @@ def test_make_lab_serves_the_start_notebook():
             os.killpg(proc.pid, signal.SIGKILL)
             output, _ = proc.communicate()
     assert f"127.0.0.1:{port}" in output, "make lab must print the address it serves"
+    # the printed address opens the first lesson, not whatever workspace an earlier session left
+    assert f"127.0.0.1:{port}/lab/tree/notebooks/00_start_here.ipynb?token=" in output, output[-2000:]
+    # it served the learner's copy, made on first use
+    assert (tmp_path / "my_work" / "notebooks" / "00_start_here.ipynb").is_file()
+    assert (tmp_path / "my_work" / "exercises" / "01_lagrange" / "lagrange.ipynb").is_file()

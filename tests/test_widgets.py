@@ -150,7 +150,8 @@ def test_every_message_key_used_exists_in_its_own_table_in_every_language():
         "course_lib/widgets/arm_preview.py": [arm_preview_messages.ARM_PREVIEW, messages.KIT],
         "course_lib/widgets/lab.py": [messages.KIT], "course_lib/widgets/simlab.py": [messages.KIT],
         "course_lib/widgets/tasks.py": [messages.KIT], "course_lib/widgets/numbers.py": [messages.KIT],
-        "course_lib/quiz.py": [quiz_messages.QUIZ],
+        "course_lib/quiz.py": [quiz_messages.QUIZ], "course_lib/quiz_widget.py": [quiz_messages.QUIZ],
+        "course_lib/quiz_symbolic.py": [quiz_messages.QUIZ], "course_lib/quiz_worker.py": [quiz_messages.QUIZ],
     }
     total = 0
     for path, tables in owners.items():

@@ -271,9 +271,66 @@ def check_numeric(name: str, expr: Any, symbols: Sequence[Any], values: dict[Any
         fail(f"{name} contains unexpected symbols {sorted(map(str, free))}; "
                              f"it should depend only on {[str(s) for s in symbols]} and the parameters")
     f = sp.lambdify(list(symbols), numeric, "numpy")
-    for state in samples:
-        where = "at " + ", ".join(f"{s} = {v:.3f}" for s, v in zip(symbols, state))
-        check_close(name, call(f, *state, name=name, where=where), reference(*state), where, rtol, rtol)
+    wheres = ["at " + ", ".join(f"{s} = {v:.3f}" for s, v in zip(symbols, state)) for state in samples]
+    got = [call(f, *state, name=name, where=where) for state, where in zip(samples, wheres)]
+    expected = [reference(*state) for state in samples]
+    message = None
+    for value, ref, where in zip(got, expected, wheres):
+        try:
+            check_close(name, value, ref, where, rtol, rtol)
+        except AssertionError as err:
+            message = str(err)
+            break
+    if message is not None:  # outside the except block: no "during handling of ..." chain
+        hint = mistake_hint(name, got, expected, rtol)
+        fail(f"{message}. Hint: {hint}" if hint else message)
+
+
+def mistake_hint(name: str, got: Sequence[Any], expected: Sequence[Any], rtol: float = 1e-9) -> str | None:
+    """A targeted hint when scalar results are wrong in one of the common ways, else None.
+
+    :func:`check_numeric` appends it to the message of the first failing state.
+
+    Recognized, at every sample alike: off by the same constant (for a
+    potential energy, a different zero level), the opposite sign, or a
+    constant factor (a missing ½, m or l). At least three samples with
+    different expected values are needed to tell.
+
+    >>> mistake_hint("V", [1.0, 2.0, 4.0], [0.0, 1.0, 3.0])
+    'V differs from the expected value by the same constant everywhere (by 1): check where you put V = 0'
+    >>> mistake_hint("T", [2.0, 4.0, 8.0], [1.0, 2.0, 4.0])
+    'T is 2 times the expected value everywhere: look for a missing or extra constant factor (such as ½, m or l)'
+    >>> mistake_hint("T", [1.0, 2.5, 4.0], [1.0, 2.0, 4.0]) is None
+    True
+    """
+    try:
+        a = np.asarray(got, dtype=float).ravel()
+        b = np.asarray(expected, dtype=float).ravel()
+    except (TypeError, ValueError):
+        return None
+    if a.shape != b.shape or a.size < 3 or len(got) != a.size or not np.all(np.isfinite(a)):
+        return None
+    scale = 1.0 + float(np.max(np.abs(b)))
+    tol = max(rtol, 1e-9) * scale
+    if np.ptp(b) <= 1e3 * tol or np.allclose(a, b, rtol=0, atol=tol):
+        return None
+    d = a - b
+    if np.ptp(d) <= tol:
+        if name.startswith("V"):
+            return (f"{name} differs from the expected value by the same constant everywhere (by {d.mean():.4g}): "
+                    f"check where you put {name} = 0")
+        return (f"{name} is off by the same constant everywhere (by {d.mean():.4g}): a constant term is missing "
+                "or extra")
+    if np.allclose(a, -b, rtol=0, atol=tol):
+        return (f"{name} has the wrong sign everywhere: check which way is positive (for V: it grows with "
+                "height)")
+    big = np.abs(b) > 1e3 * tol
+    if big.sum() >= 3 and np.all(np.abs(a[~big]) <= 1e3 * tol):
+        k = a[big] / b[big]
+        if np.ptp(k) <= 1e-6 * abs(k.mean()):
+            return (f"{name} is {k.mean():.4g} times the expected value everywhere: look for a missing or extra "
+                    "constant factor (such as ½, m or l)")
+    return None
 
 
 def check_coriolis_properties(name: str, C: Any, M: Any, q: Sequence[Any], qd: Sequence[Any]) -> None:

@@ -1,0 +1,178 @@
+"""What a learner sees of a quiz: input, Check, Show answer, feedback.
+
+A :class:`QuestionView` wraps one :class:`~course_lib.quiz.Question`. It
+counts the learner's attempts and decides when the worked answer appears:
+after a correct answer, after :data:`TRIES_BEFORE_ANSWER` wrong ones, or when
+the learner presses "Show answer". Until then each attempt gets only its own
+feedback (for a multiple-choice option, that option's note).
+
+Checking from code (``question.check(...)``) never goes through a view, so it
+cannot change what the learner sees. A view starts empty: no selection, no
+text, no feedback.
+
+Kernel → Interrupt during a check leaves the view as it was before the click
+(no attempt counted) and says so.
+
+>>> from course_lib.quiz import NumericQuestion
+>>> view = QuestionView(NumericQuestion("2 + 2?", 4.0, tolerance=0.1, explanation="Arithmetic."))
+>>> view.submit("5").correct, view.attempts, view.revealed
+(False, 1, False)
+>>> view.submit("4").correct, view.revealed
+(True, True)
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from course_lib.quiz import MultipleChoice, Question, Quiz, Result, SymbolicQuestion
+from course_lib.quiz_worker import shared_worker
+from course_lib.quiz_messages import text
+
+#: wrong (readable) attempts after which the worked answer is shown
+TRIES_BEFORE_ANSWER = 3
+_GREEN, _RED, _GREY = "#1b7f3b", "#b00020", "#555555"
+
+
+class QuestionView:
+    """One question's widget and the learner's progress on it.
+
+    Args:
+        question: the question to show.
+        number: its number in a quiz (None: no heading).
+    """
+
+    def __init__(self, question: Question, number: int | None = None):
+        import ipywidgets as w
+
+        self.question, self.number = question, number
+        self.attempts = 0
+        self.solved = False
+        self.revealed = False
+        self.last: Result | None = None
+        self.status = ""
+        self._field = self._input()
+        self._field.add_class("course-quiz-input")
+        self.check_button = w.Button(description=text("quiz_check"), layout={"width": "90px"})
+        self.answer_button = w.Button(description=text("quiz_show_answer"), layout={"width": "130px"})
+        self.check_button.on_click(lambda _b: self._on_check())
+        self.answer_button.on_click(lambda _b: self.show_answer())
+        self.out = w.HTMLMath(value="", layout={"min_width": "0"})
+        self.out.add_class("course-quiz-feedback")
+        head = [w.HTML(f"<b>{text('quiz_question', n=number)}</b>")] if number is not None else []
+        body = self._body()
+        self.widget = w.VBox(head + body + [w.HBox([self.check_button, self.answer_button],
+                                                   layout={"flex_flow": "row wrap"}), self.out],
+                             layout={"max_width": "100%", "min_width": "0"})
+        self.widget.add_class("course-quiz-question")
+        if isinstance(question, SymbolicQuestion):
+            shared_worker().start()  # imports sympy now, so the first Check is quick
+
+    # -- the parts ----------------------------------------------------------------------
+    def _input(self) -> Any:
+        import ipywidgets as w
+
+        if isinstance(self.question, MultipleChoice):
+            # Option texts wrap as ordinary text above; the choice is a row of letter
+            # buttons, which fit any width, so nothing overlaps however long an option is.
+            return w.ToggleButtons(options=self.question.letters, value=None,
+                                   style={"button_width": "44px"}, layout={"width": "auto"})
+        return w.Text(value="", placeholder=self.question.placeholder,
+                      layout={"width": "320px", "max_width": "100%"})
+
+    def _body(self) -> list:
+        import ipywidgets as w
+
+        prompt = w.HTMLMath(self.question.prompt, layout={"min_width": "0"})
+        if not isinstance(self.question, MultipleChoice):
+            return [prompt, self._field]
+        items = "".join(f"<li style='margin:0.2em 0'><b>{letter}.</b> {html.escape(o.text)}</li>"
+                        for letter, o in zip(self.question.letters, self.question.options))
+        options = w.HTMLMath(f"<ol style='list-style:none;padding-left:0.5em;margin:0.3em 0'>{items}</ol>",
+                             layout={"min_width": "0"})
+        options.add_class("course-quiz-options")
+        return [prompt, options, self._field]
+
+    @property
+    def value(self) -> Any:
+        """What the learner has typed or picked ("" or None when nothing)."""
+        return self._field.value
+
+    @value.setter
+    def value(self, v: Any) -> None:
+        self._field.value = v
+
+    # -- actions ------------------------------------------------------------------------
+    def submit(self, response: Any) -> Result:
+        """Grade ``response`` as an attempt of this learner and show the feedback."""
+        result = self.question.check(response)
+        if result.valid:
+            self.attempts += 1
+            self.solved = self.solved or result.correct
+            if self.solved or self.attempts >= TRIES_BEFORE_ANSWER:
+                self.revealed = True
+        self.last, self.status = result, ""
+        self._render()
+        return result
+
+    def show_answer(self) -> None:
+        """Reveal the worked answer (the learner asked for it)."""
+        self.revealed = True
+        self._render()
+
+    def _on_check(self) -> None:
+        """The Check button: grade what is in the field; an interrupt counts nothing."""
+        try:
+            self.status = text("quiz_checking")
+            self.check_button.disabled = True
+            self._render()
+            self.submit(self.value)
+        except KeyboardInterrupt:
+            self.status = text("quiz_interrupted")
+            self._render()
+        finally:
+            self.check_button.disabled = False
+
+    # -- feedback -----------------------------------------------------------------------
+    @property
+    def feedback(self) -> str:
+        """The feedback as plain text ("" before any attempt)."""
+        parts = []
+        if self.status:
+            parts.append(self.status)
+        elif self.last is not None:
+            if self.last.valid:
+                parts.append(text("quiz_correct") if self.last.correct else text("quiz_wrong"))
+            if self.last.message:
+                parts.append(self.last.message)
+            if self.last.valid and not self.revealed:
+                parts.append(text("quiz_tries_left", n=TRIES_BEFORE_ANSWER - self.attempts))
+        if self.revealed and self.question.explanation:
+            parts.append(f"{text('quiz_explanation')}: {self.question.explanation}")
+        return " ".join(parts)
+
+    def _render(self) -> None:
+        if not self.feedback:
+            self.out.value = ""
+            return
+        if self.status:
+            color = _GREY
+        else:
+            color = _GREEN if (self.last is not None and self.last.correct) else _RED
+        self.out.value = f"<span style='color:{color}'>{html.escape(self.feedback)}</span>"
+        self.answer_button.disabled = self.revealed
+
+
+class QuizView:
+    """A quiz's questions, numbered, one under another."""
+
+    def __init__(self, quiz: Quiz):
+        import ipywidgets as w
+
+        self.views = [QuestionView(q, i) for i, q in enumerate(quiz.questions, 1)]
+        self.widget = w.VBox([v.widget for v in self.views], layout={"max_width": "100%"})
+        self.widget.add_class("course-quiz")
+
+    def __getitem__(self, i: int) -> QuestionView:
+        return self.views[i]
