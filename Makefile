@@ -12,7 +12,7 @@ TEST_STAMP := $(VENV)/.stamp-test
 NO_BROWSER := $(shell if [ "$$(uname)" = Linux ] && [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then echo --no-browser; fi)
 ALLOW_ROOT := $(shell if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 
-.PHONY: lab test test-fast bench exercises grade browser-deps clean help
+.PHONY: lab test test-fast bench bench-grading exercises grade browser-deps sandbox-deps clean help
 
 help:
 	@echo "make lab        start JupyterLab on notebooks/00_start_here.ipynb"
@@ -20,6 +20,7 @@ help:
 	@echo "make bench      print the benchmark table"
 	@echo "make exercises  regenerate exercises/ from solutions/ (nbgrader)"
 	@echo "make grade SUBMISSIONS=dir [GRADE_OPTS=\"--jobs N --output DIR --autograded\"]"
+	@echo "make bench-grading  time the sandboxed grader on a synthetic class (STUDENTS=30 JOBS=2)"
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,7 +45,11 @@ lab: $(LAB_STAMP)
 browser-deps:
 	@bash tools/ensure_chromium.sh
 
-test: $(TEST_STAMP) browser-deps
+# Debian's bubblewrap sandboxes every submission during grading; installed with apt-get when missing.
+sandbox-deps:
+	@bash tools/ensure_bwrap.sh
+
+test: $(TEST_STAMP) browser-deps sandbox-deps
 	$(PY) -m pytest -m "not browser" -p no:cacheprovider
 	$(PY) -m pytest -m browser -p no:cacheprovider tests/browser
 
@@ -57,8 +62,13 @@ bench: $(TEST_STAMP)
 exercises: $(TEST_STAMP)
 	$(PY) -m course_lib.grading.release
 
-grade: $(TEST_STAMP)
+grade: $(TEST_STAMP) sandbox-deps
 	$(PY) -m course_lib.grading.autograde $(SUBMISSIONS) $(GRADE_OPTS)
+
+STUDENTS ?= 30
+JOBS ?= 2
+bench-grading: $(TEST_STAMP) sandbox-deps
+	$(PY) benchmarks/grading.py --students $(STUDENTS) --jobs $(JOBS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
