@@ -67,5 +67,6 @@ c.HTMLExporter.sanitize_html = True
 c.GenerateFeedback.preprocessors = [
     "nbgrader.preprocessors.GetGrades",
     "course_lib.grading.feedback.HideHiddenTests",
+    "course_lib.grading.feedback.SanitiseStudentContent",
     "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
 ]

@@ -82,12 +82,12 @@ def _grade_pairs(output: Path, pairs: list[Pair], accepted: dict[Pair, list[prec
                                            if (a, s) == (assignment, student)}
             if not result.get("success"):
                 problems.append(f"student {student!r}, {assignment}: not graded: "
-                                f"{report.cause(result.get('error') or result.get('log') or '')}")
+                                f"{report.cause((result.get('log') or '') + chr(10) + (result.get('error') or ''))}")
                 continue
             feedback = nbg.generate_feedback(assignment, student)
             if not feedback.get("success"):
                 problems.append(f"student {student!r}, {assignment}: no feedback: "
-                                f"{report.cause(feedback.get('error') or feedback.get('log') or '')}")
+                                f"{report.cause((feedback.get('log') or '') + chr(10) + (feedback.get('error') or ''))}")
             graded.append((assignment, student))
         copies = [(nbg.coursedir.feedback_directory, "feedback")]
         if keep_autograded:

@@ -53,6 +53,7 @@ class SandboxKernel:
         self.proc: subprocess.Popen | None = None
         self.client = None
         self.starts = 0
+        self.stage: Path | None = None
 
     # -- life cycle -------------------------------------------------------------------------------
     def start(self, timeout: float = 60.0) -> None:
@@ -73,7 +74,12 @@ class SandboxKernel:
             if bwrap is None:
                 raise RuntimeError("bwrap is not installed")
             sb.prepare_workdir(self.work)
-            cmd = sb.command(argv, self.work, self.repo_root, self.limits, bwrap)
+            if self.stage is None:
+                import tempfile
+
+                self.stage = Path(tempfile.mkdtemp(prefix="sandbox-mounts-", dir="/tmp"))
+                self.stage.chmod(0o711)
+            cmd = sb.command(argv, self.work, self.repo_root, self.limits, bwrap, self.stage)
         env = sb.sandbox_env(self.work) if self.unsafe else {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         self.proc = subprocess.Popen(cmd, cwd=self.work, env=env, stdin=subprocess.DEVNULL,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
@@ -132,6 +138,11 @@ class SandboxKernel:
             self.proc.wait(timeout=10)
         if self.proc is not None and self.proc.stderr:
             self.proc.stderr.close()
+        if self.stage is not None:
+            import shutil
+
+            shutil.rmtree(self.stage, ignore_errors=True)   # empty mount points (the mounts died with the sandbox)
+            self.stage = None
 
     # -- executing --------------------------------------------------------------------------------
     def execute(self, code: str, timeout: float, record: bool = True) -> Result:

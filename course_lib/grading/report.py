@@ -83,21 +83,31 @@ def flags(notes: list[tuple[str, str, str]], runs: dict[tuple[str, str], dict], 
     return out
 
 
+#: nbgrader's terse exceptions, said in words (matched against the exception line)
+KNOWN_CAUSES = (
+    ("KeyError: 'grade_id'", "a cell has nbgrader metadata without a grade_id (restore the cell from the "
+                             "released notebook)"),
+    ("DeadKernelError", "the kernel died"),
+    ("No notebooks", "no notebook found for this assignment"),
+)
+
+
 def cause(log: str) -> str:
     """nbgrader's real reason for a failure, in one line (not "Please see the above traceback").
 
-    >>> cause("[AutogradeApp | ERROR] x\\nTraceback (most recent call last):\\n  File ...\\n"
-    ...       "nbclient.exceptions.DeadKernelError: Kernel died\\nPlease see the above traceback")
-    'nbclient.exceptions.DeadKernelError: Kernel died'
+    >>> cause("Traceback (most recent call last):\\n  File ...\\nKeyError: 'grade_id'\\n"
+    ...       "[ERROR] Please see the the above traceback for details")
+    "a cell has nbgrader metadata without a grade_id (restore the cell from the released notebook) (KeyError: 'grade_id')"
     """
     lines = [ln.strip() for ln in str(log).replace("\\n", "\n").splitlines() if ln.strip()]
-    useless = ("Please see", "Traceback", "File ", "^", "During handling", "The above exception", "raise ")
+    lines = [ln for ln in lines if "Please see the" not in ln and not ln.startswith(("File ", "^", "~"))]
     for line in reversed(lines):
-        if line.startswith(useless) or line.startswith("[") and "|" in line and line.endswith("]"):
-            continue
-        if re.match(r"^[\w.]*(Error|Exception|Died|Warning)\b", line) or "No notebooks" in line \
-                or "grade_id" in line or "points" in line or "ERROR" in line:
-            return re.sub(r"^\[\w+ \| \w+\]\s*", "", line)[:300]
+        text = re.sub(r"^\[\w*\s*\|?\s*\w*\]\s*", "", line)
+        if re.match(r"^[\w.]*(Error|Exception|Died|Interrupt)\b:?", text) or "No notebooks" in text:
+            for needle, words in KNOWN_CAUSES:
+                if needle in text:
+                    return f"{words} ({text[:200]})"
+            return text[:300]
     return (lines[-1] if lines else "no message from nbgrader")[:300]
 
 

@@ -65,11 +65,15 @@ class Limits:
             return f"memory limit of {self.memory_bytes / 1024**3:.1f} GB reached (MemoryError)"
         if "File too large" in error_text:
             return f"file size limit of {self.file_bytes // 1024**2} MB reached"
-        if "Resource temporarily unavailable" in error_text and ("fork" in error_text or "Popen" in error_text
-                                                                 or "BlockingIOError" in error_text):
+        if "Resource temporarily unavailable" in error_text or "BlockingIOError" in error_names:
             return f"process limit of {self.processes} processes reached"
         if returncode == 128 + signal.SIGKILL:
             return "the kernel was killed (SIGKILL), most likely for memory"
+        if returncode is not None and returncode > 128:
+            try:
+                return f"killed by {signal.Signals(returncode - 128).name}"
+            except ValueError:
+                pass
         return ""
 
 
@@ -81,19 +85,21 @@ def bwrap_path() -> str | None:
 def _world_traversable(path: Path) -> bool:
     """Whether a process of another, unprivileged uid can reach ``path`` (every parent o+x)."""
     path = path.resolve()
-    for part in [path, *path.parents]:
+    for part in path.parents:
         try:
-            mode = part.stat().st_mode
+            if not part.stat().st_mode & stat.S_IXOTH:
+                return False
         except OSError:
             return False
-        if part != path and not mode & stat.S_IXOTH:
-            return False
-    return bool(path.stat().st_mode & stat.S_IROTH)
+    return True
 
 
 def readonly_paths(repo_root: Path) -> list[Path]:
     """What the sandbox sees read-only besides /usr: Python, the venv, course_lib (never the repo)."""
-    paths = [Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), Path(repo_root).resolve() / "course_lib"]
+    import course_lib
+
+    package = Path(course_lib.__file__).resolve().parent       # the course_lib the grader itself runs
+    paths = [Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), package]
     import numpy  # the site-packages of an environment that is not sys.prefix (e.g. conda)
 
     site = Path(numpy.__file__).resolve().parents[1]
@@ -120,7 +126,8 @@ def sandbox_env(work: Path) -> dict[str, str]:
     }
 
 
-def command(argv: list[str], work: Path, repo_root: Path, limits: Limits, bwrap: str) -> list[str]:
+def command(argv: list[str], work: Path, repo_root: Path, limits: Limits, bwrap: str,
+            stage: Path | None = None) -> list[str]:
     """The command line that runs ``argv`` in a sandbox whose only writable folder is ``work``.
 
     As root, the command enters a private mount namespace (``unshare --mount``) in which any
@@ -130,9 +137,11 @@ def command(argv: list[str], work: Path, repo_root: Path, limits: Limits, bwrap:
     Args:
         argv: the program to run inside (e.g. an ipykernel).
         work: the submission's temporary folder; mounted read-write at the same path.
-        repo_root: the checkout, only to find ``course_lib``.
+        repo_root: the checkout (course_lib itself is found from the running import).
         limits: resource limits.
         bwrap: the bwrap executable.
+        stage: an empty folder that ``nobody`` can reach (e.g. under /tmp) for the mount points of
+            sources it cannot reach; default: next to ``work``.
 
     Returns:
         The command line for ``subprocess.Popen``.
@@ -141,12 +150,17 @@ def command(argv: list[str], work: Path, repo_root: Path, limits: Limits, bwrap:
     as_root = os.geteuid() == 0 and nobody_can_sandbox(bwrap)
     binds: list[str] = []
     staging: list[tuple[Path, Path]] = []
+    stage = Path(stage) if stage is not None else work.parent
     for number, path in enumerate(readonly_paths(repo_root)):
         source = path
         if as_root and not _world_traversable(path):
-            source = work.parent / f".ro-{work.name}-{number}"
+            source = stage / f"ro-{number}"
             staging.append((path, source))
         binds += ["--ro-bind", str(source), str(path)]
+    work_source = work
+    if as_root and not _world_traversable(work):
+        work_source = stage / "work"
+        staging.append((work, work_source))
     for optional in ("/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/localtime",
                      "/etc/ld.so.cache", "/etc/ssl/certs"):
         if Path(optional).exists():
@@ -158,7 +172,7 @@ def command(argv: list[str], work: Path, repo_root: Path, limits: Limits, bwrap:
     box = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--uid", str(NOBODY),
            "--gid", str(NOBODY), "--hostname", "sandbox", "--ro-bind", "/usr", "/usr", *links, *binds,
            "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--dir", "/tmp/home",
-           "--bind", str(work), str(work), "--chdir", str(work), "--clearenv", *env, "--", *argv]
+           "--bind", str(work_source), str(work), "--chdir", str(work), "--clearenv", *env, "--", *argv]
     limited = ["prlimit", *limits.prlimit_args(), "--", *box]
     if not as_root:
         return limited

@@ -160,7 +160,8 @@ def _verdict_outputs(kernel_outputs: list[dict], passed: bool, ename: str, messa
 class SandboxedExecute(NbGraderPreprocessor):
     """Run the submission in a sandboxed kernel; take each test's verdict from the trusted checker."""
 
-    repo_root = Unicode("", help="checkout holding solutions/ (the trusted tests)").tag(config=True)
+    repo_root = Unicode("", help="checkout holding solutions/ (the trusted tests); empty: the course "
+                                 "directory's source/ (plain `nbgrader autograde`)").tag(config=True)
     source_dir = Unicode("solutions", help="instructor notebooks, relative to repo_root").tag(config=True)
     timeout = Int(30, help="seconds per cell, and per probe of a student's function").tag(config=True)
     unsafe_no_sandbox = Bool(False, help="run the kernel without a sandbox (refused unless set)").tag(config=True)
@@ -175,11 +176,16 @@ class SandboxedExecute(NbGraderPreprocessor):
     def preprocess(self, nb, resources):
         info = resources["nbgrader"]
         key = (info["assignment"], info["student"], info["notebook"])
-        trusted = trusted_notebook(Path(self.repo_root), self.source_dir, info["assignment"], info["notebook"])
+        if self.repo_root:
+            root, source_dir = Path(self.repo_root), self.source_dir
+        else:   # plain `nbgrader autograde` in a course directory: the tests come from its source/
+            root = Path(self.config.CourseDirectory.get("root", ".") or ".")
+            source_dir = self.config.CourseDirectory.get("source_directory", "source")
+        trusted = trusted_notebook(root, source_dir, info["assignment"], info["notebook"])
         report = {"cells": {}, "notes": [], "died": None}
         with tempfile.TemporaryDirectory(prefix="sandbox-") as tmp:
             Path(tmp).chmod(0o711)
-            kernel = SandboxKernel(Path(tmp) / "work", Path(self.repo_root), self.limits(), self.unsafe_no_sandbox)
+            kernel = SandboxKernel(Path(tmp) / "work", root, self.limits(), self.unsafe_no_sandbox)
             try:
                 self._run(nb, trusted, kernel, report)
             finally:
@@ -191,6 +197,8 @@ class SandboxedExecute(NbGraderPreprocessor):
         code = kernel.returncode()
         reason = self.limits().reason(code, [], result_text) or (
             f"exit status {code}" if code is not None and code >= 0 else f"signal {-code if code else '?'}")
+        if code is not None and code > 128 and "SIG" in reason:
+            reason = f"{reason}, exit status {code}"
         report["died"] = {"cell": cell_name, "reason": reason}
         report["notes"].append(f"the kernel died in cell {cell_name!r} ({reason}); the cells after it were not "
                                "run and their tests score 0, everything before counts")
