@@ -12,7 +12,7 @@ TEST_STAMP := $(VENV)/.stamp-test
 NO_BROWSER := $(shell if [ "$$(uname)" = Linux ] && [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then echo --no-browser; fi)
 ALLOW_ROOT := $(shell if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 
-.PHONY: lab test test-fast test-pythons bench bench-browser exercises grade browser-deps node-deps clean help
+.PHONY: lab test test-fast test-pythons bench bench-browser bench-grading exercises grade browser-deps node-deps sandbox-deps clean help
 
 help:
 	@echo "make lab        copy the notebooks into my_work/ (once) and start JupyterLab on the first lesson"
@@ -22,6 +22,7 @@ help:
 	@echo "make bench-browser  measure the scene in Chromium (JupyterLab, Notebook 7, +100 ms link) and print it"
 	@echo "make exercises  regenerate exercises/ from solutions/ (nbgrader)"
 	@echo "make grade SUBMISSIONS=dir [GRADE_OPTS=\"--jobs N --output DIR --autograded\"]"
+	@echo "make bench-grading  time the sandboxed grader on a synthetic class (STUDENTS=30 JOBS=2)"
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,7 +59,11 @@ browser-deps:
 node-deps:
 	@bash tools/ensure_node.sh
 
-test: $(TEST_STAMP) browser-deps node-deps
+# Debian's bubblewrap sandboxes every submission during grading; installed with apt-get when missing.
+sandbox-deps:
+	@bash tools/ensure_bwrap.sh
+
+test: $(TEST_STAMP) browser-deps node-deps sandbox-deps
 	$(PY) -m pytest -m "not browser" -p no:cacheprovider
 	$(PY) -m pytest -m browser -p no:cacheprovider tests/browser
 
@@ -80,8 +85,13 @@ bench-browser: $(TEST_STAMP) browser-deps
 exercises: $(TEST_STAMP)
 	$(PY) -m course_lib.grading.release
 
-grade: $(TEST_STAMP)
+grade: $(TEST_STAMP) sandbox-deps
 	$(PY) -m course_lib.grading.autograde $(SUBMISSIONS) $(GRADE_OPTS)
+
+STUDENTS ?= 30
+JOBS ?= 2
+bench-grading: $(TEST_STAMP) sandbox-deps
+	$(PY) benchmarks/grading.py --students $(STUDENTS) --jobs $(JOBS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -29,6 +29,25 @@ c.Execute.error_on_timeout = {
                   "look for a loop that never ends or a computation that is far too long"],
 }
 
+# --- running untrusted code ------------------------------------------------------------
+# nbgrader's own Execute step is replaced: the student's cells run in a kernel inside a bubblewrap
+# sandbox, and every test's verdict is computed by the trusted checker in the grader's process
+# (course_lib/grading/trusted.py). The rest of nbgrader's autograde steps are unchanged.
+c.Autograde.autograde_preprocessors = [
+    "course_lib.grading.trusted.SandboxedExecute",
+    "nbgrader.preprocessors.IgnorePattern",
+    "nbconvert.preprocessors.ClearMetadataPreprocessor",
+    "nbgrader.preprocessors.LimitOutput",
+    "nbgrader.preprocessors.SaveAutoGrades",
+    "nbgrader.preprocessors.AssignLatePenalties",
+    "nbgrader.preprocessors.CheckCellMetadata",
+]
+c.SandboxedExecute.timeout = 30          # seconds per cell, and per call of a student's function
+c.SandboxedExecute.memory_bytes = 2 * 1024**3
+c.SandboxedExecute.cpu_seconds = 300
+c.SandboxedExecute.processes = 128
+c.SandboxedExecute.file_bytes = 64 * 1024**2
+
 # --- keeping the grading cells intact ---------------------------------------------------
 # Locked cells (tests, instructions) are restored from the gradebook's copy when a student
 # edits them (nbgrader always does this); test cells a student deleted are put back too.
@@ -43,8 +62,11 @@ c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 # HideHiddenTests removes them again, with everything they output: a failed hidden test shows only
 # a generic hint for its kind of failure, never its traceback or message (which would give away
 # the other arm's parameters, the hidden states and the expected values). Visible tests keep theirs.
+# Everything a student wrote or displayed is sanitised: no script, event handler or iframe survives.
+c.HTMLExporter.sanitize_html = True
 c.GenerateFeedback.preprocessors = [
     "nbgrader.preprocessors.GetGrades",
     "course_lib.grading.feedback.HideHiddenTests",
+    "course_lib.grading.feedback.SanitiseStudentContent",
     "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
 ]

@@ -5,8 +5,15 @@ Modules:
 - :mod:`course_lib.grading.checks`   — assertions with specific messages, used inside test cells
 - :mod:`course_lib.grading.course`   — a throw-away nbgrader course directory built from the repo
 - :mod:`course_lib.grading.release`  — ``python -m course_lib.grading.release`` regenerates exercises/
-- :mod:`course_lib.grading.precheck` — finds duplicated cell ids in submissions before nbgrader does
-- :mod:`course_lib.grading.feedback` — hidden tests and their messages out of the feedback HTML
+- :mod:`course_lib.grading.precheck` — ids, near-miss names, nbformat 3, duplicated cells, before nbgrader
+- :mod:`course_lib.grading.tamper`   — flags tampering and shortcuts for the instructor (never a score)
+- :mod:`course_lib.grading.sandbox`  — the bubblewrap command line and resource limits of one submission
+- :mod:`course_lib.grading.kernel`   — a student's kernel in that sandbox, driven over Unix sockets
+- :mod:`course_lib.grading.probe`    — the kernel's end of the trusted checker (plain data back)
+- :mod:`course_lib.grading.remote`   — the grader's end: stand-ins for the student's functions and values
+- :mod:`course_lib.grading.safe_sympy` — sympy expressions rebuilt from text without ``eval``
+- :mod:`course_lib.grading.trusted`  — nbgrader's execution step, replaced: sandboxed cells, trusted verdicts
+- :mod:`course_lib.grading.feedback` — hidden tests out of the feedback HTML; student HTML sanitised
 - :mod:`course_lib.grading.report`   — scores from the gradebook into a CSV
 - :mod:`course_lib.grading.autograde` — ``python -m course_lib.grading.autograde <submissions>``
 """

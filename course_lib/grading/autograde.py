@@ -34,52 +34,60 @@ import warnings
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from course_lib.grading import course, precheck, report
+from course_lib.grading import course, precheck, report, sandbox, trusted
 
 Pair = tuple[str, str]  # (assignment, student)
 
 
-def _submissions(submissions: Path, assignments: list[str]) -> list[Pair]:
-    """(assignment, student) pairs present in the submissions folder, for known assignments."""
-    pairs = []
-    for student_dir in sorted(p for p in submissions.iterdir() if p.is_dir()):
-        for assignment in assignments:
-            if any((student_dir / assignment).glob("*.ipynb")):
-                pairs.append((assignment, student_dir.name))
-    return pairs
+def _submissions(accepted: dict[Pair, list[precheck.Accepted]]) -> list[Pair]:
+    """(assignment, student) pairs the pre-check accepted, sorted by student then assignment."""
+    return sorted(accepted, key=lambda pair: (pair[1], pair[0]))
 
 
-def _grade_pairs(submissions: Path, output: Path, pairs: list[Pair], timeout: int | None,
-                 repo_root: Path, keep_autograded: bool = False) -> tuple[list[dict], list[str], dict[Pair, float]]:
-    """Autograde ``pairs`` in one temporary course; feedback goes to ``output/feedback``
-    (and the autograded notebooks to ``output/autograded`` when ``keep_autograded``).
+def _grade_pairs(output: Path, pairs: list[Pair], accepted: dict[Pair, list[precheck.Accepted]],
+                 timeout: int | None, repo_root: Path, keep_autograded: bool = False,
+                 unsafe: bool = False, memory_bytes: int | None = None
+                 ) -> tuple[list[dict], list[str], dict[Pair, float], dict[Pair, dict]]:
+    """Autograde ``pairs`` in one temporary course (each submission's code in its own sandbox);
+    feedback goes to ``output/feedback`` (and the autograded notebooks to ``output/autograded``).
 
     Returns:
-        (score rows, problems, seconds per pair).
+        (score rows, problems, seconds per pair, trusted-run report per pair).
     """
     problems: list[str] = []
     graded: list[Pair] = []
     seconds: dict[Pair, float] = {}
+    runs: dict[Pair, dict] = {}
     with tempfile.TemporaryDirectory(prefix="nbgrader-grade-") as tmp:
         root = Path(tmp)
         config = course.make_course(root, repo_root, timeout)
+        config.SandboxedExecute.repo_root = str(Path(repo_root).resolve())
+        config.SandboxedExecute.unsafe_no_sandbox = unsafe
+        if timeout is not None:
+            config.SandboxedExecute.timeout = int(timeout)
+        if memory_bytes is not None:
+            config.SandboxedExecute.memory_bytes = int(memory_bytes)
         nbg = course.api(config)
         for assignment in sorted({a for a, _ in pairs}):
             course.run(nbg.generate_assignment(assignment), f"generate_assignment {assignment}")
         for assignment, student in pairs:
             dest = root / nbg.coursedir.submitted_directory / student / assignment
-            shutil.copytree(submissions / student / assignment, dest)
+            for item in accepted[(assignment, student)]:
+                item.write(dest)
             start = time.perf_counter()
+            trusted.RESULTS.clear()
             result = nbg.autograde(assignment, student)
             seconds[(assignment, student)] = time.perf_counter() - start
+            runs[(assignment, student)] = {nb: rep for (a, s, nb), rep in trusted.RESULTS.items()
+                                           if (a, s) == (assignment, student)}
             if not result.get("success"):
-                problems.append(f"student {student!r}, {assignment}: nbgrader autograde failed:\n"
-                                f"{result.get('error') or result.get('log')}")
+                problems.append(f"student {student!r}, {assignment}: not graded: "
+                                f"{report.cause((result.get('log') or '') + chr(10) + (result.get('error') or ''))}")
                 continue
             feedback = nbg.generate_feedback(assignment, student)
             if not feedback.get("success"):
-                problems.append(f"student {student!r}, {assignment}: generate_feedback failed:\n"
-                                f"{feedback.get('error') or feedback.get('log')}")
+                problems.append(f"student {student!r}, {assignment}: no feedback: "
+                                f"{report.cause((feedback.get('log') or '') + chr(10) + (feedback.get('error') or ''))}")
             graded.append((assignment, student))
         copies = [(nbg.coursedir.feedback_directory, "feedback")]
         if keep_autograded:
@@ -90,7 +98,7 @@ def _grade_pairs(submissions: Path, output: Path, pairs: list[Pair], timeout: in
                 shutil.copytree(student_dir, output / dest / student_dir.name,
                                 ignore=shutil.ignore_patterns("*.json"), dirs_exist_ok=True)
         rows = report.cell_rows(nbg.coursedir.db_url, graded)
-    return rows, problems, seconds
+    return rows, problems, seconds, runs
 
 
 def split_by_student(pairs: list[Pair], jobs: int) -> list[list[Pair]]:
@@ -107,8 +115,9 @@ def split_by_student(pairs: list[Pair], jobs: int) -> list[list[Pair]]:
 
 
 def grade(submissions: Path, output: Path, timeout: int | None = None,
-          repo_root: Path = course.REPO_ROOT, jobs: int = 1, keep_autograded: bool = False) -> dict:
-    """Pre-check, autograde, write feedback and scores for every submission.
+          repo_root: Path = course.REPO_ROOT, jobs: int = 1, keep_autograded: bool = False,
+          unsafe_no_sandbox: bool = False, memory_bytes: int | None = None) -> dict:
+    """Pre-check, autograde (each submission in its own sandbox), write feedback and scores.
 
     Args:
         submissions: ``<dir>/<student>/<assignment>/<notebook>.ipynb``.
@@ -118,23 +127,32 @@ def grade(submissions: Path, output: Path, timeout: int | None = None,
         jobs: number of worker processes.
         keep_autograded: also write nbgrader's autograded notebooks (hidden tests and their
             full messages included; for instructors only) to ``output/autograded``.
+        unsafe_no_sandbox: run the students' code without bubblewrap (refused otherwise when
+            bwrap is missing); the report says so.
+        memory_bytes: memory limit per sandboxed process (default: nbgrader_config.py's, 2 GB).
 
     Returns:
-        ``{"graded": [(assignment, student)], "problems": [str], "seconds": {(a, s): float}}``.
+        ``{"graded": [(assignment, student)], "problems": [str], "seconds": {(a, s): float},
+        "flags": [str]}``.
     """
     submissions, output = Path(submissions), Path(output)
     if not submissions.is_dir():
         raise ValueError(f"submissions folder {submissions} does not exist; expected "
                          "<dir>/<student_id>/<assignment>/<notebook>.ipynb")
-    known = course.assignments(course.load_config(repo_root), repo_root)
-    found = precheck.check_submissions(submissions, known)
-    flagged = {(p.assignment, p.student) for p in found}
-    todo = [pair for pair in _submissions(submissions, known) if pair not in flagged]
+    if sandbox.bwrap_path() is None and not unsafe_no_sandbox:
+        raise ValueError("bubblewrap (bwrap) is not installed, so the students' code cannot be sandboxed. "
+                         "Install it (Debian/Ubuntu: apt-get install bubblewrap), or grade on a Linux machine "
+                         "that has it; --unsafe-no-sandbox runs the code unconfined (only for code you trust)")
+    config = course.load_config(repo_root)
+    known = course.assignments(config, repo_root)
+    found, accepted, notes = precheck.scan(submissions, known, course.source_dir(config, repo_root))
+    todo = _submissions(accepted)
     parts_todo = split_by_student(todo, jobs)
     output.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(output / "feedback", ignore_errors=True)
     shutil.rmtree(output / "autograded", ignore_errors=True)
-    args = [(submissions, output, part, timeout, repo_root, keep_autograded) for part in parts_todo]
+    args = [(output, part, accepted, timeout, repo_root, keep_autograded, unsafe_no_sandbox, memory_bytes)
+            for part in parts_todo]
     if len(args) <= 1:
         results = [_grade_pairs(*a) for a in args]
     else:
@@ -142,16 +160,21 @@ def grade(submissions: Path, output: Path, timeout: int | None = None,
             results = list(pool.map(_grade_pairs, *zip(*args)))
     rows = sorted((r for res in results for r in res[0]),
                   key=lambda r: (r["student"], r["assignment"], r["notebook"], r["cell"]))
-    problems = [str(p) for p in found] + [p for res in results for p in res[1]]
+    problems = sorted([str(p) for p in found] + [p for res in results for p in res[1]])
     seconds = {pair: t for res in results for pair, t in res[2].items()}
+    runs = {pair: r for res in results for pair, r in res[3].items()}
+    for res in results:
+        report.mark_trusted(rows, res[3])
+    flags = report.flags(notes, runs, unsafe_no_sandbox)
     report.write_csv(output / "scores.csv", report.CELL_FIELDS, rows)
-    report.write_csv(output / "totals.csv", report.TOTAL_FIELDS, report.totals(rows))
+    report.write_csv(output / "totals.csv", report.TOTAL_FIELDS, report.totals(rows, flags))
     report.write_csv(output / "timings.csv", ["student", "assignment", "seconds"],
                      [{"student": s, "assignment": a, "seconds": f"{t:.2f}"}
                       for (a, s), t in sorted(seconds.items(), key=lambda kv: (kv[0][1], kv[0][0]))])
     (output / "problems.txt").write_text("".join(p + "\n" for p in problems), encoding="utf-8")
+    (output / "flags.txt").write_text("".join(f + "\n" for f in flags), encoding="utf-8")
     graded = sorted({(r["assignment"], r["student"]) for r in rows})
-    return {"graded": graded, "problems": problems, "seconds": seconds}
+    return {"graded": graded, "problems": problems, "seconds": seconds, "flags": flags}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,6 +188,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="per-cell execution timeout in seconds (default: nbgrader_config.py)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes, each grading a share of the students (default: 1)")
+    parser.add_argument("--unsafe-no-sandbox", action="store_true",
+                        help="run the students' code WITHOUT the bubblewrap sandbox (only where bwrap is "
+                             "missing and the code is trusted); the report says so")
+    parser.add_argument("--memory-gb", type=float, default=None,
+                        help="memory limit per sandboxed process in GB (default 2)")
     parser.add_argument("--autograded", action="store_true",
                         help="also copy nbgrader's autograded notebooks, WITH the hidden tests and their "
                              "messages, to OUTPUT/autograded (for instructors only)")
@@ -173,12 +201,15 @@ def main(argv: list[str] | None = None) -> int:
     warnings.filterwarnings("ignore", message="Object of type <Submitted")
     try:
         result = grade(args.submissions, args.output, args.timeout, jobs=args.jobs,
-                       keep_autograded=args.autograded)
+                       keep_autograded=args.autograded, unsafe_no_sandbox=args.unsafe_no_sandbox,
+                       memory_bytes=None if args.memory_gb is None else int(args.memory_gb * 1024**3))
     except ValueError as err:
         parser.error(str(err))
     for (assignment, student), t in sorted(result["seconds"].items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        print(f"{student:>20}  {assignment:<28} {t:6.1f} s")
+        print(f"{student!r:>22}  {assignment:<28} {t:6.1f} s")
     print(f"graded {len(result['graded'])} submission(s); results in {args.output}/")
+    if result["flags"]:
+        print(f"{len(result['flags'])} flag(s) for review in {args.output}/flags.txt")
     for problem in result["problems"]:
         print("PROBLEM:", problem, file=sys.stderr)
     return 1 if result["problems"] else 0

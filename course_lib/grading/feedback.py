@@ -146,3 +146,52 @@ class HideHiddenTests(NbGraderPreprocessor):
             cell.source = source
             cell.outputs = summarise_outputs(cell.outputs)
         return cell, resources
+
+
+#: HTML a student's markdown or output may keep in the feedback: formatting, tables, images, links
+SAFE_TAGS = frozenset({
+    "a", "abbr", "b", "blockquote", "br", "code", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
+    "img", "li", "ol", "p", "pre", "span", "strong", "sub", "sup", "table", "tbody", "td", "th", "thead", "tr",
+    "ul", "dl", "dt", "dd", "del", "details", "summary",
+})
+SAFE_ATTRIBUTES = {"a": ["href", "title"], "img": ["src", "alt", "title", "width", "height"],
+                   "*": ["class", "align", "colspan", "rowspan"]}
+#: output types that only carry scripts, or can (SVG), and are dropped
+UNSAFE_MIME = ("application/javascript", "text/javascript", "image/svg+xml",
+               "application/vnd.jupyter.widget-view+json", "application/vnd.jupyter.widget-state+json")
+
+
+def sanitise_html(text: str) -> str:
+    """``text`` with every tag and attribute outside the safe lists removed (scripts, iframes,
+    event handlers, ``javascript:`` links); the text between tags stays as text.
+
+    >>> sanitise_html('<b>ok</b><script>steal()</script><img src=x onerror="steal()">')
+    '<b>ok</b>steal()<img src="x">'
+    """
+    import bleach
+
+    return bleach.clean(text, tags=SAFE_TAGS, attributes=SAFE_ATTRIBUTES,
+                        protocols={"http", "https", "mailto", "data"}, strip=True, strip_comments=True)
+
+
+class SanitiseStudentContent(NbGraderPreprocessor):
+    """nbconvert preprocessor: what a student wrote or displayed reaches the feedback HTML only as
+    safe HTML — markdown cells and HTML/markdown outputs sanitised, script-carrying outputs dropped."""
+
+    def preprocess_cell(self, cell: NotebookNode, resources: dict, index: int) -> tuple[NotebookNode, dict]:
+        if cell.cell_type in ("markdown", "raw"):
+            cell.source = sanitise_html(cell.source)
+            cell.pop("attachments", None)
+        for output in cell.get("outputs", []):
+            data = output.get("data")
+            if not data:
+                continue
+            for mime in list(data):
+                if mime in UNSAFE_MIME or mime.endswith("+javascript"):
+                    del data[mime]
+                elif mime in ("text/html", "text/markdown", "text/latex"):
+                    text = data[mime] if isinstance(data[mime], str) else "".join(data[mime])
+                    data[mime] = sanitise_html(text)
+            if not data:
+                data["text/plain"] = "[output removed from the feedback: it could run code in a browser]"
+        return cell, resources

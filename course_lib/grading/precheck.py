@@ -1,19 +1,34 @@
-"""Check submissions for duplicated cell ids before nbgrader sees them.
+"""Check submissions before nbgrader sees them: ids, file names, formats, duplicated cells, tampering.
 
-A learner who copies a solution or test cell (copy/paste in Jupyter keeps the cell's
-nbgrader metadata) hands in a notebook where one ``grade_id`` appears twice. nbgrader
-then drops one copy's metadata silently or fails with a message that names neither the
-student nor the cell. This pre-check reads every submitted notebook and reports, per
-student and notebook, each duplicated nbgrader ``grade_id`` and nbformat cell ``id``,
-with the positions of the copies, so the instructor can fix or ask for a resubmission.
+- A **student id** (the folder name) with a glob character (``* ? [ ]``), a leading or
+  trailing space, a newline or another control character is rejected with a clear message:
+  nbgrader treats ids as patterns, and such ids break spreadsheets and shell scripts.
+- A notebook saved under a **near-miss name** (``arm_dynamics (1).ipynb``,
+  ``arm_dynamics-copy.ipynb``, ``Copy of arm_dynamics.ipynb``) is graded under the expected
+  name, with a note in the report. An **nbformat 3** notebook is upgraded to version 4.
+- A learner who copies a solution or test cell (copy/paste in Jupyter keeps the cell's
+  nbgrader metadata) hands in a notebook where one ``grade_id`` appears twice; each
+  duplicated nbgrader ``grade_id`` and nbformat cell ``id`` is reported with the positions of
+  the copies, so the instructor can fix it or ask for a resubmission.
+- Tampering and shortcuts (:mod:`course_lib.grading.tamper`) are flagged for review; they
+  never change a score.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import re
+import warnings
 from collections import defaultdict
 from pathlib import Path
+
+import nbformat
+
+from course_lib.grading import tamper
+
+#: characters nbgrader or a shell would read as a pattern
+GLOB_CHARACTERS = "*?[]"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,35 +70,180 @@ def duplicated(cells: list[dict]) -> list[str]:
     return messages
 
 
-def check_notebook(path: Path, student: str, assignment: str) -> list[Problem]:
-    """Problems with one submitted notebook (unreadable JSON or duplicated ids)."""
+def bad_id(name: str) -> str:
+    """Why ``name`` cannot be a student id or assignment folder ('' when it can).
+
+    >>> bad_id("ada"), bad_id("*")
+    ('', "contains the glob character '*'")
+    >>> bad_id(" ada")
+    'starts or ends with a space'
+    """
+    for ch in GLOB_CHARACTERS:
+        if ch in name:
+            return f"contains the glob character {ch!r}"
+    if name != name.strip():
+        return "starts or ends with a space"
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        return "contains a newline or another control character"
+    if name.startswith("."):
+        return "starts with a dot"
+    return ""
+
+
+_NEAR_MISS = re.compile(r"^(?:copy of )?(?P<stem>.+?)(?:[ _-]*\(\d+\)|[ _-]+copy(?:[ _-]*\d+)?|[ _-]+\d+)?$",
+                        re.IGNORECASE)
+
+
+def near_miss(filename: str, expected: list[str]) -> str | None:
+    """The expected notebook name that ``filename`` is a saved copy of, or None.
+
+    >>> near_miss("arm_dynamics (1).ipynb", ["arm_dynamics.ipynb"])
+    'arm_dynamics.ipynb'
+    >>> near_miss("arm_dynamics-copy.ipynb", ["arm_dynamics.ipynb"])
+    'arm_dynamics.ipynb'
+    >>> near_miss("notes.ipynb", ["arm_dynamics.ipynb"]) is None
+    True
+    """
+    match = _NEAR_MISS.match(Path(filename).stem)
+    stem = match.group("stem").strip().lower() if match else ""
+    for name in expected:
+        if Path(name).stem.lower() == stem:
+            return name
+    return None
+
+
+@dataclasses.dataclass
+class Accepted:
+    """A submitted notebook the pre-check accepted, read (and upgraded) as nbformat 4."""
+
+    student: str
+    assignment: str
+    notebook: str          # the expected file name, e.g. arm_dynamics.ipynb
+    nb: object             # nbformat.NotebookNode
+
+    def write(self, folder: Path) -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / self.notebook
+        nbformat.write(self.nb, path)
+        return path
+
+
+def read_notebook(path: Path) -> tuple[object, str, list]:
+    """(notebook as nbformat 4, note, cells as written): an nbformat 3 file is upgraded, with a note.
+
+    Raises:
+        ValueError: the file is not a readable notebook (the reason is in the message).
+    """
     try:
-        cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
-    except (OSError, ValueError, KeyError, TypeError) as err:
-        return [Problem(student, assignment, path.name, f"not a readable notebook ({err})")]
+        text = Path(path).read_text(encoding="utf-8")
+        raw = json.loads(text)
+        version = raw.get("nbformat")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")   # nbformat renames duplicated ids; duplicated() reports them
+            nb = nbformat.reads(text, as_version=4)
+    except Exception as err:  # noqa: BLE001 - any reason to fail is reported
+        raise ValueError(f"not a readable notebook ({type(err).__name__}: {str(err)[:200]})") from None
+    if not isinstance(nb.get("cells"), list):
+        raise ValueError("not a readable notebook (no list of cells)")
+    note = f"upgraded from nbformat {version} to 4" if version != 4 else ""
+    cells = raw.get("cells") if version == 4 and isinstance(raw.get("cells"), list) else nb.cells
+    return nb, note, cells
+
+
+def check_notebook(path: Path, student: str, assignment: str) -> list[Problem]:
+    """Problems with one submitted notebook (unreadable or duplicated ids)."""
+    try:
+        _, _, cells = read_notebook(path)
+    except ValueError as err:
+        return [Problem(student, assignment, path.name, str(err))]
     return [Problem(student, assignment, path.name, m) for m in duplicated(cells)]
 
 
-def check_submissions(submissions: Path, assignments: list[str]) -> list[Problem]:
+def _setup_names(source_dir: Path, assignment: str) -> set[str]:
+    names: set[str] = set()
+    for path in sorted((source_dir / assignment).glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            meta = cell.metadata.get("nbgrader", {})
+            if cell.cell_type == "code" and meta.get("locked") and not meta.get("grade"):
+                names |= tamper.defined_names(cell.source)
+    return names
+
+
+def scan(submissions: Path, assignments: list[str], source_dir: Path | None = None
+         ) -> tuple[list[Problem], dict[tuple[str, str], list[Accepted]], list[tuple[str, str, str]]]:
     """Check ``<submissions>/<student>/<assignment>/*.ipynb`` for every known assignment.
 
     Args:
         submissions: the folder of submissions.
         assignments: assignment ids that exist in solutions/; other folders are reported.
+        source_dir: the instructor notebooks (for expected names and the setup cells' names).
 
     Returns:
-        All problems found, sorted by student, assignment and notebook.
+        (problems that keep a submission from being graded, sorted; the accepted notebooks per
+        (assignment, student); notes and flags for the report as (student, assignment, text)).
     """
+    if source_dir is None:
+        from course_lib.grading import course
+
+        source_dir = course.source_dir(course.load_config())
     problems: list[Problem] = []
+    accepted: dict[tuple[str, str], list[Accepted]] = {}
+    notes: list[tuple[str, str, str]] = []
+    setup = {a: _setup_names(Path(source_dir), a) for a in assignments}
     for student_dir in sorted(p for p in Path(submissions).iterdir() if p.is_dir()):
+        student = student_dir.name
+        why = bad_id(student)
+        if why:
+            problems.append(Problem(student, "-", "-", f"student id rejected: it {why}; rename the folder "
+                                    "(letters, digits, '.', '_', '-' and '@' are safe)"))
+            continue
         for adir in sorted(p for p in student_dir.iterdir() if p.is_dir()):
             if adir.name not in assignments:
-                problems.append(Problem(student_dir.name, adir.name, "-",
+                problems.append(Problem(student, adir.name, "-",
                                         f"unknown assignment (known: {', '.join(assignments)})"))
                 continue
-            for nb in sorted(adir.glob("*.ipynb")):
-                problems.extend(check_notebook(nb, student_dir.name, adir.name))
-    return problems
+            expected = sorted(p.name for p in (Path(source_dir) / adir.name).glob("*.ipynb"))
+            files = sorted(adir.glob("*.ipynb"))
+            if not files:
+                problems.append(Problem(student, adir.name, "-", "no notebook in the folder (expected "
+                                        f"{', '.join(expected)})"))
+                continue
+            chosen: dict[str, Path] = {}
+            for nb_path in files:
+                target = nb_path.name if nb_path.name in expected else near_miss(nb_path.name, expected)
+                if target is None:
+                    notes.append((student, adir.name, f"ignored {nb_path.name!r}: not a notebook of this "
+                                  f"assignment (expected {', '.join(expected)})"))
+                elif target in chosen and chosen[target].name == target:
+                    notes.append((student, adir.name, f"ignored {nb_path.name!r}: {target!r} is there too"))
+                else:
+                    chosen[target] = nb_path
+            found_here: list[Problem] = []
+            items: list[Accepted] = []
+            for target, nb_path in sorted(chosen.items()):
+                try:
+                    nb, note, cells = read_notebook(nb_path)
+                except ValueError as err:
+                    found_here.append(Problem(student, adir.name, nb_path.name, str(err)))
+                    continue
+                if nb_path.name != target:
+                    notes.append((student, adir.name, f"graded {nb_path.name!r} as {target!r} (near-miss file name)"))
+                if note:
+                    notes.append((student, adir.name, f"{nb_path.name}: {note}"))
+                dups = duplicated(cells)
+                found_here += [Problem(student, adir.name, nb_path.name, m) for m in dups]
+                notes += [(student, adir.name, f"{target}, {flag}")
+                          for flag in tamper.notebook_flags(nb.cells, adir.name, setup.get(adir.name, set()))]
+                items.append(Accepted(student, adir.name, target, nb))
+            problems += found_here
+            if items and not found_here:
+                accepted[(adir.name, student)] = items
+    return problems, accepted, notes
+
+
+def check_submissions(submissions: Path, assignments: list[str], source_dir: Path | None = None) -> list[Problem]:
+    """The problems :func:`scan` finds (what keeps submissions from being graded)."""
+    return scan(submissions, assignments, source_dir)[0]
 
 
 def main(argv: list[str] | None = None) -> int:

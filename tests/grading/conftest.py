@@ -11,13 +11,16 @@ from __future__ import annotations
 import csv
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import psutil
 import pytest
 
 from course_lib.models import Pendulum, TwoLinkArm
+from grading import attacks
 from grading import synthetic as syn
 
 #: per-cell timeout for the test run (s): the course's cells take < 3 s; an infinite loop costs this much
@@ -25,6 +28,10 @@ TIMEOUT = 15
 #: worker processes: the run also exercises the parallel path (CI has 2 cores)
 JOBS = 2
 A1, A2, A3 = "01_lagrange", "02_arm_dynamics", "03_energy_integrators"
+#: ids the grader must refuse: glob characters, surrounding space, a newline
+BAD_IDS = ["*", "ad[ab]", " lead", "two\nlines"]
+#: right work under a file name a browser or file manager makes
+NEAR_MISSES = [("near_miss", A2, "arm_dynamics (1).ipynb"), ("near_copy", A1, "lagrange-copy.ipynb")]
 REPO_ARTIFACTS = ["gradebook.db", "autograded", "feedback", "submitted", "grades.csv", "grading-output"]
 
 
@@ -63,9 +70,17 @@ def build_submissions(root: Path) -> dict[str, dict]:
             "gravity": "def gravity(q, p):\n    return p['g'] / 0\n"})},
         "copycat": {A1: syn.with_duplicate(syn.solved(A1), "energies")},
     }
+    cases.update({student: build() for student, build in attacks.CASES.items()})
+    cases["=2+5"] = {A1: syn.solved(A1)}                   # a spreadsheet formula as id
+    for bad in BAD_IDS:                                     # rejected ids, with right work
+        cases[bad] = {A2: syn.solved(A2)}
     for student, notebooks in cases.items():
         for assignment, nb in notebooks.items():
             syn.save(nb, root, student, assignment)
+    for student, assignment, name in NEAR_MISSES:
+        path = syn.save(syn.solved(assignment), root, student, assignment)
+        path.rename(path.with_name(name))
+        cases[student] = {assignment: "near miss"}
     return cases
 
 
@@ -82,6 +97,11 @@ class Graded:
     seconds: dict[tuple[str, str], float]      # (student, assignment) -> s
     problems: str
     wrote_into_repo: list[str]
+    submissions: Path = Path()
+    flags: str = ""
+    leftover: list[str] = ()            # processes carrying the attack mark right after grading
+    outputs_at_end: dict = None         # {file name: bytes} of the CSVs and reports when grading ended
+    finished: float = 0.0               # time.monotonic() when grading ended
 
     def score(self, student: str, assignment: str, cell: str) -> float:
         return float(self.scores[(student, assignment, cell)]["score"])
@@ -99,9 +119,39 @@ class Graded:
         return path
 
 
+def marked_processes() -> list[str]:
+    """Command lines of running processes that carry the attack mark (or run as the sandbox's uid)."""
+    found = []
+    for proc in psutil.process_iter(["cmdline", "uids", "pid"]):
+        try:
+            cmd = " ".join(proc.info["cmdline"] or [])
+            if attacks.MARK in cmd or (proc.info["uids"] and proc.info["uids"].real == 65534
+                                       and "ipykernel" in cmd):
+                found.append(f"{proc.info['pid']}: {cmd[:200]}")
+        except psutil.Error:
+            pass
+    return found
+
+
+OUTPUT_FILES = ("scores.csv", "totals.csv", "problems.txt", "flags.txt")
+
+
+def run_autograde(submissions: Path, output: Path, jobs: int, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "course_lib.grading.autograde", str(submissions),
+         "--output", str(output), "--timeout", str(TIMEOUT), "--jobs", str(jobs), "--autograded"],
+        cwd=cwd, capture_output=True, text=True, timeout=1200,
+    )
+
+
 def _rows(path: Path) -> list[dict]:
+    """The rows of a CSV, with the spreadsheet guard (a leading ' before = + - @) taken off the ids."""
     with open(path, newline="", encoding="utf-8") as fh:
-        return list(csv.DictReader(fh))
+        rows = list(csv.DictReader(fh))
+    for row in rows:
+        if row["student"][:2] in ("'=", "'+", "'-", "'@"):
+            row["student"] = row["student"][1:]
+    return rows
 
 
 @pytest.fixture(scope="session")
@@ -111,11 +161,10 @@ def graded(tmp_path_factory) -> Graded:
     work = tmp_path_factory.mktemp("grading")
     build_submissions(work / "submissions")
     output = work / "out"
-    proc = subprocess.run(
-        [sys.executable, "-m", "course_lib.grading.autograde", str(work / "submissions"),
-         "--output", str(output), "--timeout", str(TIMEOUT), "--jobs", str(JOBS), "--autograded"],
-        cwd=work, capture_output=True, text=True, timeout=900,
-    )
+    proc = run_autograde(work / "submissions", output, JOBS, work)
+    finished = time.monotonic()
+    leftover = marked_processes()
+    outputs_at_end = {n: (output / n).read_bytes() for n in OUTPUT_FILES if (output / n).exists()}
     wrote_into_repo = [n for n in REPO_ARTIFACTS if (syn.REPO / n).exists() and not before[n]]
     if not (output / "scores.csv").exists():
         pytest.fail(f"autograde produced no scores:\n{proc.stdout}\n{proc.stderr}")
@@ -123,4 +172,16 @@ def graded(tmp_path_factory) -> Graded:
     totals = {(r["student"], r["assignment"]): r for r in _rows(output / "totals.csv")}
     seconds = {(r["student"], r["assignment"]): float(r["seconds"]) for r in _rows(output / "timings.csv")}
     return Graded(proc.returncode, proc.stdout, proc.stderr, output, scores, totals, seconds,
-                  (output / "problems.txt").read_text(encoding="utf-8"), wrote_into_repo)
+                  (output / "problems.txt").read_text(encoding="utf-8"), wrote_into_repo,
+                  work / "submissions", (output / "flags.txt").read_text(encoding="utf-8"),
+                  leftover, outputs_at_end, finished)
+
+
+@pytest.fixture(scope="session")
+def graded_one_job(graded, tmp_path_factory) -> Path:
+    """The same folder graded again with --jobs 1; returns its output folder."""
+    output = tmp_path_factory.mktemp("grading-jobs1") / "out"
+    proc = run_autograde(graded.submissions, output, 1, output.parent)
+    if not (output / "scores.csv").exists():
+        pytest.fail(f"autograde --jobs 1 produced no scores:\n{proc.stdout}\n{proc.stderr}")
+    return output

@@ -202,5 +202,5 @@ def test_grading_leaves_no_files_in_the_repository(graded):
 
 def test_every_graded_submission_has_a_timing(graded):
     """timings.csv lists one positive duration per graded submission (see the report for figures)."""
-    assert set(graded.seconds) == set(graded.totals)
+    assert set(graded.totals) <= set(graded.seconds)
     assert all(t > 0 for t in graded.seconds.values())
