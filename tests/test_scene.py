@@ -196,3 +196,10 @@ def test_an_error_reported_by_the_browser_is_kept_for_the_lab():
     scene = pendulum_scene()
     scene.browser_message({"type": "error", "text": "TypeError: x is undefined"})
     assert scene.browser_errors == ["TypeError: x is undefined"] and scene.received["error"] == 1
+
+
+def test_set_shape_changes_only_this_scene_not_the_shared_definition():
+    line = Polyline("curve", xs=[0, 1], ys=[0, 1])
+    a, b = Scene(shapes=[line]), Scene(shapes=[line])
+    a.set_shape("curve", xs=[0, 2], ys=[0, 2])
+    assert line.xs == [0, 1] and next(s for s in b.shapes if s["id"] == "curve")["props"]["xs"] == [0.0, 1.0]

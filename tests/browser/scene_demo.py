@@ -5,9 +5,9 @@ from the playhead when the slider moves during Play, a static state after a
 drag, a key or a hold button. It is a test fixture, not a lesson: the
 stepping is a plain semi-implicit Euler step of θ̈ = −(g/l) sin θ + u.
 
-In a notebook (the test writes this cell)::
+In a notebook (tests/browser/scene_page.py writes this cell, with this folder on sys.path)::
 
-    from tests.browser.scene_demo import DemoLab
+    from scene_demo import DemoLab
     demo = DemoLab()
     demo.widget
 """

@@ -19,8 +19,10 @@ if TYPE_CHECKING:
     from .notebook_page import NotebookPage
 
 DEMO_NOTEBOOK = "scene_demo.ipynb"
-DEMO_SOURCE = "from tests.browser.scene_demo import DemoLab\ndemo = DemoLab()\ndemo.widget"
-GALLERY_SOURCE = "from tests.browser.scene_demo import gallery\ngallery()"
+#: the demo module is imported from this folder by path (a `tests` package elsewhere cannot shadow it)
+DEMO_SOURCE = (f"import sys\nsys.path.insert(0, {str(Path(__file__).resolve().parent)!r})\n"
+               "from scene_demo import DemoLab\ndemo = DemoLab()\ndemo.widget")
+GALLERY_SOURCE = "from scene_demo import gallery\ngallery()"
 
 #: runs in the kernel: the first object in the namespace with a Scene and a handle_json() method
 FIND_HANDLE = ("print(next((v.handle_json() for v in list(globals().values()) "

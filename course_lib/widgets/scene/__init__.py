@@ -24,6 +24,7 @@ is (no build step).
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 import pathlib
@@ -125,10 +126,17 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
             if name not in channels or not (math.isfinite(period) and period > 0):
                 raise ValueError(f"periodic: {name!r} -> {period} must name a channel (one of {channels}) "
                                  "and give a positive period")
+        if formula is not None:
+            for term, ids in formula.terms.items():
+                unknown = [i for i in ids if i not in shape_ids]
+                if unknown:
+                    raise ValueError(f"formula term {term!r} highlights unknown shapes {unknown}; "
+                                     f"the scene's shapes are {shape_ids}")
         self.created = next(_created)
         _instances.add(self)
-        self._shapes = {s.id: s for s in shapes}
-        self._panels = {p.id: p for p in panels}
+        # copies: set_shape/set_panel change this scene's shapes, never a lab module's shared definitions
+        self._shapes = {s.id: copy.copy(s) for s in shapes}
+        self._panels = {p.id: copy.copy(p) for p in panels}
         self._values = np.zeros(len(channels))
         self._seq = 0
         self.outbox: deque[tuple[str, dict[str, Any]]] = deque(maxlen=100)
@@ -138,12 +146,6 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
             formula=formula.spec() if formula is not None else None, buttons=[b.spec() for b in buttons],
             scene_id=f"scene-{self.created}", **kwargs)
         self._init_browser_messages()
-        if formula is not None:
-            for term, ids in formula.terms.items():
-                unknown = [i for i in ids if i not in self._shapes]
-                if unknown:
-                    raise ValueError(f"formula term {term!r} highlights unknown shapes {unknown}; "
-                                     f"the scene's shapes are {shape_ids}")
         self.set_values(values or {})
 
     def __repr__(self) -> str:
