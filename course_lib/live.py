@@ -44,6 +44,8 @@ class SimState:
         work: work W (J) done by torques and friction since t = 0.
         tau: the torque held at this instant (N·m), shape ``(n,)``.
         model: the model in force (models are immutable, so this is a reference).
+        dt, method: the integration step (s) and method in force.
+        base: (t₀, k₀) of the last change of step, so t = t₀ + (k − k₀)·dt is recomputed exactly.
     """
 
     k: int
@@ -53,6 +55,9 @@ class SimState:
     work: float
     tau: np.ndarray
     model: ManipulatorModel
+    dt: float = 0.0
+    method: str = "rk4"
+    base: tuple[float, int] = (0.0, 0)
 
 
 class LiveSim:
@@ -92,13 +97,16 @@ class LiveSim:
         if controller is not None and not callable(controller):
             raise ValueError(f"controller must be a function controller(t, q, qd) -> tau, got {controller!r}")
         self.controller = controller
-        self.hold = 1
-        if control_period is not None:
-            self.hold = max(1, int(round(_checks.positive("control_period", control_period) / self.dt)))
+        self.control_period = None if control_period is None else _checks.positive("control_period", control_period)
+        self._set_hold()
         self._model = model
         self._tau = np.zeros(n) if torque is None else _single_state("torque", torque, n)
         self._dynamics = model_dynamics(model, self._tau)
         self._q, self._qd, self._k, self._work = q, qd, 0, 0.0
+        self._t0, self._k0 = 0.0, 0  # t = t0 + (k − k0)·dt: the step may change, time runs on
+
+    def _set_hold(self) -> None:
+        self.hold = 1 if self.control_period is None else max(1, int(round(self.control_period / self.dt)))
 
     # -- the state, read-only views ------------------------------------------------------
     @property
@@ -113,8 +121,8 @@ class LiveSim:
 
     @property
     def t(self) -> float:
-        """Time (s): steps taken × dt, so it never drifts from the step grid."""
-        return self._k * self.dt
+        """Time (s): steps taken × dt (since the last change of step), so it never drifts from the step grid."""
+        return self._t0 + (self._k - self._k0) * self.dt
 
     @property
     def work(self) -> float:
@@ -143,6 +151,16 @@ class LiveSim:
         self._model = model
         self._dynamics = model_dynamics(model, self._tau)
 
+    def set_step(self, dt: float | None = None, method: str | None = None) -> None:
+        """Integrate with another step ``dt`` (s) and/or ``method`` from the next step on; t runs on."""
+        if method is not None:
+            self._stepper = STEPPERS[_checks.choice("method", method, tuple(STEPPERS))]
+            self.method = method
+        if dt is not None:
+            dt = _checks.positive("dt", dt)
+            self._t0, self._k0, self.dt = self.t, self._k, dt
+            self._set_hold()
+
     def set_torque(self, torque: Any) -> None:
         """Hold a new constant torque (N·m), shape ``(n,)``, from the next step on."""
         if self.controller is not None:
@@ -158,7 +176,7 @@ class LiveSim:
     def reset(self, q0: Any, qd0: Any) -> None:
         """Start again at (q₀, q̇₀), t = 0, W = 0."""
         self.set_state(q0, qd0)
-        self._k, self._work = 0, 0.0
+        self._k, self._work, self._t0, self._k0 = 0, 0.0, 0.0, 0
 
     # -- time stepping ---------------------------------------------------------------------------
     def step(self) -> None:
@@ -168,14 +186,14 @@ class LiveSim:
             FloatingPointError: when the state stops being finite, with the time.
         """
         if self.controller is not None and self._k % self.hold == 0:
-            t = self._k * self.dt
+            t = self.t
             self._tau = _controller_torque(self.controller(t, self._q.copy(), self._qd.copy()), t,
                                            self._model.n_dof)
             self._dynamics = model_dynamics(self._model, self._tau)
         q, qd, w = self._stepper(self._dynamics, self._q, self._qd, self.dt)
         if not all(map(math.isfinite, q.tolist() + qd.tolist())):  # plain floats: cheaper than numpy for a few
             raise FloatingPointError(
-                f"the simulation diverged at t = {(self._k + 1) * self.dt:.4g} s; "
+                f"the simulation diverged at t = {self.t + self.dt:.4g} s; "
                 "try a smaller dt or smaller gains"
             )
         self._q, self._qd, self._k, self._work = q, qd, self._k + 1, self._work + float(w)
@@ -202,11 +220,15 @@ class LiveSim:
         q, qd, tau = self._q.copy(), self._qd.copy(), self._tau.copy()
         for a in (q, qd, tau):
             a.setflags(write=False)
-        return SimState(self._k, self._k * self.dt, q, qd, self._work, tau, self._model)
+        return SimState(self._k, self.t, q, qd, self._work, tau, self._model, self.dt, self.method,
+                        (self._t0, self._k0))
 
     def restore(self, state: SimState) -> None:
         """Continue from ``state`` (taken from this simulation): state, time, work, torque and model."""
         self._q, self._qd = state.q.copy(), state.qd.copy()
         self._k, self._work, self._tau = state.k, state.work, state.tau.copy()
         self._model = state.model
+        self.set_step(method=state.method)
+        self.dt, (self._t0, self._k0) = state.dt or self.dt, state.base
+        self._set_hold()
         self._dynamics = model_dynamics(state.model, self._tau)

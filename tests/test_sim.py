@@ -162,3 +162,20 @@ def test_live_simulator_refuses_a_model_with_other_degrees_of_freedom():
     live = LiveSim(Pendulum(), [1.0], [0.0], dt=1e-3)
     with pytest.raises(ValueError, match="1 degrees of freedom"):
         live.model = ARM
+
+
+def test_changing_the_step_mid_run_keeps_time_running_and_continues_like_a_fresh_simulation():
+    """After set_step(dt=…, method=…) the live simulator continues exactly as simulate() would from that state."""
+    from course_lib.live import LiveSim
+
+    live = LiveSim(Pendulum(b=0.1), [2.0], [0.0], dt=1e-3)
+    live.advance(100)
+    q_mid, qd_mid, t_mid = live.q, live.qd, live.t
+    live.set_step(dt=0.01, method="explicit_euler")
+    live.advance(50)
+    assert live.t == pytest.approx(t_mid + 0.5, abs=1e-12)
+    fresh = simulate(Pendulum(b=0.1), q_mid, qd_mid, duration=0.5, dt=0.01, method="explicit_euler")
+    np.testing.assert_array_equal(live.q, fresh.q[-1])
+    np.testing.assert_array_equal(live.qd, fresh.qd[-1])
+    with pytest.raises(ValueError, match="method must be one of"):
+        live.set_step(method="leapfrog")

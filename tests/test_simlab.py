@@ -271,3 +271,31 @@ def test_a_refused_value_during_play_stops_play_and_keeps_the_state(monkeypatch)
     lab.set("tau", 2.0)
     lab.advance(0.5)
     assert lab.tau == 2.0 and all(np.isfinite(v) for v in lab.scene.values.values())
+
+
+def test_a_lab_can_offer_the_integrator_and_its_step_as_controls():
+    """Controls with sim="method"/"dt" switch the lab's integrator; the lab then matches simulate() bit for bit.
+
+    Explicit Euler at h = 10 ms manufactures energy (seed FIG 3); the lab shows exactly the run
+    course_lib.sim.simulate computes with the same method and step.
+    """
+    from course_lib.sim import simulate
+    from course_lib.widgets import controls as c
+
+    class IntegratorPendulum(PendulumLab):
+        CONTROLS = PendulumLab.CONTROLS + (
+            c.Dropdown("method", "pend_tau", (("RK4", "rk4"), ("explicit Euler", "explicit_euler")), "rk4",
+                       sim="method"),
+            c.Dropdown("h", "pend_tau", (("4 ms", 1 / 240), ("10 ms", 0.01)), 1 / 240, sim="dt"))
+
+    lab = IntegratorPendulum(theta0=90.0)
+    lab.set("method", "explicit_euler")
+    lab.set("h", 0.01)
+    lab.advance(9.99)  # frames of 3 steps of 10 ms
+    run = simulate(Pendulum(), [np.pi / 2], [0.0], duration=9.99, dt=0.01, method="explicit_euler")
+    assert lab.t == pytest.approx(9.99, abs=1e-9)
+    np.testing.assert_array_equal(lab.now.q, run.q[-1])
+    start = 1.0 * 9.81 * 1.0 * (1 - np.cos(np.pi / 2))  # m g l (1 − cos 90°), m = l = 1
+    assert lab.readout("energy") - start > 2.0
+    lab.set("play", None)
+    assert chunks(lab)[-1]["dt"] == pytest.approx(0.02)  # two 10 ms steps per frame sent

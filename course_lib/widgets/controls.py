@@ -7,6 +7,8 @@ the range, and where the value goes:
 - ``param="b"``: a parameter of the lab's model, set through
   ``model.replace(b=value)`` (the new model is checked before it is used);
 - ``torque=0``: entry 0 of the constant torque the simulation holds;
+- ``sim="dt"`` or ``sim="method"``: the simulation's step (s) or integrator
+  (``"rk4"``, ``"explicit_euler"``, ``"semi_implicit_euler"``), from the next step on;
 - neither: the lab's method ``on_<key>(value)`` runs (e.g. a slider that sets
   the state, or a toggle that changes the view).
 
@@ -69,6 +71,7 @@ class Dropdown:
     value: Any
     param: str | None = None
     torque: int | None = None
+    sim: str | None = None
 
     def build(self, label: str) -> w.Dropdown:
         return dropdown(label, list(self.options), self.value)

@@ -136,8 +136,10 @@ class SimLab(Lab):
 
     # -- controls ------------------------------------------------------------------------------------
     def control_changed(self, spec: Any, value: Any) -> None:
-        """Route a declared control: a model parameter, a torque entry, or ``on_<key>``."""
-        if spec.param is not None:
+        """Route a declared control: the integrator, a model parameter, a torque entry, or ``on_<key>``."""
+        if getattr(spec, "sim", None) is not None:  # the integrator: "dt" or "method"
+            self.change(lambda: self.live.set_step(**{spec.sim: value}))
+        elif spec.param is not None:
             self.check_input(**{spec.key: value})
             model = self.live.model.replace(**{spec.param: value})  # checked before anything changes
             self.change(lambda: setattr(self.live, "model", model))
@@ -219,6 +221,10 @@ class SimLab(Lab):
         self._anchor = (self.clock(), self.playhead())
         self.scene.speed = float(speed)
 
+    def steps_per(self, seconds: float) -> int:
+        """Whole integration steps closest to ``seconds`` (at least one) at the current step."""
+        return max(1, int(round(seconds / self.live.dt)))
+
     def playhead(self) -> float:
         """Where the browser's playback is now (s of simulated time), within the frames sent."""
         if not self.playing or not self._queue:
@@ -277,12 +283,13 @@ class SimLab(Lab):
 
     # -- chunks ----------------------------------------------------------------------------------------------
     def _send(self, include_now: bool, replace_from: float | None = None) -> None:
-        count = int(round(self.CHUNK / self.SAMPLE))
+        steps = self.steps_per(self.SAMPLE)
+        count = max(2, int(round(self.CHUNK / (steps * self.live.dt))))
         states = [self.live.snapshot()] if include_now else []
-        states += self.live.frames(count - len(states), int(round(self.SAMPLE / self.dt)))
+        states += self.live.frames(count - len(states), steps)
         vals = self._compute(states)
         frames = np.column_stack([vals[c] for c in self.scene.channels])
-        self.scene.send_chunk(states[0].t, self.SAMPLE, frames, replace_from=replace_from)
+        self.scene.send_chunk(states[0].t, steps * self.live.dt, frames, replace_from=replace_from)
         names = list(vals)
         table = np.column_stack([vals[k] for k in names]).tolist()
         self._queue += [(s, dict(zip(names, row))) for s, row in zip(states, table)]
@@ -379,8 +386,8 @@ class SimLab(Lab):
         self._paused_queue = []
         if self.dragging is None:
             self.live.restore(self.now)
-            steps = int(round(self.FRAME / self.dt))
-            for _ in range(int(round(seconds / self.FRAME))):
+            steps = self.steps_per(self.FRAME)
+            for _ in range(int(round(seconds / (steps * self.live.dt)))):
                 (state,) = self.live.frames(1, steps)
                 vals = self._compute([state])
                 self._visit(state, {k: float(v[0]) for k, v in vals.items()})
