@@ -23,7 +23,10 @@ if TYPE_CHECKING:
 
     from .notebook_page import NotebookPage
 
-MIN_PLAY_FPS = 20.0
+#: loose floors (see tests/browser/test_scene_in_browser.py): frames per second, and the share of the
+#: browser's animation frames that showed a new picture
+MIN_PLAY_FPS = 15.0
+MIN_DISTINCT_SHARE = 0.8
 PLAY_BUTTON = re.compile(r"^\s*(▶\s*)?play\b", re.I)
 
 
@@ -103,7 +106,9 @@ def check_scene_lab(nb: NotebookPage, cell: Locator, server, notebook: str, gest
         finally:
             play.click()
         figures["play"] = {k: round(v, 2) if isinstance(v, float) else v for k, v in played.items()}
-        assert played["fps"] >= MIN_PLAY_FPS, f"Play showed {played['fps']:.1f} distinct frames/s (floor {MIN_PLAY_FPS})"
+        assert played["fps"] >= MIN_PLAY_FPS and played["distinct"] >= MIN_DISTINCT_SHARE * played["frames"], (
+            f"Play showed {played['distinct']} new pictures in {played['frames']} animation frames over "
+            f"{played['seconds']:.1f} s (floors: {MIN_PLAY_FPS} per s, {MIN_DISTINCT_SHARE:.0%} of frames)")
         assert_clean("Play")
     final = ask(server, notebook, None, sid)
     assert not final["errors"], f"the scene's callbacks or the browser reported errors: {final['errors']}"
