@@ -253,6 +253,11 @@ class SandboxedExecute(NbGraderPreprocessor):
                 cell.outputs = [nbformat.from_dict(o) for o in result.outputs]
                 cell.execution_count = count
                 continue
+            if result.timed_out:   # calling the same code again would only wait as long again
+                self._set(cell, report, name, False, False, "CellTimeoutError",
+                          "this test ran longer than the time limit and was stopped", result.outputs)
+                cell.execution_count = count
+                continue
             try:
                 passed, ename, message = run_test(source, trusted.namespace(), channel, name, 4 * self.timeout)
             except KernelDied:
