@@ -178,8 +178,6 @@ class NumericQuestion(Question):
         aliases: other spellings of the unit that are accepted.
     """
 
-    placeholder = "e.g. -1.5 N*m"
-
     def __init__(self, prompt: str, expected: float, tolerance: float, unit: str = "",
                  explanation: str = "", aliases: Sequence[str] = ()):
         super().__init__(prompt, explanation)
@@ -191,6 +189,11 @@ class NumericQuestion(Question):
             raise ValueError(f"tolerance must be a finite number > 0, got {tolerance!r}")
         self.unit = unit
         self._units = {_normal_unit(u) for u in (unit, *aliases) if u}
+
+    @property
+    def placeholder(self) -> str:  # type: ignore[override]
+        """The input box's hint: the expected unit, never an example value."""
+        return text("quiz_number_hint_unit", unit=self.unit) if self.unit else text("quiz_number_hint")
 
     def _grade(self, response: Any) -> Result:
         read = read_number(response)
@@ -224,8 +227,6 @@ class SymbolicQuestion(Question):
         time_limit: seconds one check may take in the worker.
     """
 
-    placeholder = "e.g. -g*sin(theta)/l"
-
     def __init__(self, prompt: str, expected: Any, symbols: Mapping[str, sp.Symbol], explanation: str = "",
                  time_limit: float = TIME_LIMIT):
         super().__init__(prompt, explanation)
@@ -242,6 +243,11 @@ class SymbolicQuestion(Question):
         self.time_limit = float(time_limit)
         self._request = (sp.srepr(self.expected), {n: sp.srepr(s) for n, s in self.symbols.items()})
 
+
+    @property
+    def placeholder(self) -> str:  # type: ignore[override]
+        """The input box's hint: the names a formula may use, never an example formula."""
+        return text("quiz_formula_hint", names=", ".join(sorted(self.symbols)))
     def parse(self, answer: Any) -> Any:
         """The learner's text, read but not evaluated (ValueError with a plain message if unusable)."""
         return quiz_symbolic.read(answer, self.symbols)

@@ -12,7 +12,8 @@ QUIZ = MessageTable("quiz", {
         "quiz_explanation": "Why",
         "quiz_pick_one": "Pick one of the options first (A to {last}).",
         "quiz_not_number": (
-            "Type one number, such as -9.81 or -9,81, optionally followed by its unit; could not read {value!r}."
+            "Type one number (a decimal point or a decimal comma), optionally followed by its unit; "
+            "could not read {value!r}."
         ),
         "quiz_wrong_unit": "The number is right, but the unit {got!r} is not {expected!r}.",
         "quiz_off_by": "Your value {value:g} differs from the answer by more than {tol:g}.",
@@ -28,6 +29,9 @@ QUIZ = MessageTable("quiz", {
         "quiz_equivalent": "Your expression is equivalent to the answer.",
         "quiz_not_equivalent": "Your expression is not equivalent to the answer.",
         "quiz_empty": "Type an answer first.",
+        "quiz_number_hint": "a number",
+        "quiz_number_hint_unit": "a number, then its unit ({unit})",
+        "quiz_formula_hint": "a formula in {names}",
         "quiz_too_large": "That expression is too large to check; simplify your answer.",
         "quiz_undefined": (
             "Your expression is undefined or infinite (for example, it divides by zero); check it and try again."

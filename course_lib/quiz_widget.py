@@ -78,7 +78,10 @@ class QuestionView:
             # buttons, which fit any width, so nothing overlaps however long an option is.
             return w.ToggleButtons(options=self.question.letters, value=None,
                                    style={"button_width": "44px"}, layout={"width": "auto"})
-        return w.Text(value="", placeholder=self.question.placeholder,
+        # continuous_update=False: the value is sent when the box loses focus, which happens
+        # on the press of Check, before its click; with per-keystroke updates a quick click
+        # could be checked against a value missing its last characters.
+        return w.Text(value="", placeholder=self.question.placeholder, continuous_update=False,
                       layout={"width": "320px", "max_width": "100%"})
 
     def _body(self) -> list:

@@ -54,13 +54,20 @@ def option_boxes(page) -> list[list[dict]]:
               }))""")
 
 
-def answer(page, index: int, text: str) -> float:
-    """Type ``text`` into question ``index`` (0-based), press Check; seconds until the verdict appears."""
+def answer(page, index: int, text: str, quick: bool = False) -> float:
+    """Type ``text`` into question ``index`` (0-based), press Check; seconds until the verdict appears.
+
+    ``quick``: type key by key and click Check at once, as a fast typist does (no pause, no Tab).
+    """
     q = page.locator(".course-quiz-question").nth(index)
     q.scroll_into_view_if_needed()
     field = q.locator("input[type=text]")
-    field.fill(text)
-    field.press("Tab")
+    if quick:
+        field.click()
+        page.keyboard.type(text)
+    else:
+        field.fill(text)
+        field.press("Tab")
     feedback = q.locator(".course-quiz-feedback")
     handle = feedback.element_handle()
     # count every change of the feedback (the same verdict twice is still a new verdict)
@@ -118,6 +125,10 @@ def test_lesson_quiz_starts_empty_and_answers_within_its_bound(app, jupyter, bro
         answer(page, 0, "5 m/s^2")
         first = quiz_state(page)[0]["feedback"]
         assert "is not the answer" in first and "unit" in first and "lever arm" not in first, first
+
+        # 3b) a fast typist who clicks Check straight after the last key is graded on all of it
+        answer(page, 0, "-9.81 rad/s^2", quick=True)
+        assert quiz_state(page)[0]["feedback"].startswith("Correct."), quiz_state(page)[0]
 
         # 4) the reviewer's formula, and a slow one, are "too large" within the bound
         for formula in (HUGE, SLOW):
