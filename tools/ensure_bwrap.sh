@@ -32,24 +32,11 @@ if command -v bwrap >/dev/null 2>&1; then
     check_userns
     exit 0
 fi
-if ! command -v apt-get >/dev/null 2>&1; then
-    say "bwrap not found and apt-get is not available; install bubblewrap with your package manager."
+# shellcheck source=tools/apt_install.sh
+. "$(dirname "$0")/apt_install.sh"
+if ! apt_install bubblewrap; then
+    say "install bubblewrap with your package manager (sudo apt-get install bubblewrap on Debian/Ubuntu)."
     say "(macOS has no bubblewrap: grade on Linux, or pass --unsafe-no-sandbox for code you trust.)"
     exit 0
-fi
-if [ "$(id -u)" -eq 0 ]; then
-    SUDO=()
-elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-    SUDO=(sudo -n)
-else
-    say "apt-get needs root and passwordless sudo is not available: sudo apt-get install bubblewrap"
-    exit 0
-fi
-export DEBIAN_FRONTEND=noninteractive
-say "apt-get install -y --no-install-recommends bubblewrap"
-if ! "${SUDO[@]}" apt-get install -y -qq --no-install-recommends bubblewrap >/dev/null 2>&1; then
-    say "apt-get update"
-    "${SUDO[@]}" apt-get update -qq
-    "${SUDO[@]}" apt-get install -y -qq --no-install-recommends bubblewrap >/dev/null
 fi
 check_userns

@@ -30,32 +30,12 @@ manual_help() {
     say "The browser tests skip without a browser (they fail when CI or REQUIRE_BROWSER is set)."
 }
 
-if ! command -v apt-get >/dev/null 2>&1; then
-    manual_help
-    exit 0
-fi
-
-if [ "$(id -u)" -eq 0 ]; then
-    SUDO=()
-elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-    SUDO=(sudo -n)
-else
-    say "apt-get needs root and passwordless sudo is not available."
-    manual_help
-    exit 0
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-say "apt-get update"
-"${SUDO[@]}" apt-get update -qq
-say "apt-get install -y --no-install-recommends chromium fonts-dejavu-core"
-if ! "${SUDO[@]}" apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null; then
+# shellcheck source=tools/apt_install.sh
+. "$(dirname "$0")/apt_install.sh"
+if ! apt_install chromium fonts-dejavu-core; then
     # Ubuntu's name for the package
     say "chromium not installable; trying chromium-browser"
-    "${SUDO[@]}" apt-get install -y -qq --no-install-recommends chromium-browser fonts-dejavu-core >/dev/null || {
-        manual_help
-        exit 0
-    }
+    apt_install chromium-browser fonts-dejavu-core || { manual_help; exit 0; }
 fi
 for candidate in /usr/bin/chromium "$(command -v chromium 2>/dev/null || true)" \
                  "$(command -v chromium-browser 2>/dev/null || true)"; do

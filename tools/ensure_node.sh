@@ -28,25 +28,9 @@ manual_help() {
     say "The scene widget's JavaScript unit tests skip without Node (they fail when CI or REQUIRE_NODE is set)."
 }
 
-if ! command -v apt-get >/dev/null 2>&1; then
-    manual_help
-    exit 0
-fi
-if [ "$(id -u)" -eq 0 ]; then
-    SUDO=()
-elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-    SUDO=(sudo -n)
-else
-    say "apt-get needs root and passwordless sudo is not available."
-    manual_help
-    exit 0
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-say "apt-get update"
-"${SUDO[@]}" apt-get update -qq
-say "apt-get install -y --no-install-recommends nodejs"
-"${SUDO[@]}" apt-get install -y -qq --no-install-recommends nodejs >/dev/null || { manual_help; exit 0; }
+# shellcheck source=tools/apt_install.sh
+. "$(dirname "$0")/apt_install.sh"
+apt_install nodejs || { manual_help; exit 0; }
 if node_ok; then
     say "installed: $(command -v node) ($(node --version))"
 else
