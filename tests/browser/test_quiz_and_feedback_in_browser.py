@@ -64,6 +64,7 @@ def answer(page, index: int, text: str, quick: bool = False) -> float:
     field = q.locator("input[type=text]")
     if quick:
         field.click()
+        page.keyboard.press("Control+A")  # typing replaces what was there
         page.keyboard.type(text)
     else:
         field.fill(text)
