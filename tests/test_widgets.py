@@ -209,3 +209,16 @@ def test_dragging_the_tip_turns_only_theta2_and_its_slider_follows():
     assert lab.readout("theta1") == theta1
     assert lab.readout("theta2") == pytest.approx(np.radians(90.0), abs=1e-12)
     assert lab.controls["theta2"].value == 90.0
+
+
+def test_an_arm_drag_release_uses_the_end_position_not_the_last_throttled_move():
+    """The browser throttles moves; the tip's release at θ₁ = 90° (y ≥ 1.7 m) must tick the task, not a mid-drag point."""
+    lab = ArmPreviewLab(theta1=30.0, theta2=0.0)
+    send = lab.scene.browser_message
+    x0, y0 = lab.handles["elbow"].position()
+    send({"type": "drag", "id": "elbow", "phase": "start", "x": x0, "y": y0})
+    send({"type": "drag", "id": "elbow", "phase": "move", "x": 0.7, "y": 0.7})  # 45°, mid-drag
+    send({"type": "drag", "id": "elbow", "phase": "end", "x": 0.0, "y": 1.0})  # 90°, the release
+    assert lab.controls["theta1"].value == 90.0
+    assert lab.readout("tip_y") == pytest.approx(1.8, abs=1e-9)
+    assert lab.task_done("reach_high")

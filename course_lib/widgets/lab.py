@@ -254,11 +254,13 @@ class Lab:
         if self.dragging != name:
             return  # a move or end of a drag the lab already ended
         try:
-            handle.on_move(x, y)
+            handle.on_move(x, y)  # the end's own x, y are a final move: moves are throttled in the browser
         finally:
             if phase == "end":
                 self.dragging = None
-                handle.on_end()
+        if phase == "end":
+            handle.on_end()
+            self.refresh()  # the checklist judges the release itself, not the last move before it
 
     # -- the headless API -------------------------------------------------------------------------
     def set(self, key: str, value: Any) -> None:
