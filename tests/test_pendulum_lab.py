@@ -510,3 +510,36 @@ def test_a_release_is_judged_where_the_drag_ended_not_at_the_last_throttled_move
     assert "111" not in lab.tasks.reason("decay") and "111" not in shown_text(lab)
     assert lab.controls["theta"].value == 151.0  # the slider shows the release angle
 
+
+
+def test_the_theta_slider_follows_the_motion_without_setting_the_state():
+    """After Play/Pause, Step and at playhead reports the θ slider shows the current angle (rounded to its step).
+
+    Moving it there does not run its callback (no reset of the simulation, no feedback loop): the state
+    stays bit for bit what the headless run computes.
+    """
+    class Clock:
+        now = 100.0
+
+        def __call__(self):
+            return self.now
+
+    clock = Clock()
+    lab, calls = PendulumLab(clock=clock), []
+    original = lab.on_theta
+    lab.on_theta = lambda v: (calls.append(v), original(v))
+    lab.set("play", None)
+    clock.now += 0.2
+    lab.scene.browser_message({"type": "playhead", "t": 0.2, "reason": "tick"})
+    deg = np.degrees(lab.readout("theta"))
+    assert deg < 55.0 and lab.controls["theta"].value == round(deg)  # during play, at the playhead report
+    clock.now += 0.2
+    lab.set("play", None)  # pause
+    assert lab.controls["theta"].value == round(np.degrees(lab.readout("theta")))
+    lab.set("step", None)
+    assert lab.controls["theta"].value == round(np.degrees(lab.readout("theta")))
+    headless = PendulumLab()
+    headless.advance(lab.t)
+    assert calls == [] and lab.now.q.tobytes() == headless.now.q.tobytes()
+    lab.set("theta", lab.controls["theta"].value + 1.0)  # a nudge starts from the angle shown, not from 60°
+    assert np.degrees(lab.readout("theta")) == pytest.approx(round(np.degrees(headless.readout("theta"))) + 1.0)

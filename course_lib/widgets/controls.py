@@ -12,6 +12,13 @@ the range, and where the value goes:
 - neither: the lab's method ``on_<key>(value)`` runs (e.g. a slider that sets
   the state, or a toggle that changes the view).
 
+A slider can also be bound to a state channel: ``follow="theta_deg"`` makes it
+show that readout (snapped to its step, kept in its range) whenever the lab
+shows a new state (pause, step, reset, a drag, the playhead reports during
+Play). The kit moves it without running its callback, so following never sets
+or resets the simulation and cannot loop. ``period=360`` marks an angle: the
+slider then shows the turn nearest to where it is (−180 stays −180, not 180).
+
 The kit builds plain ipywidgets from these (the factories below) and
 registers each under its key, so the headless API ``lab.set("tau", 2.0)``
 moves it exactly as a learner would.
@@ -42,9 +49,20 @@ class Slider:
     fmt: str = ".2f"
     param: str | None = None
     torque: int | None = None
+    follow: str | None = None
+    period: float | None = None
 
     def build(self, label: str) -> w.FloatSlider:
         return slider(label, self.lo, self.hi, self.step, self.value, self.fmt)
+
+    def snap(self, value: float) -> float:
+        """``value`` as this slider can show it: on its step grid, within lo…hi.
+
+        >>> Slider("theta", "", -180, 180, 1, 0.0).snap(150.7)
+        151.0
+        """
+        snapped = self.lo + round((float(value) - self.lo) / self.step) * self.step
+        return float(min(max(round(snapped, 9), self.lo), self.hi))
 
 
 @dataclasses.dataclass(frozen=True)

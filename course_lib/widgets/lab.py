@@ -181,6 +181,18 @@ class Lab:
         finally:
             self._quiet -= 1
 
+    def follow_controls(self) -> None:
+        """Move every control bound to a state channel (``follow=``) to that readout, without its callback."""
+        for spec in self.CONTROLS:
+            channel = getattr(spec, "follow", None)
+            if channel is None or spec.key not in self.controls or channel not in self.readouts:
+                continue
+            value, shown = self.readouts[channel], self.controls[spec.key].value
+            if spec.period:  # an angle: the turn nearest to what the slider shows
+                value = shown + (value - shown + spec.period / 2) % spec.period - spec.period / 2
+            if math.isfinite(value) and spec.snap(value) != shown:
+                self.move_control(spec.key, spec.snap(value))
+
     def add_handle(self, handle: DragHandle) -> DragHandle:
         """Register a draggable handle (the scene must have a Handle shape with that id)."""
         self.handles[handle.name] = handle

@@ -47,7 +47,8 @@ class PendulumLab(SimLab):
     Raises ValueError naming the argument and what is allowed."""
 
     messages = PENDULUM
-    CONTROLS = (c.Slider("theta", "pend_theta0", *THETA_RANGE, 1, 60.0, ".0f"),
+    CONTROLS = (c.Slider("theta", "pend_theta0", *THETA_RANGE, 1, 60.0, ".0f", follow="theta_deg",
+                         period=360),
                 c.Slider("tau", "pend_tau", -10, 10, 0.05, 0.0, torque=0),
                 c.Slider("b", "pend_b", 0, 2, 0.05, 0.0, param="b"),
                 c.Toggle("newton", "pend_newton"))
@@ -68,7 +69,7 @@ class PendulumLab(SimLab):
                                    self._drag_move, on_end=self._mark_release))
         self._mark_release()
         self.start(self._scene(), [self.readout_html, self.steps_html])
-        self.move_control("theta", theta0)
+        self.move_control("theta", theta0)  # ±180° is the same angle: show the one asked for
 
     def _scene(self) -> Scene:
         T, p, r = self.T, self.model, 1.3 * self.model.l
@@ -142,7 +143,6 @@ class PendulumLab(SimLab):
         super().reset_state()
         self._rest_since = None
         self._mark_release()
-        self.move_control("theta", self.theta0)
 
     def _mark_release(self) -> None:
         """A hand-set state at rest counts as a release for the energy-decay task."""
@@ -165,8 +165,7 @@ class PendulumLab(SimLab):
     def _drag_move(self, x: float, y: float) -> None:
         self.check_input(x=x, y=y)
         theta = float(np.arctan2(x, -y))  # θ from straight down
-        self.set_state([theta], [0.0])
-        self.move_control("theta", float(np.clip(np.round(np.degrees(theta)), *THETA_RANGE)))
+        self.set_state([theta], [0.0])  # the θ slider follows (it is bound to theta_deg)
         self.scene.clear_traces()
 
     # -- tasks, each next to its threshold above -----------------------------------------------------------------

@@ -259,6 +259,7 @@ class SimLab(Lab):
         if scene:
             self.scene.set_values({c: self.readouts[c] for c in self.scene.channels})
         self.show()
+        self.follow_controls()
 
     def _compute(self, states: list[SimState]) -> dict[str, np.ndarray]:
         with np.errstate(all="ignore"):  # a non-finite value is reported below, in words
@@ -331,6 +332,7 @@ class SimLab(Lab):
     def _note(self, t: float) -> None:
         self._anchor = (self.clock(), t)
         self._catch_up(t)
+        self.follow_controls()
 
     # -- drags pause the simulation ------------------------------------------------------------------------------
     def _on_drag(self, name: str, phase: str, x: float, y: float) -> None:
