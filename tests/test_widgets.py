@@ -222,3 +222,34 @@ def test_an_arm_drag_release_uses_the_end_position_not_the_last_throttled_move()
     assert lab.controls["theta1"].value == 90.0
     assert lab.readout("tip_y") == pytest.approx(1.8, abs=1e-9)
     assert lab.task_done("reach_high")
+
+
+def test_readouts_never_show_a_negative_zero():
+    """A tiny negative number rounds to zero: the kit's message formatting shows 0.000, never −0.000 (nor −0.0)."""
+    from course_lib.messages import MessageTable
+
+    table = MessageTable("test_negative_zero", {"en": {"a": "θ̈ = {x:.3f}", "b": "{x:+.1f}|{x:.0f}|{n}"}})
+    assert table.text("a", x=-1e-12) == "θ̈ = 0.000"
+    assert table.text("a", x=np.float64(-4e-4)) == "θ̈ = 0.000"
+    assert table.text("a", x=-6e-4) == "θ̈ = -0.001"  # a real negative value keeps its sign
+    assert table.text("b", x=-0.01, n=-3) == "+0.0|0|-3"
+    lab = PendulumLab(theta0=0.0)
+    lab.put(q=[-1e-13])
+    lab.refresh()
+    assert "-0.000" not in lab.readout_html.value and "θ̈ = 0.000" in lab.readout_html.value
+
+
+def test_the_arm_readout_says_tip_once():
+    """00's readout line reads "tip position: x = …, y = …", not "tip position: tip x = …"."""
+    lab = ArmPreviewLab()
+    assert lab.readout_html.value.lower().count("tip") == 1
+
+
+def test_the_target_label_sits_clear_of_its_dashed_line():
+    """The "target height" text (drawn centred on its y + dy_px) stays clear of the dashed line at the target."""
+    lab = ArmPreviewLab()
+    label = next(s["props"] for s in lab.scene.shapes if s["id"] == "target_label")
+    line = next(s["props"] for s in lab.scene.shapes if s["id"] == "target")
+    assert label["y"] == line["ys"][0]
+    half_height = label["size"] / 2
+    assert abs(label["dy_px"]) - half_height >= line.get("width", 2) / 2 + 2
