@@ -136,8 +136,9 @@ def button(label: str, icon: str = "") -> w.Button:
 
 #: scene beside its controls, the controls wrapping below it when the page is narrow
 WRAP_LAYOUT = {"flex_flow": "row wrap", "align_items": "flex-start", "grid_gap": "8px"}
-#: the column beside the scene: controls, then the checklist, then messages
-COLUMN_WIDTH = "350px"
+#: the column beside the scene (controls, then the checklist, then messages): at least 330 px, and it
+#: takes the page's spare width up to 560 px so that task sentences wrap less (1366×768, sidebar open or closed)
+COLUMN_LAYOUT = {"flex": "1 1 350px", "min_width": "330px", "max_width": "560px"}
 
 
 def beside(*children: Any) -> w.HBox:

@@ -206,7 +206,7 @@ class Lab:
 
     def layout(self, column: list[w.Widget], below: list[w.Widget] = ()) -> w.Widget:
         """The scene with a column beside it (controls, then checklist, then message), and rows below."""
-        side = w.VBox(list(column) + [self.tasks.widget, self.message], layout={"width": controls.COLUMN_WIDTH})
+        side = w.VBox(list(column) + [self.tasks.widget, self.message], layout=controls.COLUMN_LAYOUT)
         self.widget = w.VBox([controls.beside(self.scene, side), *below])
         return self.widget
 

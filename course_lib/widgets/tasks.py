@@ -32,6 +32,10 @@ import ipywidgets as w
 from course_lib.widgets.messages import text
 
 
+#: compact text: ipywidgets' HTML sets the line height of a control row (28 px), too loose for sentences
+TEXT_STYLE = "line-height:1.35"
+
+
 class NotYet(str):
     """What a task's check returns when it is not met, saying why (shown under the task)."""
 
@@ -76,6 +80,7 @@ class TaskList:
         rows = [w.VBox([self.status[t.key], self.hints[t.key]], layout={"margin": "0 0 2px 0"}) for t in self.tasks]
         title = w.HTML(f"<b>{text('tasks_title')}</b>") if self.tasks else w.HTML()
         self.widget = w.VBox([title, *rows])
+        self.widget.add_class("cl-tasks")
         for t in self.tasks:
             self._render(t)
 
@@ -136,7 +141,7 @@ class TaskList:
         status = f" — <i>{_html.escape(text('done_with', value=t.value))}</i>" if t.done else ""
         why = (f"<br><span style='color:#8a5a00;margin-left:1.4em'>{_html.escape(text('not_yet', reason=t.reason))}"
                "</span>" if t.reason and not t.done else "")
-        value = f"<div>{mark} {_html.escape(t.prompt)}{status}{why}</div>"
+        value = f"<div style='{TEXT_STYLE}'>{mark} {_html.escape(t.prompt)}{status}{why}</div>"
         if self.status[t.key].value != value:
             self.status[t.key].value = value
 
@@ -144,5 +149,5 @@ class TaskList:
     def _hint(t: Task) -> str:
         if not t.hint:
             return ""
-        return (f"<details style='margin-left:1.4em'><summary>{text('hint')}</summary>"
+        return (f"<details style='margin-left:1.4em;{TEXT_STYLE}'><summary>{text('hint')}</summary>"
                 f"{_html.escape(t.hint)}</details>")
