@@ -506,7 +506,7 @@ def test_a_release_is_judged_where_the_drag_ended_not_at_the_last_throttled_move
     send_drag(lab, "move", float(np.sin(mid)), float(-np.cos(mid)))
     send_drag(lab, "end", float(np.sin(end)), float(-np.cos(end)))
     assert np.degrees(lab.readout("theta")) == pytest.approx(150.7, abs=1e-9)
-    assert lab.release["deg"] == pytest.approx(150.7, abs=1e-9)
+    assert lab.release.at["theta_deg"] == pytest.approx(150.7, abs=1e-9)
     assert "111" not in lab.tasks.reason("decay") and "111" not in shown_text(lab)
     assert lab.controls["theta"].value == 151.0  # the slider shows the release angle
 

@@ -253,3 +253,36 @@ def test_the_target_label_sits_clear_of_its_dashed_line():
     assert label["y"] == line["ys"][0]
     half_height = label["size"] / 2
     assert abs(label["dy_px"]) - half_height >= line.get("width", 2) / 2 + 2
+
+
+def test_a_lab_module_stays_within_the_200_line_target():
+    """Issue 7's target for a lab of the 2R simulator's size: ≤ 200 lines; generic plumbing belongs in the kit."""
+    widgets = pathlib.Path(__file__).resolve().parents[1] / "course_lib" / "widgets"
+    for lab in ("pendulum_lab.py", "arm_preview.py"):
+        lines = len((widgets / lab).read_text().splitlines())
+        assert lines <= 200, f"{lab} has {lines} lines"
+
+
+def test_a_held_task_counts_only_after_its_condition_held_without_a_break():
+    """Task(hold=1.0): met at t = 0…0.9 s, broken at 1.0 s, met again from 1.1 s: done at 2.1 s, not before."""
+    from types import SimpleNamespace
+
+    from course_lib.widgets.tasks import Task, TaskList
+
+    lab = SimpleNamespace(t=0.0, ok=True)
+    tasks = TaskList([Task("rest", "Rest.", lambda lab: "still" if lab.ok else None, hold=1.0)])
+    for k in range(22):
+        lab.t, lab.ok = k / 10, k != 10
+        tasks.update(lab)
+        assert tasks.done("rest") == (k >= 21), f"t = {lab.t:.1f} s"
+
+
+def test_a_view_toggle_shows_and_hides_its_shapes():
+    """Toggle(shows=...): the Newton view's arrows and equations are drawn only while it is on."""
+    lab = PendulumLab()
+    arrows = [s for s in lab.scene.shapes if s["id"] in ("gravity", "tension", "tangential")]
+    assert len(arrows) == 3 and not any(s["props"]["visible"] for s in arrows)
+    lab.set("newton", True)
+    assert all(s["props"]["visible"] for s in lab.scene.shapes if s["id"] in ("gravity", "tension", "tangential"))
+    lab.set("newton", False)
+    assert not any(s["props"]["visible"] for s in lab.scene.shapes if s["id"] in ("gravity", "tension"))

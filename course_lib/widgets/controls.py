@@ -9,6 +9,8 @@ the range, and where the value goes:
 - ``torque=0``: entry 0 of the constant torque the simulation holds;
 - ``sim="dt"`` or ``sim="method"``: the simulation's step (s) or integrator
   (``"rk4"``, ``"explicit_euler"``, ``"semi_implicit_euler"``), from the next step on;
+- ``shows=("id", ...)`` (on a :class:`Toggle`): those scene shapes are shown
+  while it is on, hidden while off, and the lab refreshes;
 - neither: the lab's method ``on_<key>(value)`` runs (e.g. a slider that sets
   the state, or a toggle that changes the view).
 
@@ -74,6 +76,7 @@ class Toggle:
     value: bool = False
     param: str | None = None
     torque: int | None = None
+    shows: tuple = ()  # scene shapes shown while on (a view such as "Newton view"); then the lab refreshes
 
     def build(self, label: str) -> w.ToggleButton:
         return toggle(label, self.value)

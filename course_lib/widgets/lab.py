@@ -160,8 +160,13 @@ class Lab:
         return out
 
     def control_changed(self, spec: Any, value: Any) -> None:
-        """A declared control moved: route the value (see :mod:`~course_lib.widgets.controls`)."""
-        getattr(self, f"on_{spec.key}")(value)
+        """A declared control moved: show its group of shapes, or run ``on_<key>`` (see :mod:`~course_lib.widgets.controls`)."""
+        if not getattr(spec, "shows", ()):
+            getattr(self, f"on_{spec.key}")(value)
+            return
+        for shape in spec.shows:
+            self.scene.set_shape(shape, visible=bool(value))
+        self.refresh()
 
     def add_control(self, key: str, widget: w.Widget, on_change: Callable[[Any], None] | None = None) -> w.Widget:
         """Register ``widget`` under ``key``; ``on_change(new_value)`` runs guarded."""

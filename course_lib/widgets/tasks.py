@@ -52,6 +52,8 @@ class Task:
         done: set once, never cleared except by :meth:`TaskList.clear`.
         value: the text returned by ``check`` when the task was met.
         reason: why the task is not met (the last :class:`NotYet`), "" otherwise.
+        hold: the condition must hold this long (s of the lab's time ``lab.t``) without a break
+            before the task counts, so that a passing moment (a turning point of a swing) does not.
     """
 
     key: str
@@ -61,6 +63,8 @@ class Task:
     done: bool = False
     value: str = ""
     reason: str = ""
+    hold: float = 0.0
+    since: float | None = None  # lab time since which the condition has held
 
 
 class TaskList:
@@ -97,6 +101,8 @@ class TaskList:
             if t.done:
                 continue
             met = t.check(lab)
+            if t.hold > 0:
+                met = self._held(t, met, float(lab.t))
             if met is not None and not isinstance(met, NotYet):
                 t.done, t.value, t.reason = True, str(met), ""
                 newly.append(t.key)
@@ -105,6 +111,15 @@ class TaskList:
                 t.reason = str(met or "")
                 self._render(t)
         return newly
+
+    @staticmethod
+    def _held(t: Task, met: str | NotYet | None, now: float) -> str | NotYet | None:
+        """``met`` once the condition has held for ``t.hold`` s, None before (time going back restarts it)."""
+        if met is None or isinstance(met, NotYet):
+            t.since = None
+            return met
+        t.since = now if t.since is None or now < t.since else t.since
+        return met if now - t.since >= t.hold - 1e-9 else None
 
     def done(self, key: str) -> bool:
         """Whether the task ``key`` has been met."""
@@ -121,7 +136,7 @@ class TaskList:
     def clear(self) -> None:
         """Open every task again."""
         for t in self.tasks:
-            t.done, t.value, t.reason = False, "", ""
+            t.done, t.value, t.reason, t.since = False, "", "", None
             self._render(t)
 
     def states(self) -> dict[str, bool]:
@@ -151,3 +166,11 @@ class TaskList:
             return ""
         return (f"<details style='margin-left:1.4em;{TEXT_STYLE}'><summary>{text('hint')}</summary>"
                 f"{_html.escape(t.hint)}</details>")
+
+
+def checklist(lab: Any, prompts: dict[str, str], hint_key: str, hold: dict[str, float] | None = None) -> TaskList:
+    """A lab's tasks from ``{key: prompt}``: each checked by ``lab._check_<key>``, its hint the message
+    ``hint_key.format(key=key)`` of the lab's table (e.g. ``"pend_task_{key}_hint"``), held for
+    ``hold[key]`` seconds where given."""
+    return TaskList([Task(k, prompt, getattr(lab, f"_check_{k}"), lab.T(hint_key.format(key=k)),
+                          hold=(hold or {}).get(k, 0.0)) for k, prompt in prompts.items()])
