@@ -16,6 +16,8 @@ ValueError: no message 'bye' in the 'demo' table (language 'en')
 
 from __future__ import annotations
 
+import re
+import string
 from typing import Any
 
 #: every table made so far, by name (tests check each one's languages agree)
@@ -53,7 +55,7 @@ class MessageTable:
         table = self.messages.get(_language[0], self.messages["en"])
         if key not in table:
             raise ValueError(f"no message {key!r} in the {self.name!r} table (language {_language[0]!r})")
-        return table[key].format(**values) if values else table[key]
+        return _FORMATTER.format(table[key], **values) if values else table[key]
 
     def __contains__(self, key: str) -> bool:
         return key in self.messages["en"]
@@ -69,3 +71,23 @@ def set_language(language: str) -> None:
     if language not in known:
         raise ValueError(f"language must be one of {known}, got {language!r}")
     _language[0] = language
+
+
+class NumberFormatter(string.Formatter):
+    """``str.format`` that never shows a negative zero: −1e-12 with ``{x:.3f}`` reads 0.000, not -0.000.
+
+    A value that rounds to zero is shown as +0.0 would be (so ``{x:+.1f}`` reads +0.0);
+    every other value keeps its sign.
+
+    >>> NumberFormatter().format("{a:.3f} {b:.3f} {c:+.1f}", a=-1e-12, b=-0.0006, c=-0.01)
+    '0.000 -0.001 +0.0'
+    """
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        shown = super().format_field(value, format_spec)
+        if isinstance(value, float) and "-" in shown and not re.search(r"[1-9]", shown.split("e")[0]):
+            return super().format_field(0.0, format_spec)
+        return shown
+
+
+_FORMATTER = NumberFormatter()

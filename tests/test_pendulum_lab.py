@@ -489,3 +489,57 @@ def test_task_prompts_show_the_thresholds_the_checks_use():
     assert f"{np.degrees(pl.DECAY_ANGLE):g}°" in prompts[1] and f"b ≥ {pl.DECAY_B:g}" in prompts[1]
     assert f"{100 * pl.DECAY_FRACTION:g} %" in prompts[1]
     assert f"{pl.TENSION_TARGET:g} N" in prompts[2]
+
+
+def test_a_release_is_judged_where_the_drag_ended_not_at_the_last_throttled_move():
+    """The browser throttles moves: the last move may be mid-drag (111°) while the release is at 150.7°.
+
+    The release angle (energy-decay task) and the task's "not yet" reason must use the end's own x, y.
+    """
+    lab = PendulumLab()
+    lab.set("b", 0.5)
+    drag_to_degrees(lab, 111.0)  # an earlier release, too low for the task
+    assert "111" in lab.tasks.reason("decay")
+    x0, y0 = lab.handles["bob"].position()
+    send_drag(lab, "start", x0, y0)
+    mid, end = np.radians(111.0), np.radians(150.7)
+    send_drag(lab, "move", float(np.sin(mid)), float(-np.cos(mid)))
+    send_drag(lab, "end", float(np.sin(end)), float(-np.cos(end)))
+    assert np.degrees(lab.readout("theta")) == pytest.approx(150.7, abs=1e-9)
+    assert lab.release.at["theta_deg"] == pytest.approx(150.7, abs=1e-9)
+    assert "111" not in lab.tasks.reason("decay") and "111" not in shown_text(lab)
+    assert lab.controls["theta"].value == 151.0  # the slider shows the release angle
+
+
+
+def test_the_theta_slider_follows_the_motion_without_setting_the_state():
+    """After Play/Pause, Step and at playhead reports the θ slider shows the current angle (rounded to its step).
+
+    Moving it there does not run its callback (no reset of the simulation, no feedback loop): the state
+    stays bit for bit what the headless run computes.
+    """
+    class Clock:
+        now = 100.0
+
+        def __call__(self):
+            return self.now
+
+    clock = Clock()
+    lab, calls = PendulumLab(clock=clock), []
+    original = lab.on_theta
+    lab.on_theta = lambda v: (calls.append(v), original(v))
+    lab.set("play", None)
+    clock.now += 0.2
+    lab.scene.browser_message({"type": "playhead", "t": 0.2, "reason": "tick"})
+    deg = np.degrees(lab.readout("theta"))
+    assert deg < 55.0 and lab.controls["theta"].value == round(deg)  # during play, at the playhead report
+    clock.now += 0.2
+    lab.set("play", None)  # pause
+    assert lab.controls["theta"].value == round(np.degrees(lab.readout("theta")))
+    lab.set("step", None)
+    assert lab.controls["theta"].value == round(np.degrees(lab.readout("theta")))
+    headless = PendulumLab()
+    headless.advance(lab.t)
+    assert calls == [] and lab.now.q.tobytes() == headless.now.q.tobytes()
+    lab.set("theta", lab.controls["theta"].value + 1.0)  # a nudge starts from the angle shown, not from 60°
+    assert np.degrees(lab.readout("theta")) == pytest.approx(round(np.degrees(headless.readout("theta"))) + 1.0)

@@ -76,7 +76,7 @@ class ArmPreviewLab(Lab):
                   ylabel="y [m]", title=self.T("arm_title", l1=self.arm.l1, l2=self.arm.l2))], shapes=[
             Polyline("target", "world", xs=[-reach, reach], ys=[TARGET_HEIGHT] * 2, dash=True, color="good"),
             Text("target_label", "world", x=-reach, y=TARGET_HEIGHT, text=self.T("arm_target"), color="good",
-                 dy_px=-4),
+                 dx_px=4, dy_px=-12),  # text is centred on y + dy_px: clear of the dashed line
             Link("link1", "world", x0=0, y0=0, x1="ex", y1="ey", width=9, color="ink"),
             Link("link2", "world", x0="ex", y0="ey", x1="tx", y1="ty", width=9, color="ink"),
             Disc("shoulder", "world", r_px=7, color="secondary"),

@@ -8,7 +8,7 @@ ARM_PREVIEW = MessageTable("arm_preview", {
         "arm_theta2": "θ₂ [deg]",
         "arm_title": "Planar 2R arm (l₁ = {l1:g} m, l₂ = {l2:g} m)",
         "arm_tip": "tip position",
-        "arm_readout": "tip x = {x:.3f} m, y = {y:.3f} m",
+        "arm_readout": "x = {x:.3f} m, y = {y:.3f} m",
         "arm_scene_readout": "tip x = {tip_x:.3f} m, y = {tip_y:.3f} m",
         "arm_scene_angles": "θ₁ = {theta1_deg:.0f}°, θ₂ = {theta2_deg:.0f}°",
         "arm_target": "target height",

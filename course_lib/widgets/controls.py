@@ -9,8 +9,17 @@ the range, and where the value goes:
 - ``torque=0``: entry 0 of the constant torque the simulation holds;
 - ``sim="dt"`` or ``sim="method"``: the simulation's step (s) or integrator
   (``"rk4"``, ``"explicit_euler"``, ``"semi_implicit_euler"``), from the next step on;
+- ``shows=("id", ...)`` (on a :class:`Toggle`): those scene shapes are shown
+  while it is on, hidden while off, and the lab refreshes;
 - neither: the lab's method ``on_<key>(value)`` runs (e.g. a slider that sets
   the state, or a toggle that changes the view).
+
+A slider can also be bound to a state channel: ``follow="theta_deg"`` makes it
+show that readout (snapped to its step, kept in its range) whenever the lab
+shows a new state (pause, step, reset, a drag, the playhead reports during
+Play). The kit moves it without running its callback, so following never sets
+or resets the simulation and cannot loop. ``period=360`` marks an angle: the
+slider then shows the turn nearest to where it is (−180 stays −180, not 180).
 
 The kit builds plain ipywidgets from these (the factories below) and
 registers each under its key, so the headless API ``lab.set("tau", 2.0)``
@@ -42,9 +51,20 @@ class Slider:
     fmt: str = ".2f"
     param: str | None = None
     torque: int | None = None
+    follow: str | None = None
+    period: float | None = None
 
     def build(self, label: str) -> w.FloatSlider:
         return slider(label, self.lo, self.hi, self.step, self.value, self.fmt)
+
+    def snap(self, value: float) -> float:
+        """``value`` as this slider can show it: on its step grid, within lo…hi.
+
+        >>> Slider("theta", "", -180, 180, 1, 0.0).snap(150.7)
+        151.0
+        """
+        snapped = self.lo + round((float(value) - self.lo) / self.step) * self.step
+        return float(min(max(round(snapped, 9), self.lo), self.hi))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,6 +76,7 @@ class Toggle:
     value: bool = False
     param: str | None = None
     torque: int | None = None
+    shows: tuple = ()  # scene shapes shown while on (a view such as "Newton view"); then the lab refreshes
 
     def build(self, label: str) -> w.ToggleButton:
         return toggle(label, self.value)
@@ -118,8 +139,9 @@ def button(label: str, icon: str = "") -> w.Button:
 
 #: scene beside its controls, the controls wrapping below it when the page is narrow
 WRAP_LAYOUT = {"flex_flow": "row wrap", "align_items": "flex-start", "grid_gap": "8px"}
-#: the column beside the scene: controls, then the checklist, then messages
-COLUMN_WIDTH = "350px"
+#: the column beside the scene (controls, then the checklist, then messages): at least 330 px, and it
+#: takes the page's spare width up to 560 px so that task sentences wrap less (1366×768, sidebar open or closed)
+COLUMN_LAYOUT = {"flex": "1 1 350px", "min_width": "330px", "max_width": "560px"}
 
 
 def beside(*children: Any) -> w.HBox:

@@ -160,8 +160,13 @@ class Lab:
         return out
 
     def control_changed(self, spec: Any, value: Any) -> None:
-        """A declared control moved: route the value (see :mod:`~course_lib.widgets.controls`)."""
-        getattr(self, f"on_{spec.key}")(value)
+        """A declared control moved: show its group of shapes, or run ``on_<key>`` (see :mod:`~course_lib.widgets.controls`)."""
+        if not getattr(spec, "shows", ()):
+            getattr(self, f"on_{spec.key}")(value)
+            return
+        for shape in spec.shows:
+            self.scene.set_shape(shape, visible=bool(value))
+        self.refresh()
 
     def add_control(self, key: str, widget: w.Widget, on_change: Callable[[Any], None] | None = None) -> w.Widget:
         """Register ``widget`` under ``key``; ``on_change(new_value)`` runs guarded."""
@@ -181,6 +186,18 @@ class Lab:
         finally:
             self._quiet -= 1
 
+    def follow_controls(self) -> None:
+        """Move every control bound to a state channel (``follow=``) to that readout, without its callback."""
+        for spec in self.CONTROLS:
+            channel = getattr(spec, "follow", None)
+            if channel is None or spec.key not in self.controls or channel not in self.readouts:
+                continue
+            value, shown = self.readouts[channel], self.controls[spec.key].value
+            if spec.period:  # an angle: the turn nearest to what the slider shows
+                value = shown + (value - shown + spec.period / 2) % spec.period - spec.period / 2
+            if math.isfinite(value) and spec.snap(value) != shown:
+                self.move_control(spec.key, spec.snap(value))
+
     def add_handle(self, handle: DragHandle) -> DragHandle:
         """Register a draggable handle (the scene must have a Handle shape with that id)."""
         self.handles[handle.name] = handle
@@ -194,7 +211,7 @@ class Lab:
 
     def layout(self, column: list[w.Widget], below: list[w.Widget] = ()) -> w.Widget:
         """The scene with a column beside it (controls, then checklist, then message), and rows below."""
-        side = w.VBox(list(column) + [self.tasks.widget, self.message], layout={"width": controls.COLUMN_WIDTH})
+        side = w.VBox(list(column) + [self.tasks.widget, self.message], layout=controls.COLUMN_LAYOUT)
         self.widget = w.VBox([controls.beside(self.scene, side), *below])
         return self.widget
 
@@ -254,11 +271,13 @@ class Lab:
         if self.dragging != name:
             return  # a move or end of a drag the lab already ended
         try:
-            handle.on_move(x, y)
+            handle.on_move(x, y)  # the end's own x, y are a final move: moves are throttled in the browser
         finally:
             if phase == "end":
                 self.dragging = None
-                handle.on_end()
+        if phase == "end":
+            handle.on_end()
+            self.refresh()  # the checklist judges the release itself, not the last move before it
 
     # -- the headless API -------------------------------------------------------------------------
     def set(self, key: str, value: Any) -> None:

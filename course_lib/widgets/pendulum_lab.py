@@ -23,7 +23,7 @@ from course_lib.widgets.numbers import capped, slider_angle, wrap_degrees
 from course_lib.widgets.pendulum_messages import PENDULUM
 from course_lib.widgets.scene import Arrow, Bar, Disc, Handle, Link, Panel, Polyline, Scene, Text, Trace
 from course_lib.widgets.simlab import Frames, SimLab
-from course_lib.widgets.tasks import NotYet, Task, TaskList
+from course_lib.widgets.tasks import NotYet, checklist
 
 #: task 1, rest at 45°: target angle (rad), angle and speed tolerances (rad, rad/s), least damping (N·m·s/rad)
 REST_ANGLE, REST_TOL, REST_SPEED, REST_B = np.pi / 4, 0.03, 0.05, 0.5
@@ -47,28 +47,27 @@ class PendulumLab(SimLab):
     Raises ValueError naming the argument and what is allowed."""
 
     messages = PENDULUM
-    CONTROLS = (c.Slider("theta", "pend_theta0", *THETA_RANGE, 1, 60.0, ".0f"),
+    RELEASE_WATCH = ("b",)  # task 2: b must not drop below DECAY_B after the release
+    CONTROLS = (c.Slider("theta", "pend_theta0", *THETA_RANGE, 1, 60.0, ".0f", follow="theta_deg",
+                         period=360),
                 c.Slider("tau", "pend_tau", -10, 10, 0.05, 0.0, torque=0),
                 c.Slider("b", "pend_b", 0, 2, 0.05, 0.0, param="b"),
-                c.Toggle("newton", "pend_newton"))
+                c.Toggle("newton", "pend_newton", shows=NEWTON))
 
     def __init__(self, theta0: float = 60.0, m: float = 1.0, l: float = 1.0, **kw):
         theta0 = slider_angle("theta0", theta0, *THETA_RANGE)
         super().__init__(Pendulum(m=m, l=l), [np.radians(theta0)], [0.0], **kw)
-        self.theta0, self.newton, self.release = theta0, False, None
-        self._rest_since, self._top_tension = None, 0.0
+        self.theta0, self._top_tension = theta0, 0.0
         p = self.model
         self.speed_limit, self.energy_top = 1.5 * float(p.separatrix_speed(0.0)), 2.5 * p.m * p.g * p.l
-        self.tasks = TaskList([Task(k, prompt, getattr(self, f"_check_{k}"), self.T(f"pend_task_{k}_hint"))
-                               for k, prompt in task_prompts().items()])
+        self.tasks = checklist(self, task_prompts(), "pend_task_{key}_hint", hold={"rest45": REST_DWELL})
         self.readout_html, self.steps_html = c.html(), c.html()
         self.autoscale("energy", "ylim", ["T", "V", "E"], (0.0, self.energy_top))
         self.autoscale("phase", "ylim", ["theta_dot"], (-self.speed_limit, self.speed_limit))
         self.add_handle(DragHandle("bob", "world", lambda: tuple(self.model.bob_position(self.theta)),
-                                   self._drag_move, on_end=self._mark_release))
-        self._mark_release()
+                                   self._drag_move))
         self.start(self._scene(), [self.readout_html, self.steps_html])
-        self.move_control("theta", theta0)
+        self.move_control("theta", theta0)  # ±180° is the same angle: show the one asked for
 
     def _scene(self) -> Scene:
         T, p, r = self.T, self.model, 1.3 * self.model.l
@@ -137,65 +136,40 @@ class PendulumLab(SimLab):
     tau = property(lambda self: float(self.now.tau[0]))
     theta = property(lambda self: float(self.now.q[0]))
     theta_dot = property(lambda self: float(self.now.qd[0]))
-
-    def reset_state(self) -> None:
-        super().reset_state()
-        self._rest_since = None
-        self._mark_release()
-        self.move_control("theta", self.theta0)
-
-    def _mark_release(self) -> None:
-        """A hand-set state at rest counts as a release for the energy-decay task."""
-        energy = float(self.model.total_energy(self.now.q, self.now.qd))
-        self.release = dict(energy=energy, deg=abs(wrap_degrees(np.degrees(self.theta))), b=self.b, min_b=self.b)
+    newton = property(lambda self: bool(self.controls["newton"].value))
 
     def on_theta(self, degrees: float) -> None:
         self.check_input(θ=degrees)
         self.show_message("")
-        self.set_state([np.radians(degrees)], [0.0])
-        self._mark_release()
+        self.set_state([np.radians(degrees)], [0.0])  # a release (the kit marks it)
         self.scene.clear_traces()
 
-    def on_newton(self, on: bool) -> None:
-        self.newton = bool(on)
-        for k in NEWTON:
-            self.scene.set_shape(k, visible=self.newton)
-        self.refresh()
-
     def _drag_move(self, x: float, y: float) -> None:
-        self.check_input(x=x, y=y)
         theta = float(np.arctan2(x, -y))  # θ from straight down
-        self.set_state([theta], [0.0])
-        self.move_control("theta", float(np.clip(np.round(np.degrees(theta)), *THETA_RANGE)))
+        self.set_state([theta], [0.0])  # the θ slider follows (it is bound to theta_deg)
         self.scene.clear_traces()
 
     # -- tasks, each next to its threshold above -----------------------------------------------------------------
     def on_frame(self) -> None:
-        if self.release is not None:
-            self.release["min_b"] = min(self.release["min_b"], self.b)
         self._top_tension = max(self._top_tension, self.readouts["tension"]) if not self.newton else 0.0
 
     def _check_rest45(self, lab: "PendulumLab") -> str | NotYet | None:
         still, deg = abs(self.theta_dot) < REST_SPEED, float(wrap_degrees(np.degrees(self.theta)))
         there = abs(np.radians(deg) - REST_ANGLE) < REST_TOL
         if not (still and there and self.b >= REST_B):
-            self._rest_since = None
             if still and there:
                 return NotYet(self.T("pend_why_rest_b", b=self.b, need=REST_B))
             return NotYet(self.T("pend_why_rest_angle", deg=deg, tol=REST_TOL, angle=np.degrees(REST_ANGLE))) \
                 if still else None
-        self._rest_since = self.t if self._rest_since is None else self._rest_since
-        if self.t - self._rest_since < REST_DWELL - 1e-9:
-            return None
         return self.T("pend_task_rest45_value", theta=np.radians(deg), tau=self.tau, b=self.b)
 
     def _check_decay(self, lab: "PendulumLab") -> str | NotYet | None:
-        rel, angle = self.release, np.degrees(DECAY_ANGLE)
-        if rel["deg"] <= angle:
-            return NotYet(self.T("pend_why_decay_low", deg=rel["deg"], angle=angle))
+        rel, angle = self.release.at, np.degrees(DECAY_ANGLE)
+        if abs(rel["theta_deg"]) <= angle:
+            return NotYet(self.T("pend_why_decay_low", deg=abs(rel["theta_deg"]), angle=angle))
         if rel["b"] < DECAY_B:
             return NotYet(self.T("pend_why_decay_b_start", b=DECAY_B))
-        if rel["min_b"] < DECAY_B:
+        if self.release.least["b"] < DECAY_B:
             return NotYet(self.T("pend_why_decay_b_after", b=DECAY_B))
         if self.readouts["energy"] >= DECAY_FRACTION * rel["energy"]:
             return None

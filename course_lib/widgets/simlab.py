@@ -33,6 +33,7 @@ from course_lib.live import LiveSim, SimState
 from course_lib.models.base import ManipulatorModel
 from course_lib.widgets import controls
 from course_lib.widgets.lab import Lab
+from course_lib.widgets.release import Release
 from course_lib.widgets.messages import text
 
 
@@ -83,6 +84,8 @@ class SimLab(Lab):
     #: simulated time per chunk (s): short, so a chunk costs the kernel only a few milliseconds
     CHUNK: float = 0.25
     SPEEDS = (("¼×", 0.25), ("½×", 0.5), ("1×", 1.0), ("2×", 2.0))
+    #: readouts whose least value since the last release the lab keeps (``self.release.least``)
+    RELEASE_WATCH: tuple = ()
 
     def __init__(self, model: ManipulatorModel, q0: Any, qd0: Any, clock: Callable[[], float] = time.monotonic):
         super().__init__()
@@ -97,6 +100,7 @@ class SimLab(Lab):
         self._anchor = (0.0, 0.0)  # (wall clock, simulated time) of the last playhead report
         self._checked = -math.inf  # tasks have been checked up to this time
         self._ranges: dict[tuple[str, str], dict[str, Any]] = {}
+        self.release = Release(self.RELEASE_WATCH)  # a hand-set state (drag, state slider, Reset) is a release
 
     # -- what a lab provides -------------------------------------------------------------------
     def values(self, f: Frames) -> dict[str, Any]:
@@ -149,7 +153,7 @@ class SimLab(Lab):
             tau[spec.torque] = float(value)
             self.change(lambda: self.live.set_torque(tau))
         else:
-            getattr(self, f"on_{spec.key}")(value)
+            super().control_changed(spec, value)
 
     def change(self, apply: Callable[[], None]) -> None:
         """Apply a change to the simulation; while playing, from the browser's playhead on."""
@@ -243,6 +247,7 @@ class SimLab(Lab):
         self.live.reset(self.q0, self.qd0)
         self.now = self.live.snapshot()
         self._checked = -math.inf
+        self.release.mark()
 
     def on_error(self) -> None:
         self.playing = False
@@ -259,6 +264,7 @@ class SimLab(Lab):
         if scene:
             self.scene.set_values({c: self.readouts[c] for c in self.scene.channels})
         self.show()
+        self.follow_controls()
 
     def _compute(self, states: list[SimState]) -> dict[str, np.ndarray]:
         with np.errstate(all="ignore"):  # a non-finite value is reported below, in words
@@ -277,6 +283,7 @@ class SimLab(Lab):
     def _visit(self, state: SimState, row: dict[str, float]) -> None:
         """The learner sees ``state``: it becomes the lab's state; its readouts and tasks are updated."""
         self.now, self.readouts = state, row
+        self.release.visit(row)
         self.on_frame()
         self.tasks.update(self)
         self._checked = state.t
@@ -331,6 +338,7 @@ class SimLab(Lab):
     def _note(self, t: float) -> None:
         self._anchor = (self.clock(), t)
         self._catch_up(t)
+        self.follow_controls()
 
     # -- drags pause the simulation ------------------------------------------------------------------------------
     def _on_drag(self, name: str, phase: str, x: float, y: float) -> None:
@@ -366,6 +374,7 @@ class SimLab(Lab):
         self.live.restore(self.now)
         self.live.set_state(q, qd)
         self.now = self.live.snapshot()
+        self.release.mark()
         self.refresh()
 
     # -- headless ---------------------------------------------------------------------------------------------------

@@ -32,6 +32,10 @@ import ipywidgets as w
 from course_lib.widgets.messages import text
 
 
+#: compact text: ipywidgets' HTML sets the line height of a control row (28 px), too loose for sentences
+TEXT_STYLE = "line-height:1.35"
+
+
 class NotYet(str):
     """What a task's check returns when it is not met, saying why (shown under the task)."""
 
@@ -48,6 +52,8 @@ class Task:
         done: set once, never cleared except by :meth:`TaskList.clear`.
         value: the text returned by ``check`` when the task was met.
         reason: why the task is not met (the last :class:`NotYet`), "" otherwise.
+        hold: the condition must hold this long (s of the lab's time ``lab.t``) without a break
+            before the task counts, so that a passing moment (a turning point of a swing) does not.
     """
 
     key: str
@@ -57,6 +63,8 @@ class Task:
     done: bool = False
     value: str = ""
     reason: str = ""
+    hold: float = 0.0
+    since: float | None = None  # lab time since which the condition has held
 
 
 class TaskList:
@@ -76,6 +84,7 @@ class TaskList:
         rows = [w.VBox([self.status[t.key], self.hints[t.key]], layout={"margin": "0 0 2px 0"}) for t in self.tasks]
         title = w.HTML(f"<b>{text('tasks_title')}</b>") if self.tasks else w.HTML()
         self.widget = w.VBox([title, *rows])
+        self.widget.add_class("cl-tasks")
         for t in self.tasks:
             self._render(t)
 
@@ -92,6 +101,8 @@ class TaskList:
             if t.done:
                 continue
             met = t.check(lab)
+            if t.hold > 0:
+                met = self._held(t, met, float(lab.t))
             if met is not None and not isinstance(met, NotYet):
                 t.done, t.value, t.reason = True, str(met), ""
                 newly.append(t.key)
@@ -100,6 +111,15 @@ class TaskList:
                 t.reason = str(met or "")
                 self._render(t)
         return newly
+
+    @staticmethod
+    def _held(t: Task, met: str | NotYet | None, now: float) -> str | NotYet | None:
+        """``met`` once the condition has held for ``t.hold`` s, None before (time going back restarts it)."""
+        if met is None or isinstance(met, NotYet):
+            t.since = None
+            return met
+        t.since = now if t.since is None or now < t.since else t.since
+        return met if now - t.since >= t.hold - 1e-9 else None
 
     def done(self, key: str) -> bool:
         """Whether the task ``key`` has been met."""
@@ -116,7 +136,7 @@ class TaskList:
     def clear(self) -> None:
         """Open every task again."""
         for t in self.tasks:
-            t.done, t.value, t.reason = False, "", ""
+            t.done, t.value, t.reason, t.since = False, "", "", None
             self._render(t)
 
     def states(self) -> dict[str, bool]:
@@ -136,7 +156,7 @@ class TaskList:
         status = f" — <i>{_html.escape(text('done_with', value=t.value))}</i>" if t.done else ""
         why = (f"<br><span style='color:#8a5a00;margin-left:1.4em'>{_html.escape(text('not_yet', reason=t.reason))}"
                "</span>" if t.reason and not t.done else "")
-        value = f"<div>{mark} {_html.escape(t.prompt)}{status}{why}</div>"
+        value = f"<div style='{TEXT_STYLE}'>{mark} {_html.escape(t.prompt)}{status}{why}</div>"
         if self.status[t.key].value != value:
             self.status[t.key].value = value
 
@@ -144,5 +164,13 @@ class TaskList:
     def _hint(t: Task) -> str:
         if not t.hint:
             return ""
-        return (f"<details style='margin-left:1.4em'><summary>{text('hint')}</summary>"
+        return (f"<details style='margin-left:1.4em;{TEXT_STYLE}'><summary>{text('hint')}</summary>"
                 f"{_html.escape(t.hint)}</details>")
+
+
+def checklist(lab: Any, prompts: dict[str, str], hint_key: str, hold: dict[str, float] | None = None) -> TaskList:
+    """A lab's tasks from ``{key: prompt}``: each checked by ``lab._check_<key>``, its hint the message
+    ``hint_key.format(key=key)`` of the lab's table (e.g. ``"pend_task_{key}_hint"``), held for
+    ``hold[key]`` seconds where given."""
+    return TaskList([Task(k, prompt, getattr(lab, f"_check_{k}"), lab.T(hint_key.format(key=k)),
+                          hold=(hold or {}).get(k, 0.0)) for k, prompt in prompts.items()])

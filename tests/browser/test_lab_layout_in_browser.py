@@ -1,0 +1,77 @@
+"""Each lab fits a 1366×768 laptop screen in JupyterLab: scene, controls and the whole checklist in view at once.
+
+The learner scrolls the notebook so that the lab's output starts at the top of
+the notebook's view (the best they can do); then the scene, every control and
+every task of the "Try this" checklist must lie inside the view, with the left
+sidebar (file browser) open, as JupyterLab starts, and closed. A screenshot of
+each case goes to reports/browser/layout-<notebook>-<sidebar>.png.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .notebook_page import NotebookPage
+
+LAB_NOTEBOOKS = ("00_start_here.ipynb", "02_pendulum.ipynb")
+
+#: the lab's output aligned with the top of the notebook's scroll view; boxes (top, bottom, left, right) of its parts
+MEASURE = """(cell) => {
+  const scene = cell.querySelector('.cl-scene');
+  const output = scene.closest('.jp-OutputArea-output');
+  let view = output.parentElement;
+  while (view && !(view.scrollHeight > view.clientHeight && /(auto|scroll)/.test(getComputedStyle(view).overflowY)))
+    view = view.parentElement;
+  view.scrollTop += output.getBoundingClientRect().top - view.getBoundingClientRect().top - 4;
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; };
+  const title = [...output.querySelectorAll('b')].find((b) => b.textContent.trim() === 'Try this');
+  const tasks = title ? [...title.closest('.widget-vbox').children].slice(1) : [];
+  const controls = [...output.querySelectorAll('.widget-slider, .widget-button, .widget-toggle-button, .widget-dropdown')];
+  return {view: box(view), scene: box(scene.querySelector('canvas')), tasks: tasks.map(box),
+          controls: controls.map(box), window: [window.innerWidth, window.innerHeight]};
+}"""
+
+
+def set_left_sidebar(page, open_: bool) -> None:
+    """Open or close JupyterLab's left area (the file browser) as a learner would, by its tab."""
+    is_open = page.evaluate("() => { const s = document.querySelector('#jp-left-stack');"
+                            " return !!s && s.offsetWidth > 0 && !s.classList.contains('lm-mod-hidden'); }")
+    if is_open != open_:
+        page.locator('.jp-SideBar.jp-mod-left .lm-TabBar-tab[data-id="filebrowser"]').click()
+        page.wait_for_timeout(500)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("notebook", LAB_NOTEBOOKS)
+def test_scene_controls_and_whole_checklist_fit_a_1366x768_screen(notebook, jupyter, browser, reports_dir):
+    server = jupyter("lab")
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    nb = NotebookPage(page, "lab")
+    try:
+        nb.open(server.notebook_url(notebook))
+        nb.run_all()
+        assert nb.wait_until_done(timeout_ms=150_000) == "done"
+        cell = nb.lab_cell()
+        assert cell is not None and cell.locator(".cl-scene canvas").count()
+        problems = []
+        for sidebar in ("open", "closed"):
+            set_left_sidebar(page, sidebar == "open")
+            m = cell.evaluate(MEASURE)
+            page.wait_for_timeout(300)
+            m = cell.evaluate(MEASURE)
+            page.screenshot(path=str(reports_dir / "browser" / f"layout-{notebook[:-6]}-sidebar-{sidebar}.png"))
+            top, bottom, left, right = m["view"]
+            assert m["tasks"] and m["controls"], f"{notebook}: found no checklist or no controls in the lab"
+            for name, boxes in (("scene", [m["scene"]]), ("control", m["controls"]), ("task", m["tasks"])):
+                for i, (t, b, l, r) in enumerate(boxes):
+                    if t < top - 1 or b > bottom + 1 or l < left - 1 or r > right + 1:
+                        problems.append(f"sidebar {sidebar}: {name} {i + 1} at y {t:.0f}…{b:.0f}, x {l:.0f}…{r:.0f} "
+                                        f"is outside the notebook's view y {top:.0f}…{bottom:.0f}, "
+                                        f"x {left:.0f}…{right:.0f}")
+        assert not problems, f"{notebook} at 1366×768 in JupyterLab:\n" + "\n".join(problems)
+    finally:
+        context.close()
+        server.shutdown_kernels()
