@@ -99,7 +99,15 @@ def code_flags(source: str, protected: set[str]) -> list[str]:
                 if isinstance(base, ast.Name) and base.id in protected and isinstance(
                         getattr(sub, "ctx", None), ast.Store):
                     flags.append(f"assigns to {base.id!r} (defined by the setup cells)")
-    used = set()
+    used = _names_used(tree)
+    for name in sorted(used & set(SUSPICIOUS_NAMES)):
+        flags.append(f"uses {SUSPICIOUS_NAMES[name]}")
+    return list(dict.fromkeys(flags))
+
+
+def _names_used(tree: ast.AST) -> set[str]:
+    """Every name, attribute and imported module part that a cell's code mentions."""
+    used: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             used.add(node.id)
@@ -109,9 +117,7 @@ def code_flags(source: str, protected: set[str]) -> list[str]:
             used.update(part for a in node.names for part in a.name.split("."))
             if isinstance(node, ast.ImportFrom) and node.module:
                 used.update(node.module.split("."))
-    for name in sorted(used & set(SUSPICIOUS_NAMES)):
-        flags.append(f"uses {SUSPICIOUS_NAMES[name]}")
-    return list(dict.fromkeys(flags))
+    return used
 
 
 def shortcut_flags(source: str, off_limits: tuple[str, ...]) -> list[str]:
@@ -119,16 +125,7 @@ def shortcut_flags(source: str, off_limits: tuple[str, ...]) -> list[str]:
     tree = _parse(source)
     if tree is None:
         return []
-    used = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
-            used.add(node.id)
-        elif isinstance(node, ast.Attribute):
-            used.add(node.attr)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            used.update(part for a in node.names for part in a.name.split("."))
-            if isinstance(node, ast.ImportFrom) and node.module:
-                used.update(node.module.split("."))
+    used = _names_used(tree)
     return [f"uses {name}, which this exercise asks you to derive yourself"
             for name in off_limits if name in used]
 
