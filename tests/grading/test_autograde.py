@@ -57,7 +57,10 @@ def hidden_cell_ids() -> set[str]:
 def output_text(output) -> str:
     """Everything an output can show: printed text, message, traceback, plain-text data."""
     parts = [output.get("text", ""), output.get("evalue", ""), "\n".join(output.get("traceback", []))]
-    parts.append(str(output.get("data", {}).get("text/plain", "")))
+    data = output.get("data", {})
+    parts.append(str(data.get("text/plain", "")))
+    # HTML as a reader sees it (e.g. the folded traceback of the learner's own error)
+    parts.append(html.unescape(re.sub(r"<[^>]+>", "", str(data.get("text/html", "")))))
     return "\n".join(parts)
 
 
