@@ -336,9 +336,11 @@ class SimLab(Lab):
             self.refresh()
 
     def _note(self, t: float) -> None:
+        # Controls bound to a channel (follow=) move on pause, step, reset and drags, not at these
+        # playhead reports: moving a slider ten times a second during Play starved the browser of
+        # frames (half of its animation frames showed no new picture in the lesson's browser test).
         self._anchor = (self.clock(), t)
         self._catch_up(t)
-        self.follow_controls()
 
     # -- drags pause the simulation ------------------------------------------------------------------------------
     def _on_drag(self, name: str, phase: str, x: float, y: float) -> None:
