@@ -41,8 +41,8 @@ QUIZ = MessageTable("quiz", {
         "quiz_interrupted": "The check was interrupted, so nothing was counted; press Check to try again.",
         "quiz_show_answer": "Show answer",
         "quiz_tries_left": (
-            "The worked answer appears when you have it right, after {n} more wrong tries, or when you press "
-            "Show answer."
+            "The worked answer appears when you have it right, when you press Show answer, or after "
+            "{n} more wrong {tries}."
         ),
     },
 })

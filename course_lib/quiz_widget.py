@@ -150,7 +150,8 @@ class QuestionView:
             if self.last.message:
                 parts.append(self.last.message)
             if self.last.valid and not self.revealed:
-                parts.append(text("quiz_tries_left", n=TRIES_BEFORE_ANSWER - self.attempts))
+                left = TRIES_BEFORE_ANSWER - self.attempts
+                parts.append(text("quiz_tries_left", n=left, tries="try" if left == 1 else "tries"))
         if self.revealed and self.question.explanation:
             parts.append(f"{text('quiz_explanation')}: {self.question.explanation}")
         return " ".join(parts)

@@ -544,3 +544,25 @@ def test_the_theta_slider_follows_the_motion_without_setting_the_state():
     assert calls == [] and lab.now.q.tobytes() == headless.now.q.tobytes()
     lab.set("theta", lab.controls["theta"].value + 1.0)  # a nudge starts from the angle shown, not from 60°
     assert np.degrees(lab.readout("theta")) == pytest.approx(round(np.degrees(headless.readout("theta"))) + 1.0)
+
+
+def test_a_front_end_echo_of_the_followed_theta_never_stops_the_swing():
+    """Pause moves the θ slider twice (kernel's frame, then the browser's); an echo of the first value that
+    reaches the kernel after the second is no learner's move: θ̇ and the energy are kept.
+
+    Seen by a student: 2 of 7 pauses dropped the ball at a whole degree at rest (E 4.905 → 2.295 J).
+    """
+    lab = PendulumLab()
+    lab.advance(0.37)                      # swinging, θ̇ far from zero
+    before = (lab.now.q.copy(), lab.now.qd.copy(), lab.readout("energy"))
+    assert abs(before[1][0]) > 1.0
+    shown = lab.controls["theta"].value
+    first, second = shown - 3.0, shown      # what two quick follows showed, in that order
+    lab.move_control("theta", first)
+    lab.move_control("theta", second)
+    lab.controls["theta"].value = first     # the front end sends the first one back, late
+    assert lab.now.q.tobytes() == before[0].tobytes() and lab.now.qd.tobytes() == before[1].tobytes()
+    assert lab.readout("energy") == before[2]
+    assert lab.controls["theta"].value == second   # the slider shows the kit's latest value again
+    lab.controls["theta"].value = second + 10.0    # a real move by the learner still sets the angle
+    assert np.degrees(lab.readout("theta")) == pytest.approx(second + 10.0) and lab.now.qd[0] == 0.0

@@ -25,6 +25,7 @@ import dataclasses
 import functools
 import html as _html
 import math
+import time
 import weakref
 from typing import Any, Callable
 
@@ -124,6 +125,7 @@ class Lab:
         self.dragging: str | None = None
         self.retired = False
         self._quiet = 0  # > 0 while the kit moves a control itself (no callback)
+        self._moved: dict[str, list[tuple[float, Any]]] = {}  # key -> [(when, value)] the kit set lately
         self._claim_cell()
 
     def T(self, key: str, **values: Any) -> str:
@@ -175,16 +177,39 @@ class Lab:
             if isinstance(widget, w.Button):
                 widget.on_click(self.guard(lambda _b: on_change(None)))
             else:
-                widget.observe(self.guard(lambda change: self._quiet or on_change(change["new"])), names="value")
+                widget.observe(self.guard(lambda change: self._quiet or self._is_echo(key, change["new"])
+                                          or on_change(change["new"])), names="value")
         return widget
+
+    #: seconds during which a value the kit showed on a control, coming back from a front end, is an echo
+    ECHO_WINDOW = 1.0
 
     def move_control(self, key: str, value: Any) -> None:
         """Show ``value`` on control ``key`` without running its callback (the state already has it)."""
+        now = time.monotonic()
+        recent = [(t, v) for t, v in self._moved.get(key, []) if now - t < self.ECHO_WINDOW]
+        self._moved[key] = recent[-7:] + [(now, value)]
         self._quiet += 1
         try:
             self.controls[key].value = value
         finally:
             self._quiet -= 1
+
+    def _is_echo(self, key: str, value: Any) -> bool:
+        """Whether ``value`` is a front end repeating what the kit showed on ``key`` a moment ago.
+
+        When the kit moves a slider twice in quick succession (Pause shows the kernel's frame, then the
+        frame the browser really stopped on), the front end can send the first value back after the
+        second: taken as the learner's move, it would set the state there at rest and lose the motion.
+        Such a value is ignored, and the control shows the kit's latest value again.
+        """
+        now = time.monotonic()
+        recent = [v for t, v in self._moved.get(key, []) if now - t < self.ECHO_WINDOW]
+        if not any(_same(value, v) for v in recent):
+            return False
+        if not _same(value, recent[-1]):
+            self.move_control(key, recent[-1])
+        return True
 
     def follow_controls(self) -> None:
         """Move every control bound to a state channel (``follow=``) to that readout, without its callback."""
@@ -389,3 +414,10 @@ class Lab:
         from IPython.display import display
 
         display(self.widget)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, or for numbers equal to 1e-9 (a front end may send a slider's value back rounded)."""
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+        return abs(float(a) - float(b)) <= 1e-9 * (1.0 + abs(float(b)))
+    return a == b
