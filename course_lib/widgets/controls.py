@@ -16,9 +16,11 @@ the range, and where the value goes:
 
 A slider can also be bound to a state channel: ``follow="theta_deg"`` makes it
 show that readout (snapped to its step, kept in its range) whenever the lab
-shows a new state (pause, step, reset, a drag, the playhead reports during
-Play). The kit moves it without running its callback, so following never sets
-or resets the simulation and cannot loop. ``period=360`` marks an angle: the
+shows a state at rest on screen: pause, step, reset and drags. It stays put
+during Play (ten slider moves a second starved the browser of frames). The kit
+moves it without running its callback, and a front end's late echo of such a
+move is ignored, so following never sets or resets the simulation and cannot
+loop. ``period=360`` marks an angle: the
 slider then shows the turn nearest to where it is (−180 stays −180, not 180).
 
 The kit builds plain ipywidgets from these (the factories below) and
