@@ -38,6 +38,7 @@ QUIZ = MessageTable("quiz", {
         ),
         "quiz_cannot_check": "That answer could not be checked ({detail}); try writing it differently.",
         "quiz_checking": "Checking…",
+        "quiz_edited": "You changed your answer: press Check (or Enter) to check the new one.",
         "quiz_interrupted": "The check was interrupted, so nothing was counted; press Check to try again.",
         "quiz_show_answer": "Show answer",
         "quiz_tries_left": (

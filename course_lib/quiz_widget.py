@@ -13,6 +13,11 @@ text, no feedback.
 Kernel → Interrupt during a check leaves the view as it was before the click
 (no attempt counted) and says so.
 
+Enter in a text field checks, like the Check button. Checking the answer that
+was just checked again does not use another try. Editing the answer after a
+verdict marks that verdict as being about the earlier answer, so a green
+"Correct." never stands next to a different answer.
+
 >>> from course_lib.quiz import NumericQuestion
 >>> view = QuestionView(NumericQuestion("2 + 2?", 4.0, tolerance=0.1, explanation="Arithmetic."))
 >>> view.submit("5").correct, view.attempts, view.revealed
@@ -32,6 +37,11 @@ from course_lib.quiz_messages import text
 
 #: wrong (readable) attempts after which the worked answer is shown
 TRIES_BEFORE_ANSWER = 3
+#: seconds an Enter waits for the text it belongs to: the browser sends the Enter
+#: first and the field's new value after it (later still over a slow link). The
+#: check runs as soon as the value arrives, or after this wait if the text was
+#: already in the kernel.
+ENTER_SETTLE_S = 0.6
 _GREEN, _RED, _GREY = "#1b7f3b", "#b00020", "#555555"
 
 
@@ -52,7 +62,13 @@ class QuestionView:
         self.revealed = False
         self.last: Result | None = None
         self.status = ""
+        #: the response ``last`` is the verdict on (None before any check)
+        self.checked: Any = None
+        self._enter_timer: Any = None        # an Enter waiting for its text (see ENTER_SETTLE_S)
         self._field = self._input()
+        self._field.observe(lambda _change: self._on_edit(), names="value")
+        if not isinstance(question, MultipleChoice):
+            self._field.on_msg(self._on_field_message)
         self._field.add_class("course-quiz-input")
         self.check_button = w.Button(description=text("quiz_check"), layout={"width": "90px"})
         self.answer_button = w.Button(description=text("quiz_show_answer"), layout={"width": "130px"})
@@ -109,7 +125,13 @@ class QuestionView:
     # -- actions ------------------------------------------------------------------------
     def submit(self, response: Any) -> Result:
         """Grade ``response`` as an attempt of this learner and show the feedback."""
+        if self.last is not None and self.last.valid and response == self.checked:
+            self.status = ""                     # the same answer again: same verdict, no try used
+            self._render()
+            return self.last
         result = self.question.check(response)
+        self.checked = response
+        self._show_in_field(response)
         if result.valid:
             self.attempts += 1
             self.solved = self.solved or result.correct
@@ -118,6 +140,16 @@ class QuestionView:
         self.last, self.status = result, ""
         self._render()
         return result
+
+    def _show_in_field(self, response: Any) -> None:
+        """Put a response checked from code into the field, so the view shows what was graded."""
+        if response == self.value:
+            return
+        if isinstance(self.question, MultipleChoice):
+            if response in self.question.letters:
+                self._field.value = response
+        elif isinstance(response, str):
+            self._field.value = response
 
     def show_answer(self) -> None:
         """Reveal the worked answer (the learner asked for it)."""
@@ -137,6 +169,36 @@ class QuestionView:
         finally:
             self.check_button.disabled = False
 
+    def _on_field_message(self, _widget: Any, content: dict, _buffers: Any) -> None:
+        """Enter in the text field: check, once the text typed before it has arrived."""
+        if content.get("event") != "submit":
+            return
+        try:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+        except RuntimeError:                     # no event loop (a script): check now
+            self._on_check()
+            return
+        if self._enter_timer is None:
+            self._enter_timer = loop.call_later(ENTER_SETTLE_S, self._enter_check)
+
+    def _enter_check(self) -> None:
+        """Check for a pending Enter (its text has arrived, or it was already here)."""
+        if self._enter_timer is not None:
+            self._enter_timer.cancel()
+            self._enter_timer = None
+            self._on_check()
+
+    def _on_edit(self) -> None:
+        """The answer changed after a verdict: say that the verdict is about the old one (or, back
+        at the checked answer, show its verdict again). A pending Enter checks the new text now."""
+        if self._enter_timer is not None:
+            self._enter_check()
+            return
+        if self.last is not None and not self.status:
+            self._render()
+
     # -- feedback -----------------------------------------------------------------------
     @property
     def feedback(self) -> str:
@@ -144,6 +206,8 @@ class QuestionView:
         parts = []
         if self.status:
             parts.append(self.status)
+        elif self.last is not None and self.value != self.checked:
+            parts.append(text("quiz_edited"))
         elif self.last is not None:
             if self.last.valid:
                 parts.append(text("quiz_correct") if self.last.correct else text("quiz_wrong"))
@@ -160,7 +224,7 @@ class QuestionView:
         if not self.feedback:
             self.out.value = ""
             return
-        if self.status:
+        if self.status or (self.last is not None and self.value != self.checked):
             color = _GREY
         else:
             color = _GREEN if (self.last is not None and self.last.correct) else _RED

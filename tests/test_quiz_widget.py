@@ -111,3 +111,39 @@ def test_no_lesson_notebook_answers_its_own_quiz():
             source = "".join(cell["source"])
             if cell["cell_type"] == "code":
                 assert not re.search(r"quiz\s*\[[^\]]*\]\s*\.\s*(answer|check|submit)\s*\(", source), (path.name, source)
+
+
+def press_enter(view: QuestionView) -> None:
+    """What the browser sends when the learner presses Enter in the text field."""
+    view._field._handle_custom_msg({"event": "submit"}, [])
+
+
+def test_enter_in_the_field_checks_like_the_check_button(view):
+    """Typing an answer and pressing Enter grades it (one try), as the Check button does."""
+    view.value = "-9.0"
+    press_enter(view)
+    assert view.attempts == 1 and "differs from the answer" in view.out.value
+    view.value = "-9.81"
+    press_enter(view)
+    assert view.last.correct and view.attempts == 2
+
+
+def test_checking_the_same_answer_again_uses_no_try(view):
+    """Enter then Check on an unchanged answer is one attempt, not two (a fair count of tries)."""
+    view.value = "-9.0"
+    press_enter(view)
+    view.check_button.click()
+    view.check_button.click()
+    assert view.attempts == 1 and not view.revealed
+
+
+def test_editing_the_answer_greys_out_the_old_verdict(view):
+    """After "Not quite.", changing the text says the verdict was about the old answer; no red or green stays."""
+    view.value = "-9.0"
+    view.check_button.click()
+    assert "Not quite." in view.out.value
+    view.value = "-9.81"
+    assert "changed your answer" in view.out.value and "Not quite." not in view.out.value
+    assert "#555555" in view.out.value
+    view.value = "-9.0"                          # back to the checked answer: its verdict again
+    assert "Not quite." in view.out.value and "changed your answer" not in view.out.value

@@ -54,15 +54,16 @@ def option_boxes(page) -> list[list[dict]]:
               }))""")
 
 
-def answer(page, index: int, text: str, quick: bool = False) -> float:
+def answer(page, index: int, text: str, quick: bool = False, enter: bool = False) -> float:
     """Type ``text`` into question ``index`` (0-based), press Check; seconds until the verdict appears.
 
     ``quick``: type key by key and click Check at once, as a fast typist does (no pause, no Tab).
+    ``enter``: type key by key and press Enter instead of clicking Check.
     """
     q = page.locator(".course-quiz-question").nth(index)
     q.scroll_into_view_if_needed()
     field = q.locator("input[type=text]")
-    if quick:
+    if quick or enter:
         field.click()
         page.keyboard.press("Control+A")  # typing replaces what was there
         page.keyboard.type(text)
@@ -76,10 +77,15 @@ def answer(page, index: int, text: str, quick: bool = False) -> float:
                                new MutationObserver(() => { el.__changes += 1; })
                                  .observe(el, {subtree: true, childList: true, characterData: true}); }""", handle)
     started = time.monotonic()
-    q.get_by_role("button", name="Check", exact=True).click()
+    if enter:
+        page.keyboard.press("Enter")
+    else:
+        q.get_by_role("button", name="Check", exact=True).click()
     try:
+        # a verdict: not "Checking…", and not the note that the answer changed since the last verdict
         page.wait_for_function(
-            """(el) => el.__changes > 0 && el.textContent && !el.textContent.startsWith('Checking')""",
+            """(el) => el.__changes > 0 && el.textContent && !el.textContent.startsWith('Checking')
+                       && !el.textContent.startsWith('You changed')""",
             arg=handle, timeout=60_000, polling=50)
     except Exception as exc:
         raise AssertionError(f"question {index + 1}: no verdict for {text!r} within 60 s; "
@@ -126,6 +132,16 @@ def test_lesson_quiz_starts_empty_and_answers_within_its_bound(app, jupyter, bro
         answer(page, 0, "5 m/s^2")
         first = quiz_state(page)[0]["feedback"]
         assert "is not the answer" in first and "unit" in first and "lever arm" not in first, first
+
+        # 3a) editing the answer greys out the old verdict; Enter checks the new text
+        q0 = page.locator(".course-quiz-question").nth(0)
+        q0.locator("input[type=text]").fill("6 m/s^2")
+        q0.locator("input[type=text]").press("Tab")
+        page.wait_for_function("(el) => el.textContent.startsWith('You changed')",
+                               arg=q0.locator(".course-quiz-feedback").element_handle(), timeout=10_000)
+        answer(page, 0, "7 m/s^2", enter=True)
+        assert "is not the answer" in quiz_state(page)[0]["feedback"], quiz_state(page)[0]
+        assert "7" in quiz_state(page)[0]["feedback"], quiz_state(page)[0]
 
         # 3b) a fast typist who clicks Check straight after the last key is graded on all of it
         answer(page, 0, "-9.81 rad/s^2", quick=True)
