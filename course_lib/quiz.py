@@ -218,7 +218,8 @@ class SymbolicQuestion(Question):
     (restricted to the question's symbols and a few functions, and refused at
     once when it is too large), then compared in a worker process that is
     stopped after ``time_limit`` seconds (:mod:`course_lib.quiz_worker`).
-    Past either bound the reply is "too large to check; simplify your answer".
+    Past the size bound the reply is "too large to check; simplify your answer"; past the time
+    bound it says that checking took too long, and to write the answer in a simpler form.
 
     Args:
         prompt, explanation: as for :class:`Question`.
@@ -258,8 +259,9 @@ class SymbolicQuestion(Question):
         except ValueError as exc:
             return Result(False, str(exc), False)
         reply = shared_worker().check(str(response), *self._request, time_limit=self.time_limit)
-        if reply.get("timeout"):
-            return Result(False, text("quiz_too_large"), False)
+        if reply.get("timeout"):   # out of memory: too large; out of time: too slow
+            key = "quiz_too_large" if reply.get("error") == "too large" else "quiz_too_slow"
+            return Result(False, text(key, seconds=self.time_limit), False)
         if "error" in reply:
             return Result(False, reply["error"], False)
         same = bool(reply["correct"])

@@ -226,3 +226,29 @@ def compare(expr: Any, expected: Any, symbols: Sequence[sp.Symbol]) -> bool:
         if abs(complex(sp.N(got - ref, DIGITS))) > REL_TOL * scale:
             return False
     return True
+
+
+_DOTS = {"dot": r"\dot", "ddot": r"\ddot"}
+
+
+def latex(expr: Any) -> str:
+    r"""LaTeX of a learner's formula, with ``theta_dot`` shown as θ̇ (not θ with a subscript "dot").
+
+    Args:
+        expr: a sympy expression whose symbols use the quiz's names.
+
+    Returns:
+        The LaTeX string ("You typed ..." shows it).
+
+    >>> th, thd = sp.symbols("theta theta_dot")
+    >>> latex(-thd * th)
+    '- \\theta \\dot{\\theta}'
+    >>> latex(sp.Symbol("q1_ddot"))
+    '\\ddot{q_{1}}'
+    """
+    names = {}
+    for s in expr.free_symbols:
+        base, _, dots = s.name.rpartition("_")
+        if base and dots in _DOTS:
+            names[s] = f"{_DOTS[dots]}{{{sp.latex(sp.Symbol(base))}}}"
+    return sp.latex(expr, symbol_names=names)

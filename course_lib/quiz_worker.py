@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-#: seconds a check may take before the answer is "too large to check"
+#: seconds a check may take before the learner is told it took too long
 TIME_LIMIT = 4.0
 #: seconds a fresh worker may take to import sympy (a busy machine is slow)
 START_LIMIT = 60.0
@@ -157,7 +157,7 @@ def _answer(request: dict) -> dict:
         return {"error": str(exc)}
     except Exception as exc:  # noqa: BLE001 - any failure of sympy becomes one sentence
         return {"error": text("quiz_cannot_check", detail=f"sympy raised {type(exc).__name__}")}
-    return {"correct": bool(same), "latex": sp.latex(expr)}
+    return {"correct": bool(same), "latex": qs.latex(expr)}
 
 
 def main() -> None:
