@@ -18,6 +18,15 @@ from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, Symbo
 from course_lib.symbolic import as_symbols, lagrange_steps, pendulum_energies, state_symbols
 
 
+def signed(x: float, digits: int = 2) -> str:
+    """A number for prose, with the minus sign (−) the formulas around it use, not a hyphen.
+
+    >>> signed(-9.81), signed(6.937, 1)
+    ('−9.81', '6.9')
+    """
+    return f"{x:.{digits}f}".replace("-", "−")
+
+
 def pendulum_acceleration_expr() -> sp.Expr:
     """θ̈ of the damped, driven pendulum, solved from the Lagrange derivation.
 
@@ -55,20 +64,20 @@ def pendulum_quiz(pendulum: Pendulum | None = None) -> Quiz:
             "The ball is let go, at rest, with the rod horizontal (θ = 90°), τ = 0 and b = 0. "
             "What is θ̈ at that instant (rad/s²)?",
             expected=acc_at_90, tolerance=0.02, unit="rad/s^2", aliases=["1/s^2"],
-            explanation=(f"m l² θ̈ = −m g l sin θ gives θ̈ = −(g/l) sin 90° = {acc_at_90:.2f} rad/s²: negative, the "
+            explanation=(f"m l² θ̈ = −m g l sin θ gives θ̈ = −(g/l) sin 90° = {signed(acc_at_90)} rad/s²: negative, the "
                          "pendulum swings back down. At rest the ball has no speed, so nothing depends on θ̇; with "
                          "the rod horizontal, the weight's lever arm about the pivot is the full length l, which "
                          "makes the torque, and with it θ̈, as large as it can get.")),
         MultipleChoice(
             "In the Lagrange derivation of the pendulum, why is there no term for the pull of the rod?",
-            [Option("Because the tension is zero in a swinging pendulum.",
-                    feedback="It is not: the Newton view shows tens of newtons at the bottom of a fast swing."),
-             Option("Because every motion expressed through θ keeps the rod's length fixed, and along such motions "
-                    "the rod's pull is perpendicular to the ball's path, so it does no work.", correct=True,
+            [Option("Because a freely swinging pendulum's rod carries no tension, so there is no force to include.",
+                    feedback="It does: the Newton view shows tens of newtons at the bottom of a fast swing."),
+             Option("Because any motion described by θ keeps the rod's length, so the pull is perpendicular to "
+                    "the path and does no work.", correct=True,
                     feedback="Yes: constraint forces do no work on admissible (virtual) displacements."),
-             Option("Because Lagrange's method ignores all forces.",
+             Option("Because Lagrange's method works only with T and V, so every force outside them is left out.",
                     feedback="No: τ and the friction b θ̇ appear on the right-hand side as generalized forces."),
-             Option("Because the tension is already included in V.",
+             Option("Because the rod's pull is a potential force, already counted in V together with gravity.",
                     feedback="V = m g l (1 − cos θ) only holds gravity; a constraint force has no potential here.")],
             explanation=("Choosing θ as the coordinate builds the constraint in: |ball − pivot| = l for any value of "
                          "θ, and the rod's pull is at right angles to every such virtual displacement, so its work "

@@ -268,3 +268,13 @@ def test_you_typed_shows_theta_dot_as_a_dot_over_theta(accel):
     """The echo of a formula with θ̇ renders \\dot{\\theta}, never θ with the subscript "dot"."""
     message = accel.check("-b*theta_dot/(m*l^2)").message
     assert r"\dot{\theta}" in message and "_{dot}" not in message, message
+
+
+def test_quiz_explanations_write_minus_as_a_minus_sign():
+    """Prose mixes no hyphen-minus into formulas: every negative number in an explanation uses "−"."""
+    import re
+
+    from course_lib.quizzes import pendulum_quiz
+
+    for q in pendulum_quiz():
+        assert not re.search(r"(^|[\s=(])-\d", q.explanation), q.explanation

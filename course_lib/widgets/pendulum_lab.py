@@ -154,6 +154,8 @@ class PendulumLab(SimLab):
         self._top_tension = max(self._top_tension, self.readouts["tension"]) if not self.newton else 0.0
 
     def _check_rest45(self, lab: "PendulumLab") -> str | NotYet | None:
+        if self.dragging is not None:
+            return None  # a ball held by the mouse is not resting
         still, deg = abs(self.theta_dot) < REST_SPEED, float(wrap_degrees(np.degrees(self.theta)))
         there = abs(np.radians(deg) - REST_ANGLE) < REST_TOL
         if not (still and there and self.b >= REST_B):

@@ -74,7 +74,7 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_why_rest_b": "b = {b:.2f} N·m·s/rad is below {need:g}",
         "pend_why_rest_angle": "the ball is resting at {deg:.1f}°, not within {tol:g} rad of {angle:g}°",
         "pend_why_decay_none": "no release yet: drag the ball above {angle:g}° and let go",
-        "pend_why_decay_low": "the last release was at {deg:.0f}°, not above {angle:g}°",
+        "pend_why_decay_low": "the swing started from {deg:.0f}°, which is not above {angle:g}°: drag the ball higher and let go",
         "pend_why_decay_b_start": "b was below {b:g} at the release",
         "pend_why_decay_b_after": "b was set below {b:g} after the release",
         "pend_why_tension_hidden": "the rod pulled {tension:.1f} N, but the Newton view was off",
