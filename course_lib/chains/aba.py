@@ -50,7 +50,7 @@ def aba(chain: Chain, q: Any, qd: Any, tau: Any, f_ext: Any = None) -> np.ndarra
         V[i] = X[i] @ V_p + V_J                      # V_i = X_i V_{i−1} + S_i q̇_i
         c[i] = crm(V[i]) @ V_J                       # c_i = V_i × S_i q̇_i
         IA[i] = chain.I(i)                           # start from the link alone
-        pA[i] = crf(V[i]) @ chain.I(i) @ V[i] - f_ext[i]  # p_i = V_i ×* I_i V_i − F_ext
+        pA[i] = crf(V[i]) @ (chain.I(i) @ V[i]) - f_ext[i]  # p_i = V_i ×* I_i V_i − F_ext
 
     # pass 2, tip to base: articulated inertias, one joint eliminated at a time
     U, D, u = np.zeros((n, 6)), np.zeros(n), np.zeros(n)

@@ -1,4 +1,4 @@
-"""Where the links are, and the chain's energy: T = ½ q̇ᵀ M q̇ and U = −Σ mᵢ gᵀ p_cᵢ.
+"""Where the links are, and the chain's energy: T = Σ ½ Vᵀ I V and U = −Σ mᵢ gᵀ p_cᵢ.
 
 >>> from course_lib.chains.chain import Chain
 >>> arm = Chain.planar([1.0, 0.8], masses=[2.0, 1.5])
@@ -48,8 +48,17 @@ def potential_energy(chain: Chain, q: Any) -> float:
 
 
 def kinetic_energy(chain: Chain, q: Any, qd: Any) -> float:
-    """T = ½ q̇ᵀ M(q) q̇ (J), rotors included."""
-    from course_lib.chains.rnea import mass_matrix_by_columns
+    """T = Σ ½ V_iᵀ I_i V_i over links and rotors (J), from RNEA's velocity pass.
 
-    qd = chain.q_vector("qd", qd)
-    return float(0.5 * qd @ mass_matrix_by_columns(chain, q) @ qd)
+    Equal to ½ q̇ᵀ M q̇, but computed without M, so the two check each other.
+    """
+    q, qd = chain.q_vector("q", q), chain.q_vector("qd", qd)
+    V, T = np.zeros(6), 0.0
+    for i in range(chain.n):
+        if chain.has_rotors:  # rotor i: its carrier's velocity plus the spin k_r q̇_i
+            spin = np.concatenate([chain.axes[i], np.zeros(3)]) * chain.gear[i] * qd[i]
+            V_r = chain.X_rotor(i) @ V + spin
+            T += 0.5 * V_r @ chain.rotor_spatial_inertia(i) @ V_r
+        V = chain.X(i, q[i]) @ V + chain.S(i) * qd[i]    # V_i = X_i V_{i−1} + S_i q̇_i
+        T += 0.5 * V @ chain.I(i) @ V
+    return float(T)

@@ -78,7 +78,7 @@ def regressor(chain: Chain, q: Any, qd: Any, qdd: Any) -> np.ndarray:
         V_J = chain.S(i) * qd[i]
         V = X[i] @ V + V_J
         A = X[i] @ A + chain.S(i) * qdd[i] + crm(V) @ V_J
-        K = np.stack([B @ A + crf(V) @ B @ V for B in BASIS], axis=1)  # 6×10: F_i = K_i π_i
+        K = np.stack([B @ A + crf(V) @ (B @ V) for B in BASIS], axis=1)  # 6×10: F_i = K_i π_i
         for j in reversed(range(i + 1)):  # backward pass for this block: τ_j = S_jᵀ F
             Y[j, 11 * i:11 * i + 10] = chain.S(j) @ K
             K = X[j].T @ K

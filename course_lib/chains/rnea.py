@@ -56,7 +56,7 @@ def rnea(chain: Chain, q: Any, qd: Any, qdd: Any, f_ext: Any = None,
         V_J = S * qd[i]                                  # V_J,i = S_i q̇_i
         V[i] = X[i] @ V_p + V_J                          # V_i = X_i V_{i−1} + V_J,i
         A[i] = X[i] @ A_p + S * qdd[i] + crm(V[i]) @ V_J  # A_i = X_i A_{i−1} + S_i q̈_i + V_i × V_J,i
-        F[i] = I @ A[i] + crf(V[i]) @ I @ V[i] - f_ext[i]  # F_i^self = I A + V ×* I V − F_ext
+        F[i] = I @ A[i] + crf(V[i]) @ (I @ V[i]) - f_ext[i]  # F_i^self = I A + V ×* I V − F_ext
         if chain.has_rotors:  # rotor i rides on link i−1 and spins at k_r q̇_i about the joint axis
             tau[i] += _rotor_load(chain, i, V_p, A_p, qd[i], qdd[i], F[i - 1] if i > 0 else None)
 
@@ -83,7 +83,7 @@ def _rotor_load(chain: Chain, i: int, V_p: np.ndarray, A_p: np.ndarray, qdi: flo
     V_J = s * k * qdi
     V_r = X_r @ V_p + V_J
     A_r = X_r @ A_p + s * k * qddi + crm(V_r) @ V_J
-    F_r = I_r @ A_r + crf(V_r) @ I_r @ V_r
+    F_r = I_r @ A_r + crf(V_r) @ (I_r @ V_r)
     if F_parent is not None:
         F_parent += X_r.T @ F_r                          # the housing carries the rotor
     return k * (s @ F_r)                                 # through the gear: τ = k_r sᵀ F_r

@@ -24,6 +24,8 @@ True
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 
@@ -35,7 +37,7 @@ def skew(a: np.ndarray) -> np.ndarray:
 def rotation_about(axis: np.ndarray, angle: float) -> np.ndarray:
     """Rotation matrix of ``angle`` (rad) about the unit vector ``axis`` (Rodrigues)."""
     K = skew(axis)
-    return np.eye(3) + np.sin(angle) * K + (1.0 - np.cos(angle)) * (K @ K)
+    return np.eye(3) + math.sin(angle) * K + (1.0 - math.cos(angle)) * (K @ K)
 
 
 def motion_transform(R: np.ndarray, r: np.ndarray) -> np.ndarray:
