@@ -70,6 +70,26 @@ def test_kinetic_energy_from_link_velocities_is_half_qd_m_qd(motor_chains):
         assert T == pytest.approx(0.5 * qd @ chains.mass_matrix(chain, q) @ qd, rel=1e-12)
 
 
+def lagrange_velocity_torques(chain: chains.Chain, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
+    """c = Ṁ q̇ − ½ ∂(q̇ᵀ M q̇)/∂q, with ∂M/∂q_k by central differences of M(q)."""
+    n, h = chain.n, 1e-5
+    dM = np.array([(chains.mass_matrix(chain, q + h * e) - chains.mass_matrix(chain, q - h * e)) / (2 * h)
+                   for e in np.eye(n)])  # dM[k] = ∂M/∂q_k
+    M_dot = np.einsum("kij,k->ij", dM, qd)
+    return M_dot @ qd - 0.5 * np.einsum("kij,i,j->k", dM, qd, qd)
+
+
+def test_velocity_terms_with_rotors_are_lagranges_for_the_rotor_augmented_m(motor_chains):
+    """Seed 004 derives C from B(q) (links and rotors) by Lagrange; RNEA must give the same c,
+    including the gyroscopic torques of rotors spinning on links that turn about other axes."""
+    rng = np.random.default_rng(10)
+    for chain in motor_chains[1:]:
+        q, qd = rng.uniform(-3, 3, chain.n), rng.normal(0, 2, chain.n)
+        expected = lagrange_velocity_torques(chain, q, qd)
+        np.testing.assert_allclose(chains.coriolis_torque(chain, q, qd), expected,
+                                   rtol=1e-6, atol=1e-6 * max(1.0, np.abs(expected).max()))
+
+
 # -- the 2R arm as a special case --------------------------------------------------
 @pytest.mark.parametrize("name", list(ARMS))
 def test_two_link_chain_agrees_with_the_closed_forms(name):
@@ -152,7 +172,7 @@ def test_smoothed_sign_gives_no_friction_at_rest_so_the_arm_creeps():
 
 def test_energy_balance_along_a_simulated_motion(motor_chains):
     """E(t) − E(0) = ∫ q̇ᵀτ dt − ∫ q̇ᵀτ_f dt, rotors, viscous and Coulomb friction on."""
-    chain = motor_chains[1]  # two joints with skew axes: the rotors' gyroscopic terms are in play
+    chain = motor_chains[1]  # a prismatic and a revolute joint, a geared rotor on each
     rng = np.random.default_rng(8)
     amplitude, freq = rng.normal(0, 3, chain.n), rng.uniform(1, 3, chain.n)
     qd0 = np.full(chain.n, 3.0) * np.sign(rng.normal(size=chain.n))
