@@ -12,8 +12,10 @@ Three passes:
 
 >>> from course_lib.chains.chain import Chain
 >>> arm = Chain.planar([1.0, 0.8], masses=[2.0, 1.5])
->>> aba(arm, [0.0, 0.0], [0.0, 0.0], [30.41, 5.89]).round(2)   # the holding torque: no motion
-array([ 0., -0.])
+>>> from course_lib.chains.rnea import gravity_torque
+>>> hold = gravity_torque(arm, [0.0, 0.0])          # the torques that hold it stretched out
+>>> bool(np.allclose(aba(arm, [0.0, 0.0], [0.0, 0.0], hold), 0.0))
+True
 """
 
 from __future__ import annotations

@@ -94,6 +94,9 @@ class Chain:
             else:
                 S[i, 3:] = u  # translation along u: [0; u]
         object.__setattr__(self, "_S", S)
+        object.__setattr__(self, "_has_rotors", bool(
+            np.any(self.rotor_inertia > 0) or np.any(self.rotor_mass > 0)
+            or np.any(self.rotor_inertia_transverse > 0)))
 
     # -- sizes and per-joint pieces -------------------------------------------
     @property
@@ -104,8 +107,7 @@ class Chain:
     @property
     def has_rotors(self) -> bool:
         """True if any joint carries a rotor with inertia or mass."""
-        return bool(np.any(self.rotor_inertia > 0) or np.any(self.rotor_mass > 0)
-                    or np.any(self.rotor_inertia_transverse > 0))
+        return self._has_rotors
 
     def S(self, i: int) -> np.ndarray:
         """Motion subspace S_i of joint i (0-based index): [u; 0] or [0; u]."""

@@ -1,0 +1,58 @@
+"""Measurements behind ``make bench`` for course_lib.chains: μs per call against Pinocchio.
+
+For the Panda-like arm (n = 7) and a random chain of n = 30 joints, one state
+each, RNEA, CRBA and ABA of :mod:`course_lib.chains` are timed beside the
+same Pinocchio call on the same model (:func:`course_lib.references.chain_model`),
+with :func:`benchmarks.core.median_us`. The readable numpy code is expected to
+be ~100× slower than Pinocchio's C++; these rows say by how much.
+
+Nothing is printed here; :mod:`benchmarks.run` prints.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from benchmarks.core import SEED, Row, _max_diff, median_us
+from course_lib import chains
+from course_lib.references import PinocchioUnavailableError, chain_model
+
+SIZES = (7, 30)
+
+
+def bench_chain(n: int) -> chains.Chain:
+    """The Panda-like arm for n = 7, otherwise a seeded random chain of n joints."""
+    return chains.panda_like() if n == 7 else chains.random_chain(n, np.random.default_rng(SEED))
+
+
+def chain_benchmarks(use_pinocchio: bool = True) -> list[Row]:
+    """One :class:`~benchmarks.core.Row` per algorithm and chain size."""
+    rows: list[Row] = []
+    for n in SIZES:
+        chain = bench_chain(n)
+        rng = np.random.default_rng(SEED + n)
+        q, qd, x = rng.uniform(-np.pi, np.pi, n), rng.normal(0.0, 2.0, n), rng.normal(0.0, 5.0, n)
+        ref = None
+        if use_pinocchio:
+            try:
+                ref = chain_model(chain)
+            except PinocchioUnavailableError:
+                ref = None
+        cases: list[tuple[str, Callable[[], Any], str, Callable[[], Any] | None]] = [
+            ("rnea", lambda: chains.rnea(chain, q, qd, x), "rnea",
+             ref and (lambda: ref.pin.rnea(ref.model, ref.data, q, qd, x))),
+            ("crba", lambda: chains.crba(chain, q), "crba",
+             ref and (lambda: ref.mass_matrix(q))),
+            ("aba", lambda: chains.aba(chain, q, qd, x), "aba",
+             ref and (lambda: ref.pin.aba(ref.model, ref.data, q, qd, x))),
+        ]
+        label = "Panda-like" if n == 7 else "random chain"
+        for name, ours, pin_name, theirs in cases:
+            row = Row(f"chains.{name}", f"n = {n} ({label}), 1 state", median_us(ours), pin_name)
+            if theirs is not None:
+                row.pin_us = median_us(theirs)
+                row.max_abs_diff = _max_diff(ours(), theirs())
+            rows.append(row)
+    return rows
