@@ -116,3 +116,19 @@ def test_kinetic_and_potential_energy_match_pinocchio(case):
         U = chains.potential_energy(case["chain"], s["q"])
         assert abs(T - case["ref"].kinetic_energy(s["q"], s["qd"])) <= RTOL * max(1.0, abs(T))
         assert abs(U - case["ref"].potential_energy(s["q"])) <= RTOL * max(1.0, abs(U))
+
+
+def test_each_pass_carries_pinocchios_link_velocity_acceleration_and_force(case):
+    """RNEA's V_i, A_i (gravity as a base acceleration) and F_i are Pinocchio's data.v, a_gf, f.
+
+    Pinocchio orders spatial vectors linear part first; ours put the angular part first.
+    """
+    chain, ref = case["chain"], case["ref"]
+    swap = np.r_[3:6, 0:3]
+    for s in case["states"]:
+        passes = chains.rnea_passes(chain, s["q"], s["qd"], s["qdd"])
+        ref.pin.rnea(ref.model, ref.data, s["q"], s["qd"], s["qdd"])
+        for i in range(chain.n):
+            assert_matches(passes.V[i], ref.data.v[i + 1].vector[swap])
+            assert_matches(passes.A[i], ref.data.a_gf[i + 1].vector[swap])
+            assert_matches(passes.F[i], ref.data.f[i + 1].vector[swap])

@@ -27,18 +27,20 @@ from course_lib.chains.friction import friction_power, friction_torque, smooth_s
 from course_lib.chains.kinematics import kinetic_energy, link_poses, potential_energy
 from course_lib.chains.regressor import PARAMETER_NAMES, link_parameters, regressor
 from course_lib.chains.rnea import (
+    RneaPasses,
     bias_torque,
     coriolis_torque,
     gravity_torque,
     jacobian_transpose_force,
     mass_matrix_by_columns,
     rnea,
+    rnea_passes,
 )
 
 __all__ = [
-    "Chain", "ChainTrajectory", "PARAMETER_NAMES", "aba", "bias_torque", "coriolis_torque", "crba",
+    "Chain", "ChainTrajectory", "RneaPasses", "PARAMETER_NAMES", "aba", "bias_torque", "coriolis_torque", "crba",
     "forward_dynamics", "friction_power", "friction_torque", "from_two_link", "gravity_torque",
     "jacobian_transpose_force", "kinetic_energy", "link_parameters", "link_poses",
     "mass_matrix", "mass_matrix_by_columns", "panda_like", "potential_energy", "random_chain",
-    "regressor", "rnea", "simulate", "smooth_sign",
+    "regressor", "rnea", "rnea_passes", "simulate", "smooth_sign",
 ]

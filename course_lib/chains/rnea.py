@@ -18,12 +18,32 @@ array([30.41,  5.89])
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from course_lib.chains.chain import Chain
 from course_lib.chains.spatial import crf, crm
+
+
+class RneaPasses(NamedTuple):
+    """What each pass of RNEA carries, link by link (row i = link i + 1), in link frames.
+
+    Attributes:
+        V: spatial velocities [ω; v] (rad/s; m/s), shape (n, 6).
+        A: spatial accelerations, gravity included as the base's upward
+            acceleration (rad/s²; m/s²), shape (n, 6).
+        F_self: each link's own need I A + V ×* I V − F_ext (N·m; N), with the rotor
+            it carries, if any, shape (n, 6).
+        F: the force across joint i, for link i and all beyond it, shape (n, 6).
+        tau: joint torques τ_i = S_iᵀ F_i (plus the rotor's share), shape (n,).
+    """
+
+    V: np.ndarray
+    A: np.ndarray
+    F_self: np.ndarray
+    F: np.ndarray
+    tau: np.ndarray
 
 
 def rnea(chain: Chain, q: Any, qd: Any, qdd: Any, f_ext: Any = None,
@@ -40,6 +60,12 @@ def rnea(chain: Chain, q: Any, qd: Any, qdd: Any, f_ext: Any = None,
     Returns:
         τ, shape (n,), N·m for revolute and N for prismatic joints.
     """
+    return rnea_passes(chain, q, qd, qdd, f_ext, gravity).tau
+
+
+def rnea_passes(chain: Chain, q: Any, qd: Any, qdd: Any, f_ext: Any = None,
+                gravity: Any = None) -> RneaPasses:
+    """RNEA's two passes, keeping every link's V, A and F (arguments as :func:`rnea`)."""
     q, qd, qdd = (chain.q_vector(name, v) for name, v in (("q", q), ("qd", qd), ("qdd", qdd)))
     n = chain.n
     g = chain.gravity if gravity is None else np.asarray(gravity, dtype=float)
@@ -59,13 +85,14 @@ def rnea(chain: Chain, q: Any, qd: Any, qdd: Any, f_ext: Any = None,
         F[i] = I @ A[i] + crf(V[i]) @ (I @ V[i]) - f_ext[i]  # F_i^self = I A + V ×* I V − F_ext
         if chain.has_rotors:  # rotor i rides on link i−1 and spins at k_r q̇_i about the joint axis
             tau[i] += _rotor_load(chain, i, V_p, A_p, qd[i], qdd[i], F[i - 1] if i > 0 else None)
+    F_self = F.copy()
 
     # backward pass: forces, tip to base
     for i in reversed(range(n)):
         tau[i] += chain.S(i) @ F[i]                      # τ_i = S_iᵀ F_i
         if i > 0:
             F[i - 1] += X[i].T @ F[i]                    # F_{i−1} += X_iᵀ F_i
-    return tau
+    return RneaPasses(V, A, F_self, F, tau)
 
 
 def _rotor_load(chain: Chain, i: int, V_p: np.ndarray, A_p: np.ndarray, qdi: float, qddi: float,
