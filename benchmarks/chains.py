@@ -4,7 +4,9 @@ For the Panda-like arm (n = 7) and a random chain of n = 30 joints, one state
 each, RNEA, CRBA and ABA of :mod:`course_lib.chains` are timed beside the
 same Pinocchio call on the same model (:func:`course_lib.references.chain_model`),
 with :func:`benchmarks.core.median_us`. The readable numpy code is expected to
-be ~100× slower than Pinocchio's C++; these rows say by how much.
+be ~100× slower than Pinocchio's C++; these rows say by how much. The last
+row times :func:`course_lib.chains.rnea_batch` on 10⁴ states against a Python
+loop of ``pin.rnea`` calls.
 
 Nothing is printed here; :mod:`benchmarks.run` prints.
 """
@@ -15,7 +17,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from benchmarks.core import SEED, Row, _max_diff, median_us
+from benchmarks.core import BATCH, SEED, Row, _max_diff, median_us
 from course_lib import chains
 from course_lib.references import PinocchioUnavailableError, chain_model
 
@@ -55,4 +57,24 @@ def chain_benchmarks(use_pinocchio: bool = True) -> list[Row]:
                 row.pin_us = median_us(theirs)
                 row.max_abs_diff = _max_diff(ours(), theirs())
             rows.append(row)
+    rows.append(_batch_row(use_pinocchio))
     return rows
+
+
+def _batch_row(use_pinocchio: bool) -> Row:
+    """rnea_batch on 10⁴ states of the Panda-like arm against a Python loop over pin.rnea."""
+    chain = chains.panda_like()
+    rng = np.random.default_rng(SEED)
+    Q, QD, QDD = (rng.normal(0.0, 2.0, (BATCH, chain.n)) for _ in range(3))
+    row = Row("chains.rnea_batch", f"n = 7, {BATCH:,} states",
+              median_us(lambda: chains.rnea_batch(chain, Q, QD, QDD)), "rnea loop")
+    if use_pinocchio:
+        try:
+            ref = chain_model(chain)
+        except PinocchioUnavailableError:
+            return row
+        loop = lambda: np.array([ref.pin.rnea(ref.model, ref.data, a, b, c)  # noqa: E731
+                                 for a, b, c in zip(Q, QD, QDD)])
+        row.pin_us = median_us(loop)
+        row.max_abs_diff = _max_diff(chains.rnea_batch(chain, Q, QD, QDD), loop())
+    return row

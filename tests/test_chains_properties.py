@@ -90,6 +90,15 @@ def test_velocity_terms_with_rotors_are_lagranges_for_the_rotor_augmented_m(moto
                                    rtol=1e-6, atol=1e-6 * max(1.0, np.abs(expected).max()))
 
 
+def test_batched_rnea_equals_rnea_state_by_state():
+    rng = np.random.default_rng(12)
+    for chain in (chains.panda_like(), chains.random_chain(9, rng), chains.random_chain(1, rng)):
+        Q, QD, QDD = (rng.normal(0, 2, (25, chain.n)) for _ in range(3))
+        expected = np.array([chains.rnea(chain, *state) for state in zip(Q, QD, QDD)])
+        np.testing.assert_allclose(chains.rnea_batch(chain, Q, QD, QDD), expected,
+                                   rtol=1e-12, atol=1e-12 * np.abs(expected).max())
+
+
 # -- the 2R arm as a special case --------------------------------------------------
 @pytest.mark.parametrize("name", list(ARMS))
 def test_two_link_chain_agrees_with_the_closed_forms(name):

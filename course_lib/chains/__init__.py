@@ -7,6 +7,7 @@ chapter 2). One idea per module:
 - :mod:`~course_lib.chains.chain`       :class:`Chain`: joint placements, axes, link inertias, rotors
 - :mod:`~course_lib.chains.builders`    the 2R arm, random chains, a Panda-like arm
 - :mod:`~course_lib.chains.rnea`        RNEA, and inverse dynamics as a tool (g, c, M by columns, Jᵀ F)
+- :mod:`~course_lib.chains.batch`       RNEA over N states at once (numpy, no loop over states)
 - :mod:`~course_lib.chains.crba`        CRBA, the mass matrix
 - :mod:`~course_lib.chains.aba`         ABA, forward dynamics in O(n)
 - :mod:`~course_lib.chains.friction`    viscous and Coulomb friction, the smoothed-sign pitfall
@@ -19,6 +20,7 @@ from 1 as in the notes; Python indices from 0.
 """
 
 from course_lib.chains.aba import aba
+from course_lib.chains.batch import rnea_batch
 from course_lib.chains.builders import from_two_link, panda_like, random_chain
 from course_lib.chains.chain import Chain
 from course_lib.chains.crba import crba
@@ -42,5 +44,5 @@ __all__ = [
     "forward_dynamics", "friction_power", "friction_torque", "from_two_link", "gravity_torque",
     "jacobian_transpose_force", "kinetic_energy", "link_parameters", "link_poses",
     "mass_matrix", "mass_matrix_by_columns", "panda_like", "potential_energy", "random_chain",
-    "regressor", "rnea", "rnea_passes", "simulate", "smooth_sign",
+    "regressor", "rnea", "rnea_batch", "rnea_passes", "simulate", "smooth_sign",
 ]
