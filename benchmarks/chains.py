@@ -78,3 +78,43 @@ def _batch_row(use_pinocchio: bool) -> Row:
         row.pin_us = median_us(loop)
         row.max_abs_diff = _max_diff(chains.rnea_batch(chain, Q, QD, QDD), loop())
     return row
+
+
+SCALING_SIZES = (2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100)
+
+
+def chain_scaling(sizes: tuple[int, ...] = SCALING_SIZES) -> dict[str, Any]:
+    """Median µs per call against n for RNEA, CRBA + Cholesky, ABA, and Pinocchio's RNEA and ABA.
+
+    Saved by :func:`save_scaling` for the lessons (see :mod:`course_lib.chains.scaling`).
+    """
+    import platform
+
+    us: dict[str, list[float]] = {"rnea": [], "crba+cholesky": [], "aba": [],
+                                  "pinocchio rnea": [], "pinocchio aba": []}
+    for n in sizes:
+        chain = chains.random_chain(n, np.random.default_rng(SEED + n))
+        rng = np.random.default_rng(SEED)
+        q, qd, x = rng.uniform(-np.pi, np.pi, n), rng.normal(0.0, 2.0, n), rng.normal(0.0, 5.0, n)
+        us["rnea"].append(median_us(lambda: chains.rnea(chain, q, qd, x)))
+        us["crba+cholesky"].append(median_us(lambda: np.linalg.cholesky(chains.crba(chain, q))))
+        us["aba"].append(median_us(lambda: chains.aba(chain, q, qd, x)))
+        try:
+            ref = chain_model(chain)
+        except PinocchioUnavailableError:
+            us.pop("pinocchio rnea", None), us.pop("pinocchio aba", None)
+            continue
+        us["pinocchio rnea"].append(median_us(lambda: ref.pin.rnea(ref.model, ref.data, q, qd, x)))
+        us["pinocchio aba"].append(median_us(lambda: ref.pin.aba(ref.model, ref.data, q, qd, x)))
+    return {"n": list(sizes), "us": us,
+            "machine": f"Python {platform.python_version()}, NumPy {np.__version__}, "
+                       f"{platform.machine()}; random chains, one state, median of rounds"}
+
+
+def save_scaling(data: dict[str, Any]) -> None:
+    """Write the figures where :func:`course_lib.chains.scaling.load_scaling` reads them."""
+    import json
+
+    from course_lib.chains.scaling import SCALING_FILE
+
+    SCALING_FILE.write_text(json.dumps(data, indent=1) + "\n")

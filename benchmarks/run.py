@@ -111,6 +111,24 @@ def print_chain_table() -> None:
     print(markdown_table(header, cells, right={2, 4, 5, 6}))
     print("\nReadable numpy, one 6×6 product at a time, against Pinocchio's C++ (CRBA: the "
           "symmetrised pin.crba).")
+    print_chain_scaling()
+
+
+def print_chain_scaling() -> None:
+    from benchmarks.chains import chain_scaling, save_scaling
+    from course_lib.chains.scaling import SCALING_FILE, log_log_slope
+
+    data = chain_scaling()
+    save_scaling(data)
+    n = data["n"]
+    big = [i for i, k in enumerate(n) if k >= 10]
+    print(f"\n### Time per call against n = {n[0]} … {n[-1]} (µs), saved to "
+          f"{SCALING_FILE.relative_to(ROOT)}\n")
+    header = ["n"] + list(data["us"])
+    cells = [[str(k)] + [fmt_us(data["us"][a][i]) for a in data["us"]] for i, k in enumerate(n)]
+    cells.append(["slope (n ≥ 10)"] + [f"{log_log_slope([n[i] for i in big], [data['us'][a][i] for i in big]):.2f}"
+                                        for a in data["us"]])
+    print(markdown_table(header, cells, right=set(range(1, len(header)))))
 
 
 def print_lab_table() -> bool:

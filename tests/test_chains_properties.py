@@ -223,3 +223,15 @@ def test_bad_input_gets_a_clear_value_error():
         chains.friction_torque(np.ones(2), Fs=-1.0)
     with pytest.raises(ValueError, match="motor rotors"):
         chains.crba(chain.replace(rotor_inertia=1e-4, gear=10.0), np.zeros(7))
+
+
+def test_saved_scaling_figures_cover_every_algorithm_at_every_n():
+    from course_lib.chains.scaling import load_scaling, log_log_slope
+
+    data = load_scaling()
+    assert data["n"][0] == 2 and data["n"][-1] == 100
+    assert {"rnea", "crba+cholesky", "aba"} <= set(data["us"])
+    for algorithm, times in data["us"].items():
+        assert len(times) == len(data["n"]) and all(t > 0 for t in times), algorithm
+    with pytest.raises(ValueError, match="positive"):
+        log_log_slope([1, 2], [0.0, 1.0])
