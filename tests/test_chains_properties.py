@@ -54,6 +54,15 @@ def test_aba_equals_m_inverse_times_tau_minus_c_minus_g():
         np.testing.assert_allclose(chains.aba(chain, q, qd, tau), expected, rtol=1e-10, atol=1e-10)
 
 
+def test_crba_with_rotors_equals_m_by_id_columns(motor_chains):
+    rng = np.random.default_rng(13)
+    for chain in motor_chains:
+        q = rng.uniform(-3, 3, chain.n)
+        expected = chains.mass_matrix_by_columns(chain, q)
+        np.testing.assert_allclose(chains.crba(chain, q), expected, rtol=1e-12,
+                                   atol=1e-12 * np.abs(expected).max())
+
+
 def test_forward_dynamics_with_rotors_inverts_rnea(motor_chains):
     rng = np.random.default_rng(3)
     for chain in motor_chains:
@@ -222,7 +231,7 @@ def test_bad_input_gets_a_clear_value_error():
     with pytest.raises(ValueError, match="Fs must be finite and >= 0"):
         chains.friction_torque(np.ones(2), Fs=-1.0)
     with pytest.raises(ValueError, match="motor rotors"):
-        chains.crba(chain.replace(rotor_inertia=1e-4, gear=10.0), np.zeros(7))
+        chains.aba(chain.replace(rotor_inertia=1e-4, gear=10.0), np.zeros(7), np.zeros(7), np.zeros(7))
 
 
 def test_saved_scaling_figures_cover_every_algorithm_at_every_n():

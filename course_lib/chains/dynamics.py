@@ -1,7 +1,6 @@
 """Forward dynamics with rotors and friction, and a simulation with an energy ledger.
 
-:func:`forward_dynamics` solves M q̈ = τ − h − τ_f with M from CRBA (or, when
-the chain has motor rotors, from ID column by column), applying the
+:func:`forward_dynamics` solves M q̈ = τ − h − τ_f with M from CRBA, applying the
 stick–slip rule of :mod:`course_lib.chains.friction` to joints at rest.
 :func:`simulate` integrates it with RK4 and integrates the input power q̇ᵀτ
 and the friction power alongside, so that E(t) − E(0) = W_in − W_friction
@@ -19,15 +18,15 @@ from course_lib.chains.chain import Chain
 from course_lib.chains.crba import crba
 from course_lib.chains.friction import _coefficients, friction_torque
 from course_lib.chains.kinematics import kinetic_energy, potential_energy
-from course_lib.chains.rnea import bias_torque, mass_matrix_by_columns
+from course_lib.chains.rnea import bias_torque
 
 #: a joint slower than this (rad/s or m/s) counts as at rest for the stick–slip rule
 REST_SPEED = 1e-9
 
 
 def mass_matrix(chain: Chain, q: Any) -> np.ndarray:
-    """M(q): CRBA for rigid links, ID column by column when the chain has rotors."""
-    return mass_matrix_by_columns(chain, q) if chain.has_rotors else crba(chain, q)
+    """M(q) by CRBA (rotors included); see :func:`mass_matrix_by_columns` for the ID route."""
+    return crba(chain, q)
 
 
 def forward_dynamics(chain: Chain, q: Any, qd: Any, tau: Any, Fv: Any = 0.0, Fs: Any = 0.0,
