@@ -126,8 +126,8 @@ def print_chain_scaling() -> None:
           f"{SCALING_FILE.relative_to(ROOT)}\n")
     header = ["n"] + list(data["us"])
     cells = [[str(k)] + [fmt_us(data["us"][a][i]) for a in data["us"]] for i, k in enumerate(n)]
-    cells.append(["slope (n ≥ 10)"] + [f"{log_log_slope([n[i] for i in big], [data['us'][a][i] for i in big]):.2f}"
-                                        for a in data["us"]])
+    slopes = [log_log_slope([n[i] for i in big], [data["us"][a][i] for i in big]) for a in data["us"]]
+    cells.append(["slope (n ≥ 10)"] + [f"{p:.2f}" for p in slopes])
     print(markdown_table(header, cells, right=set(range(1, len(header)))))
 
 

@@ -40,7 +40,8 @@ from course_lib.chains.rnea import (
 )
 
 __all__ = [
-    "Chain", "ChainTrajectory", "RneaPasses", "PARAMETER_NAMES", "aba", "bias_torque", "coriolis_torque", "crba",
+    "Chain", "ChainTrajectory", "RneaPasses", "PARAMETER_NAMES", "aba", "bias_torque",
+    "coriolis_torque", "crba",
     "forward_dynamics", "friction_power", "friction_torque", "from_two_link", "gravity_torque",
     "jacobian_transpose_force", "kinetic_energy", "link_parameters", "link_poses",
     "mass_matrix", "mass_matrix_by_columns", "panda_like", "potential_energy", "random_chain",

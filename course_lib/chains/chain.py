@@ -24,6 +24,15 @@ relative to it. ``gear`` is k_r (rad of rotor per rad or per m of joint),
 ``rotor_mass`` m_m (kg) and ``rotor_inertia_transverse`` its inertia about
 the two other axes through its centre (kg·m²).
 
+Physics note on the rotors: the model is the seed's kinetic energy, rotor
+terms included, and nothing else. In the seed's planar arm every spin axis is
+parallel to every joint axis, so the rotors add constants to M (k_r² I_m on
+the diagonal, k_r2 I_m2 off it) and no velocity term. When a rotor spins on a
+link that turns about another axis, the same energy also gives a gyroscopic
+torque; RNEA keeps it, because dropping it would contradict Lagrange's
+equations for that M(q) (tests/test_chains_properties.py checks c against
+them). Gyroscopic torques do no work, so the energy balance cannot see them.
+
 >>> chain = Chain.planar([1.0, 0.8], masses=[2.0, 1.5])
 >>> chain.n
 2
