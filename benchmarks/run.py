@@ -99,6 +99,38 @@ def print_arm_table() -> None:
               "only course_lib was timed.")
 
 
+def print_chain_table() -> None:
+    from benchmarks.chains import chain_benchmarks
+
+    print("\n## course_lib.chains vs Pinocchio, n-joint chains (median times, µs)\n")
+    rows = chain_benchmarks(use_pinocchio=core.pinocchio_version() is not None)
+    header = ["quantity", "case", "course_lib (µs)", "Pinocchio call", "Pinocchio (µs)",
+              "ours / Pinocchio", "max abs diff"]
+    cells = [[r.quantity, r.case, fmt_us(r.ours_us), r.pin_call, fmt_us(r.pin_us),
+              fmt_ratio(r.ratio), fmt_diff(r.max_abs_diff)] for r in rows]
+    print(markdown_table(header, cells, right={2, 4, 5, 6}))
+    print("\nReadable numpy, one 6×6 product at a time, against Pinocchio's C++ (CRBA: the "
+          "symmetrised pin.crba).")
+    print_chain_scaling()
+
+
+def print_chain_scaling() -> None:
+    from benchmarks.chains import chain_scaling, save_scaling
+    from course_lib.chains.scaling import SCALING_FILE, log_log_slope
+
+    data = chain_scaling()
+    save_scaling(data)
+    n = data["n"]
+    big = [i for i, k in enumerate(n) if k >= 10]
+    print(f"\n### Time per call against n = {n[0]} … {n[-1]} (µs), saved to "
+          f"{SCALING_FILE.relative_to(ROOT)}\n")
+    header = ["n"] + list(data["us"])
+    cells = [[str(k)] + [fmt_us(data["us"][a][i]) for a in data["us"]] for i, k in enumerate(n)]
+    slopes = [log_log_slope([n[i] for i in big], [data["us"][a][i] for i in big]) for a in data["us"]]
+    cells.append(["slope (n ≥ 10)"] + [f"{p:.2f}" for p in slopes])
+    print(markdown_table(header, cells, right=set(range(1, len(header)))))
+
+
 def print_lab_table() -> bool:
     """Print the labs' table; return False if lab_benchmarks() itself failed."""
     print("\n## Labs\n")
@@ -128,6 +160,7 @@ def print_lab_table() -> bool:
 def main() -> int:
     start = time.perf_counter()
     print_arm_table()
+    print_chain_table()
     ok = print_lab_table()
     print(f"\n(total {time.perf_counter() - start:.0f} s)")
     return 0 if ok else 1

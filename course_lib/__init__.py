@@ -5,6 +5,7 @@ Modules, one idea each:
 - :mod:`course_lib.models`    the pendulum, the planar 2R arm and the cart-pole
 - :mod:`course_lib.symbolic`  Lagrange's equations derived step by step with sympy
 - :mod:`course_lib.sim`       integrators and the energy ledger
+- :mod:`course_lib.chains`    RNEA, CRBA and ABA on spatial vectors for n-joint chains
 - :mod:`course_lib.widgets`   the interactive labs (one module per lab)
 - :mod:`course_lib.quiz`      self-checking quiz questions
 

@@ -1,0 +1,120 @@
+"""Measurements behind ``make bench`` for course_lib.chains: μs per call against Pinocchio.
+
+For the Panda-like arm (n = 7) and a random chain of n = 30 joints, one state
+each, RNEA, CRBA and ABA of :mod:`course_lib.chains` are timed beside the
+same Pinocchio call on the same model (:func:`course_lib.references.chain_model`),
+with :func:`benchmarks.core.median_us`. The readable numpy code is expected to
+be ~100× slower than Pinocchio's C++; these rows say by how much. The last
+row times :func:`course_lib.chains.rnea_batch` on 10⁴ states against a Python
+loop of ``pin.rnea`` calls.
+
+Nothing is printed here; :mod:`benchmarks.run` prints.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from benchmarks.core import BATCH, SEED, Row, _max_diff, median_us
+from course_lib import chains
+from course_lib.references import PinocchioUnavailableError, chain_model
+
+SIZES = (7, 30)
+
+
+def bench_chain(n: int) -> chains.Chain:
+    """The Panda-like arm for n = 7, otherwise a seeded random chain of n joints."""
+    return chains.panda_like() if n == 7 else chains.random_chain(n, np.random.default_rng(SEED))
+
+
+def chain_benchmarks(use_pinocchio: bool = True) -> list[Row]:
+    """One :class:`~benchmarks.core.Row` per algorithm and chain size."""
+    rows: list[Row] = []
+    for n in SIZES:
+        chain = bench_chain(n)
+        rng = np.random.default_rng(SEED + n)
+        q, qd, x = rng.uniform(-np.pi, np.pi, n), rng.normal(0.0, 2.0, n), rng.normal(0.0, 5.0, n)
+        ref = None
+        if use_pinocchio:
+            try:
+                ref = chain_model(chain)
+            except PinocchioUnavailableError:
+                ref = None
+        cases: list[tuple[str, Callable[[], Any], str, Callable[[], Any] | None]] = [
+            ("rnea", lambda: chains.rnea(chain, q, qd, x), "rnea",
+             ref and (lambda: ref.pin.rnea(ref.model, ref.data, q, qd, x))),
+            ("crba", lambda: chains.crba(chain, q), "crba",
+             ref and (lambda: ref.mass_matrix(q))),
+            ("aba", lambda: chains.aba(chain, q, qd, x), "aba",
+             ref and (lambda: ref.pin.aba(ref.model, ref.data, q, qd, x))),
+        ]
+        label = "Panda-like" if n == 7 else "random chain"
+        for name, ours, pin_name, theirs in cases:
+            row = Row(f"chains.{name}", f"n = {n} ({label}), 1 state", median_us(ours), pin_name)
+            if theirs is not None:
+                row.pin_us = median_us(theirs)
+                row.max_abs_diff = _max_diff(ours(), theirs())
+            rows.append(row)
+    rows.append(_batch_row(use_pinocchio))
+    return rows
+
+
+def _batch_row(use_pinocchio: bool) -> Row:
+    """rnea_batch on 10⁴ states of the Panda-like arm against a Python loop over pin.rnea."""
+    chain = chains.panda_like()
+    rng = np.random.default_rng(SEED)
+    Q, QD, QDD = (rng.normal(0.0, 2.0, (BATCH, chain.n)) for _ in range(3))
+    row = Row("chains.rnea_batch", f"n = 7, {BATCH:,} states",
+              median_us(lambda: chains.rnea_batch(chain, Q, QD, QDD)), "rnea loop")
+    if use_pinocchio:
+        try:
+            ref = chain_model(chain)
+        except PinocchioUnavailableError:
+            return row
+        loop = lambda: np.array([ref.pin.rnea(ref.model, ref.data, a, b, c)  # noqa: E731
+                                 for a, b, c in zip(Q, QD, QDD)])
+        row.pin_us = median_us(loop)
+        row.max_abs_diff = _max_diff(chains.rnea_batch(chain, Q, QD, QDD), loop())
+    return row
+
+
+SCALING_SIZES = (2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100)
+
+
+def chain_scaling(sizes: tuple[int, ...] = SCALING_SIZES) -> dict[str, Any]:
+    """Median µs per call against n for RNEA, CRBA + Cholesky, ABA, and Pinocchio's RNEA and ABA.
+
+    Saved by :func:`save_scaling` for the lessons (see :mod:`course_lib.chains.scaling`).
+    """
+    import platform
+
+    us: dict[str, list[float]] = {"rnea": [], "crba+cholesky": [], "aba": [],
+                                  "pinocchio rnea": [], "pinocchio aba": []}
+    for n in sizes:
+        chain = chains.random_chain(n, np.random.default_rng(SEED + n))
+        rng = np.random.default_rng(SEED)
+        q, qd, x = rng.uniform(-np.pi, np.pi, n), rng.normal(0.0, 2.0, n), rng.normal(0.0, 5.0, n)
+        us["rnea"].append(median_us(lambda: chains.rnea(chain, q, qd, x)))
+        us["crba+cholesky"].append(median_us(lambda: np.linalg.cholesky(chains.crba(chain, q))))
+        us["aba"].append(median_us(lambda: chains.aba(chain, q, qd, x)))
+        try:
+            ref = chain_model(chain)
+        except PinocchioUnavailableError:
+            us.pop("pinocchio rnea", None), us.pop("pinocchio aba", None)
+            continue
+        us["pinocchio rnea"].append(median_us(lambda: ref.pin.rnea(ref.model, ref.data, q, qd, x)))
+        us["pinocchio aba"].append(median_us(lambda: ref.pin.aba(ref.model, ref.data, q, qd, x)))
+    return {"n": list(sizes), "us": us,
+            "machine": f"Python {platform.python_version()}, NumPy {np.__version__}, "
+                       f"{platform.machine()}; random chains, one state, median of rounds"}
+
+
+def save_scaling(data: dict[str, Any]) -> None:
+    """Write the figures where :func:`course_lib.chains.scaling.load_scaling` reads them."""
+    import json
+
+    from course_lib.chains.scaling import SCALING_FILE
+
+    SCALING_FILE.write_text(json.dumps(data, indent=1) + "\n")

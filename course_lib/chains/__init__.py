@@ -1,0 +1,49 @@
+"""Readable spatial-vector dynamics for serial chains of n joints.
+
+Spatial vectors put the angular part first, as in the lecture notes (seed 002,
+chapter 2). One idea per module:
+
+- :mod:`~course_lib.chains.spatial`     6-D vectors, X, the two cross products, inertia
+- :mod:`~course_lib.chains.chain`       :class:`Chain`: joint placements, axes, link inertias, rotors
+- :mod:`~course_lib.chains.builders`    the 2R arm, random chains, a Panda-like arm
+- :mod:`~course_lib.chains.rnea`        RNEA, and inverse dynamics as a tool (g, c, M by columns, Jᵀ F)
+- :mod:`~course_lib.chains.batch`       RNEA over N states at once (numpy, no loop over states)
+- :mod:`~course_lib.chains.crba`        CRBA, the mass matrix
+- :mod:`~course_lib.chains.aba`         ABA, forward dynamics in O(n)
+- :mod:`~course_lib.chains.friction`    viscous and Coulomb friction, the smoothed-sign pitfall
+- :mod:`~course_lib.chains.dynamics`    forward dynamics with rotors and stick–slip; simulation
+- :mod:`~course_lib.chains.kinematics`  link poses, kinetic and potential energy
+- :mod:`~course_lib.chains.regressor`   τ = Y π with 11 parameters per link
+
+Units: SI (kg, m, s, rad, N, N·m). Link and joint numbers in docstrings count
+from 1 as in the notes; Python indices from 0.
+"""
+
+from course_lib.chains.aba import aba
+from course_lib.chains.batch import rnea_batch
+from course_lib.chains.builders import from_two_link, panda_like, random_chain
+from course_lib.chains.chain import Chain
+from course_lib.chains.crba import crba
+from course_lib.chains.dynamics import ChainTrajectory, forward_dynamics, mass_matrix, simulate
+from course_lib.chains.friction import friction_power, friction_torque, smooth_sign
+from course_lib.chains.kinematics import kinetic_energy, link_poses, potential_energy
+from course_lib.chains.regressor import PARAMETER_NAMES, link_parameters, regressor
+from course_lib.chains.rnea import (
+    RneaPasses,
+    bias_torque,
+    coriolis_torque,
+    gravity_torque,
+    jacobian_transpose_force,
+    mass_matrix_by_columns,
+    rnea,
+    rnea_passes,
+)
+
+__all__ = [
+    "Chain", "ChainTrajectory", "RneaPasses", "PARAMETER_NAMES", "aba", "bias_torque",
+    "coriolis_torque", "crba",
+    "forward_dynamics", "friction_power", "friction_torque", "from_two_link", "gravity_torque",
+    "jacobian_transpose_force", "kinetic_energy", "link_parameters", "link_poses",
+    "mass_matrix", "mass_matrix_by_columns", "panda_like", "potential_energy", "random_chain",
+    "regressor", "rnea", "rnea_batch", "rnea_passes", "simulate", "smooth_sign",
+]
