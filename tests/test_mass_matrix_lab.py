@@ -214,3 +214,23 @@ def test_drag_with_a_nan_position_shows_a_message():
 def test_bad_start_values_raise_a_clear_value_error(kwargs, words):
     with pytest.raises(ValueError, match=words):
         MassMatrixLab(**kwargs)
+
+
+def test_every_message_key_the_lab_uses_is_in_its_table_and_every_entry_is_used():
+    """Keys are read from the module's source: literal ones, and the f-string families of legends and hints."""
+    import ast
+    import re
+    from pathlib import Path
+
+    from course_lib.widgets import mass_matrix_lab
+    from course_lib.widgets.mass_matrix_messages import MASS_MATRIX
+
+    source = Path(mass_matrix_lab.__file__).read_text()
+    used = {n.args[0].value for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)
+            and getattr(n.func, "attr", None) == "T" and n.args and isinstance(n.args[0], ast.Constant)}
+    used |= {f"mm_legend_{k}" for k in ("M11", "M12", "M22", "lam1", "lam2")}
+    used |= {f"mm_task_{k}_hint" for k in re.findall(r"def _check_(\w+)", source)}
+    used |= {spec.label for spec in mass_matrix_lab.MassMatrixLab.CONTROLS}
+    table = set(MASS_MATRIX.messages["en"])
+    assert used <= table, used - table
+    assert table <= used, table - used
