@@ -39,10 +39,10 @@ import traitlets as t
 from course_lib.widgets.scene.protocol import BrowserMessages, finite_number
 from course_lib.widgets.scene.layout import FALLBACK_TEXT, PALETTE, Formula, HoldButton, Panel, check_limits
 from course_lib.widgets.scene.shapes import (
-    Arrow, Band, Bar, Bind, Cart, Disc, Grid, Handle, Link, Polyline, Rail, Shape, Spring, Text, Trace)
+    Arrow, Band, Bar, Bind, Cart, Disc, Ellipse, Grid, Handle, Link, Polyline, Rail, Shape, Spring, Text, Trace)
 
 __all__ = [
-    "Arrow", "Band", "Bar", "Bind", "Cart", "Disc", "FALLBACK_TEXT", "Formula", "Grid", "Handle", "HoldButton", "Link",
+    "Arrow", "Band", "Bar", "Bind", "Cart", "Disc", "Ellipse", "FALLBACK_TEXT", "Formula", "Grid", "Handle", "HoldButton", "Link",
     "PALETTE", "Panel", "Polyline", "Rail", "Scene", "Shape", "Spring", "Text", "Trace", "live_scenes",
 ]
 
