@@ -32,7 +32,7 @@ from course_lib.widgets.arm_pose import elbow_angle, shoulder_angle
 from course_lib.widgets.lab import DragHandle, Lab
 from course_lib.widgets.mass_matrix_messages import MASS_MATRIX
 from course_lib.widgets.numbers import slider_angle
-from course_lib.widgets.scene import Band, Disc, Handle, Link, Panel, Polyline, Scene, Text
+from course_lib.widgets.scene import Band, Disc, Ellipse, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.widgets.tasks import NotYet, checklist
 
 #: task "round": with no payload, κ(M) below this (seed 000, FIG 1)
@@ -44,8 +44,8 @@ LIGHT_ENERGY_TOL = 0.10
 
 #: the sliders' ranges: payload (kg) and energy (J); the q̇ plane shows ±QD_RANGE rad/s
 PAYLOAD_MAX, E_MIN, E_MAX, QD_RANGE = 2.0, 0.1, 2.0, 7.2
-#: points of each ellipse and of each curve over θ₂
-ELLIPSE_POINTS, CURVE_POINTS = 97, 181
+#: points of each curve over θ₂
+CURVE_POINTS = 181
 #: seed colours: amber ellipse, purple level set through the handle, cyan circle; M₁₁ red, M₁₂ amber, M₂₂ green
 AMBER, PURPLE, CYAN, RED, GREEN = "#d99a00", "#7b4fa0", "#1a9fb5", "#c0392b", "#2e8b3d"
 
@@ -107,7 +107,8 @@ class MassMatrixLab(Lab):
         reach = 1.08 * (self.arm.l1 + self.arm.l2)
         return Scene(width=560, height=600, channels=[
             "ex", "ey", "tx", "ty", "payload_r", "qd1", "qd2", "lx", "ly", "hx", "hy", "T", "E", "kappa",
-            "theta1_deg", "theta2_deg", "M11", "M12", "M22", "lam1", "lam2"], panels=[
+            "theta1_deg", "theta2_deg", "M11", "M12", "M22", "lam1", "lam2", "axis_long", "axis_short", "T_long", "T_short",
+            "speed"], panels=[
             Panel("world", 0.0, 0.0, 0.48, 0.56, (-reach, reach), (-reach, reach), equal=True, grid=True,
                   xlabel="x [m]", ylabel="y [m]", title=self.T("mm_title_world")),
             Panel("qd", 0.52, 0.0, 0.48, 0.56, (-QD_RANGE, QD_RANGE), (-QD_RANGE, QD_RANGE), equal=True,
@@ -125,13 +126,13 @@ class MassMatrixLab(Lab):
             Handle("tip", "world", x="tx", y="ty", r_px=12, color="bad"),
             Text("angles", "world", x=-reach, y=-reach, text=self.T("mm_scene_angles"), dy_px=-6),
             # the joint-velocity plane
-            Polyline("circle", "qd", color=CYAN, dash=True, width=1.5),
-            Polyline("ellipse_T", "qd", color=PURPLE, dash=True, width=1.5),
-            Polyline("ellipse_E", "qd", color=AMBER, width=2.5),
+            Ellipse("circle", "qd", a="speed", b="speed", color=CYAN, dash=True),
+            Ellipse("ellipse_T", "qd", a="T_long", b="T_short", ux="lx", uy="ly", color=PURPLE, dash=True),
+            Ellipse("ellipse_E", "qd", a="axis_long", b="axis_short", ux="lx", uy="ly", color=AMBER, width=2.5),
             Link("axis_light", "qd", x0="-lx", y0="-ly", x1="lx", y1="ly", width=1.5, color=AMBER, alpha=0.8),
             Link("axis_heavy", "qd", x0="-hx", y0="-hy", x1="hx", y1="hy", width=1.5, color=AMBER, alpha=0.8),
             Text("label_light", "qd", x="lx", y="ly", text=self.T("mm_light"), color=AMBER, dx_px=4, dy_px=-10),
-            Text("label_heavy", "qd", x="hx", y="hy", text=self.T("mm_heavy"), color=AMBER, dx_px=4, dy_px=-10),
+            Text("label_heavy", "qd", x="-hx", y="-hy", text=self.T("mm_heavy"), color=AMBER, dx_px=4, dy_px=-10),
             Handle("qd", "qd", x="qd1", y="qd2", r_px=10, color=AMBER),
             Text("energy", "qd", x=-QD_RANGE, y=-QD_RANGE, text=self.T("mm_scene_energy"), dx_px=4, dy_px=-8),
             # M and its eigenvalues over θ₂, and κ(M)
@@ -174,6 +175,7 @@ class MassMatrixLab(Lab):
         for key in ("M11", "M12", "M22", "lam1", "lam2"):  # each legend at its curve's right end
             self.scene.set_shape(f"legend_{key}", y=float(curves[key][-1]))
         self.scene.set_shape("legend_lam1", x=-90, y=float(curves["lam1"][CURVE_POINTS // 4]))
+        self.scene.set_shape("legend_lam2", x=20, y=float(curves["lam2"][CURVE_POINTS // 2]))
         self.scene.set_shape("legend_M22", x=-40, y=float(curves["M22"][0]))
 
     def _points(self) -> np.ndarray:
@@ -187,21 +189,15 @@ class MassMatrixLab(Lab):
                  theta1_deg=math.degrees(self.q[0]), theta2_deg=math.degrees(self.q[1]))
         if self.last_move is not None:
             r["dM"] = self.last_move[2]
-        r = {k: (float(v) if np.ndim(v) == 0 else v) for k, v in r.items()}
+        r = {k: float(v) for k, v in r.items()}
         self.check_finite(r)
-        self.readouts.update({k: v for k, v in r.items() if np.ndim(v) == 0})
-        moving = r["T"] > 0
-        with self.scene.hold_sync():  # one message to the browser for the values and the three curves
-            self.scene.set_values({k: r[k] for k in self.scene.channels})
-            for key in ("ellipse_E", "ellipse_T", "circle"):
-                pts = r[key]
-                self.scene.set_shape(key, xs=pts[:, 0].tolist(), ys=pts[:, 1].tolist(),
-                                     visible=moving or key == "ellipse_E")
+        self.readouts.update(r)
+        self.scene.set_values({k: r[k] for k in self.scene.channels})
         self.follow_controls()
         self.readout_html.value = self._readout_html(r)
         self.tasks.update(self)
 
-    def _readout_html(self, r: dict[str, Any]) -> str:
+    def _readout_html(self, r: dict[str, float]) -> str:
         lines = [self.T("mm_readout_M", **r), self.T("mm_readout_eig", **r),
                  self.T("mm_readout_axes", E=r["E"], long=r["axis_long"], short=r["axis_short"],
                         ratio=r["axis_long"] / r["axis_short"])]
@@ -280,18 +276,17 @@ class MassMatrixLab(Lab):
         self.refresh()
 
 
-def mass_matrix_view(arm: TwoLinkArm, q: Any, qd: Any, E: float, n: int = ELLIPSE_POINTS) -> dict[str, Any]:
+def mass_matrix_view(arm: TwoLinkArm, q: Any, qd: Any, E: float) -> dict[str, float]:
     """Everything the lab shows about M at one posture and one joint velocity.
 
     Args:
         arm: the arm; q: (θ₁, θ₂) rad; qd: (q̇₁, q̇₂) rad/s; E: energy of the solid ellipse (J, > 0).
-        n: points of each ellipse.
 
     Returns:
         M's entries, eigenvalues ``lam1 <= lam2``, ``kappa``; the light and heavy semi-axes as
-        vectors (``lx, ly``, ``hx, hy``) and lengths (``axis_long``, ``axis_short``) at E;
-        T = ½ q̇ᵀ M q̇, the handle's angle to the light axis (deg, 0 at q̇ = 0); the point
-        arrays ``ellipse_E``, ``ellipse_T`` (through q̇) and ``circle`` (radius |q̇|).
+        vectors (``lx, ly``, ``hx, hy``) and lengths (``axis_long``, ``axis_short``) at E and
+        (``T_long``, ``T_short``) of the level set through q̇; T = ½ q̇ᵀ M q̇, the joint speed
+        ``speed`` = |q̇| (the circle's radius) and the handle's angle to the light axis (deg, 0 at q̇ = 0).
     """
     q, qd = np.asarray(q, dtype=float), np.asarray(qd, dtype=float)
     M = arm.mass_matrix(q)
@@ -299,16 +294,12 @@ def mass_matrix_view(arm: TwoLinkArm, q: Any, qd: Any, E: float, n: int = ELLIPS
     long, short = qf.semi_axes(M, E)
     T = float(arm.kinetic_energy(q, qd))
     speed = float(np.hypot(*qd))
-    phi = np.linspace(0.0, 2.0 * np.pi, n)
-    out: dict[str, Any] = dict(
-        M11=M[0, 0], M12=M[0, 1], M22=M[1, 1], lam1=lam[0], lam2=lam[1], kappa=lam[1] / lam[0], E=E,
-        lx=long * vec[0, 0], ly=long * vec[1, 0], hx=short * vec[0, 1], hy=short * vec[1, 1],
-        axis_long=long, axis_short=short, qd1=qd[0], qd2=qd[1], T=T,
-        angle=qf.axis_angle(qd, vec[:, 0]) if speed > 0 else 0.0,
-        ellipse_E=qf.level_set(M, E, n),
-        circle=speed * np.stack([np.cos(phi), np.sin(phi)], -1))
-    out["ellipse_T"] = qf.level_set(M, T, n) if T > 0 else out["circle"]
-    return out
+    through = np.sqrt(T / E)  # the level set through q̇ is the one at E scaled by √(T/E)
+    return dict(M11=M[0, 0], M12=M[0, 1], M22=M[1, 1], lam1=lam[0], lam2=lam[1], kappa=lam[1] / lam[0], E=E,
+                lx=long * vec[0, 0], ly=long * vec[1, 0], hx=short * vec[0, 1], hy=short * vec[1, 1],
+                axis_long=long, axis_short=short, T_long=through * long, T_short=through * short,
+                qd1=qd[0], qd2=qd[1], T=T, speed=speed,
+                angle=qf.axis_angle(qd, vec[:, 0]) if speed > 0 else 0.0)
 
 
 def mass_matrix_curves(arm: TwoLinkArm, n: int = CURVE_POINTS) -> dict[str, np.ndarray]:
