@@ -92,7 +92,7 @@ def _mass_matrix_moves(lab: MassMatrixLab) -> list[Callable[[], None]]:
     moves: list[Callable[[], None]] = []
     moves += [lambda a=a: lab.set("theta2", float(a)) for a in np.linspace(-170, 170, 20)]
     moves += [lambda a=a: lab.set("theta1", float(a)) for a in np.linspace(-170, 170, 10)]
-    moves += [lambda v=v: lab.set("E", float(v)) for v in np.linspace(0.2, 1.8, 10)]
+    moves += [lambda v=v: lab.set("E", float(v)) for v in np.linspace(0.2, 0.9, 10)]
     moves += [lambda k=k: lab.drag("qd", 2 * np.cos(k), 2 * np.sin(k), steps=1) for k in range(20)]
     return moves
 

@@ -43,7 +43,7 @@ LIGHT_ANGLE_DEG = 5.0
 LIGHT_ENERGY_TOL = 0.10
 
 #: the sliders' ranges: payload (kg) and energy (J); the q̇ plane shows ±QD_RANGE rad/s
-PAYLOAD_MAX, E_MIN, E_MAX, QD_RANGE = 2.0, 0.1, 2.0, 7.2
+PAYLOAD_MAX, E_MIN, E_MAX, QD_RANGE = 2.0, 0.1, 1.0, 5.0
 #: points of each curve over θ₂
 CURVE_POINTS = 181
 #: seed colours: amber ellipse, purple level set through the handle, cyan circle; M₁₁ red, M₁₂ amber, M₂₂ green
@@ -57,8 +57,8 @@ class MassMatrixLab(Lab):
         arm: the arm (default the seeds' arm, l₁ = 1 m, l₂ = 0.8 m, m₁ = 2 kg, m₂ = 1.5 kg);
             its payload is the payload slider's start value.
         theta1, theta2: start angles (deg, −180…180), θ₁ from the horizontal, θ₂ relative.
-        qd: start joint velocity (rad/s), each within ±7.2 (the plane's range).
-        E: start energy of the solid ellipse (J), 0.1…2.
+        qd: start joint velocity (rad/s), each within ±5 (the plane's range).
+        E: start energy of the solid ellipse (J), 0.1…1.
 
     Raises:
         ValueError: naming the argument and what is allowed.
