@@ -158,25 +158,20 @@ class MassMatrixLab(Lab):
     def _draw_curves(self) -> None:
         """M₁₁, M₁₂, M₂₂, λ₁, λ₂ and κ over θ₂ for the arm in force: once per payload change."""
         curves = mass_matrix_curves(self.arm, CURVE_POINTS)
-        with self.scene.hold_sync():
-            self._show_curves(curves)
-
-    def _show_curves(self, curves: dict[str, np.ndarray]) -> None:
-        deg = curves.pop("theta2_deg")
-        for key, ys in curves.items():
-            self.scene.set_shape(f"curve_{key}", xs=deg.tolist(), ys=ys.tolist())
+        deg = curves.pop("theta2_deg").tolist()
         ylim = [min(-0.5, 1.2 * float(curves["M12"].min())), 1.1 * float(curves["lam2"].max())]
         klim = [0.0, 1.1 * float(curves["kappa"].max())]
-        self.scene.set_panel("curves", ylim=ylim)
-        self.scene.set_panel("kappa", ylim=klim)
-        self.scene.set_shape("now_curves", y0=ylim[0], y1=ylim[1])  # the current θ₂, across the whole plot
-        self.scene.set_shape("now_kappa", y0=klim[0], y1=klim[1])
-        self.scene.set_shape("kappa_now", y=klim[1])
-        for key in ("M11", "M12", "M22", "lam1", "lam2"):  # each legend at its curve's right end
-            self.scene.set_shape(f"legend_{key}", y=float(curves[key][-1]))
-        self.scene.set_shape("legend_lam1", x=-90, y=float(curves["lam1"][CURVE_POINTS // 4]))
-        self.scene.set_shape("legend_lam2", x=20, y=float(curves["lam2"][CURVE_POINTS // 2]))
-        self.scene.set_shape("legend_M22", x=-40, y=float(curves["M22"][0]))
+        changes = {f"curve_{key}": {"xs": deg, "ys": ys.tolist()} for key, ys in curves.items()}
+        changes.update({f"legend_{key}": {"y": float(curves[key][-1])} for key in ("M11", "M12")})  # right ends
+        changes.update(legend_M22={"x": -40, "y": float(curves["M22"][0])},
+                       legend_lam1={"x": -90, "y": float(curves["lam1"][CURVE_POINTS // 4])},
+                       legend_lam2={"x": 20, "y": float(curves["lam2"][CURVE_POINTS // 2])},
+                       now_curves={"y0": ylim[0], "y1": ylim[1]},  # the current θ₂, across the whole plot
+                       now_kappa={"y0": klim[0], "y1": klim[1]}, kappa_now={"y": klim[1]})
+        with self.scene.hold_sync():
+            self.scene.set_panel("curves", ylim=ylim)
+            self.scene.set_panel("kappa", ylim=klim)
+            self.scene.set_shapes(changes)
 
     def _points(self) -> np.ndarray:
         return self.arm.joint_positions(self.q)
