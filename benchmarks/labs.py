@@ -40,6 +40,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from course_lib.widgets.arm_preview import ArmPreviewLab  # noqa: E402
+from course_lib.widgets.mass_matrix_lab import MassMatrixLab  # noqa: E402
 from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
 
 TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
@@ -84,6 +85,21 @@ def _pendulum_moves(lab: PendulumLab) -> list[Callable[[], None]]:
     moves += [lambda k=k: lab.set("newton", k % 2 == 0) for k in range(5)]
     moves += [lambda: lab.set("step", None) for _ in range(10)]
     return moves
+
+
+def _mass_matrix_moves(lab: MassMatrixLab) -> list[Callable[[], None]]:
+    """Posture sliders, energy slider and drags of the velocity handle (a posture lab: no Play)."""
+    moves: list[Callable[[], None]] = []
+    moves += [lambda a=a: lab.set("theta2", float(a)) for a in np.linspace(-170, 170, 20)]
+    moves += [lambda a=a: lab.set("theta1", float(a)) for a in np.linspace(-170, 170, 10)]
+    moves += [lambda v=v: lab.set("E", float(v)) for v in np.linspace(0.2, 0.9, 10)]
+    moves += [lambda k=k: lab.drag("qd", 2 * np.cos(k), 2 * np.sin(k), steps=1) for k in range(20)]
+    return moves
+
+
+def _payload_changes(lab: MassMatrixLab) -> list[Callable[[], None]]:
+    """The payload slider: the curves over θ₂ are recomputed and sent, then the posture's readouts."""
+    return [lambda v=v: lab.set("payload", float(v)) for v in np.tile(np.linspace(0.1, 2.0, 20), 3)]
 
 
 class _Clock:
@@ -159,7 +175,7 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         ``kernel_p90_ms``, ``target_ms``, ``meets_target`` and, for control
         moves when the browser report exists, its latencies.
     """
-    arm, pend = ArmPreviewLab(), PendulumLab()
+    arm, pend, mass, mass_payload = ArmPreviewLab(), PendulumLab(), MassMatrixLab(), MassMatrixLab()
     lab_n, clock_n = _playing_pendulum()
     lab_c, clock_c = _playing_pendulum()
     cases = [
@@ -167,6 +183,8 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         ("pendulum", "update", "02_pendulum.ipynb", _pendulum_moves(pend)),
         ("pendulum", "chunk", "02_pendulum.ipynb", _needs(lab_n, clock_n, 60)),
         ("pendulum", "first frame after a change", "02_pendulum.ipynb", _changes(lab_c, clock_c, 60)),
+        ("mass_matrix", "update", "05_mass_matrix.ipynb", _mass_matrix_moves(mass)),
+        ("mass_matrix", "first frame after a change", "05_mass_matrix.ipynb", _payload_changes(mass_payload)),
     ]
     rows = []
     for name, measure, notebook, actions in cases:

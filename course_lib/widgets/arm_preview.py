@@ -23,6 +23,7 @@ import numpy as np
 
 from course_lib.models import TwoLinkArm
 from course_lib.widgets import controls as c
+from course_lib.widgets.arm_pose import elbow_angle, shoulder_angle
 from course_lib.widgets.arm_preview_messages import ARM_PREVIEW
 from course_lib.widgets.lab import DragHandle, Lab
 from course_lib.widgets.numbers import slider_angle
@@ -126,14 +127,11 @@ class ArmPreviewLab(Lab):
     def _drag_elbow(self, x: float, y: float) -> None:
         self.check_input(x=x, y=y)
         # θ₁ is the direction of the shoulder→pointer line; θ₂ keeps its value.
-        self._sync_slider("theta1", np.degrees(np.arctan2(y, x)))
+        self._sync_slider("theta1", shoulder_angle(x, y))
 
     def _drag_tip(self, x: float, y: float) -> None:
         self.check_input(x=x, y=y)
-        elbow = self._points()[1]
-        absolute = np.arctan2(y - elbow[1], x - elbow[0])
-        relative = (absolute - self.q[0] + np.pi) % (2 * np.pi) - np.pi
-        self._sync_slider("theta2", np.degrees(relative))
+        self._sync_slider("theta2", elbow_angle(self._points()[1], self.q[0], x, y))
 
     def _sync_slider(self, key: str, degrees: float) -> None:
         # Moving the slider runs its observer, which updates the state and the scene: they stay in step.

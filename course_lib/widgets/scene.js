@@ -158,6 +158,17 @@ export class Throttle {
 }
 
 /** Where a dragged handle goes: the pointer, kept on its axis or circle. */
+/** Points (data units) of the ellipse centred at (x, y) with semi-axis a along (ux, uy) and b across it, closed. */
+export function ellipsePoints(x, y, a, b, ux, uy, n = 72) {
+  const len = Math.hypot(ux, uy), cx = len > 0 ? ux / len : 1, cy = len > 0 ? uy / len : 0;
+  const xs = [], ys = [];
+  for (let i = 0; i <= n; i++) {
+    const t = (2 * Math.PI * i) / n, p = a * Math.cos(t), q = b * Math.sin(t);
+    xs.push(x + p * cx - q * cy); ys.push(y + p * cy + q * cx);
+  }
+  return { xs, ys };
+}
+
 export function constrainDrag(handle, start, x, y) {
   if (handle.axis === "x") return [x, start[1]];
   if (handle.axis === "y") return [start[0], y];
@@ -342,6 +353,7 @@ function drawShape(ctx, s, v, T, env, hl) {
       break;
     }
     case "polyline": if (p.xs.length > 1) line(p.xs, p.ys); break;
+    case "ellipse": { const e = ellipsePoints(r("x"), r("y"), r("a"), r("b"), r("ux"), r("uy"), p.n ?? 72); line(e.xs, e.ys); break; }
     case "trace": { const tb = traces.get(s.id); if (tb && tb.xs.length > 1) line(tb.xs, tb.ys); break; }
     case "text": {
       ctx.font = font(p.size); ctx.textAlign = p.anchor === "middle" ? "center" : p.anchor === "end" ? "right" : "left";
@@ -499,7 +511,7 @@ function mount(model, el) {
         if (s.props.visible === false || (pass && !highlight.has(s.id))) continue;
         const T = transforms.get(s.panel), A = T.area;
         ctx.save(); ctx.beginPath(); ctx.rect(T.box.x, T.box.y, T.box.w, T.box.h); ctx.clip();
-        if (s.kind === "grid" || s.kind === "trace" || s.kind === "polyline" || s.kind === "band") { ctx.beginPath(); ctx.rect(A.x, A.y, A.w, A.h); ctx.clip(); }
+        if (s.kind === "grid" || s.kind === "trace" || s.kind === "polyline" || s.kind === "ellipse" || s.kind === "band") { ctx.beginPath(); ctx.rect(A.x, A.y, A.w, A.h); ctx.clip(); }
         drawShape(ctx, s, v, T, env, pass);
         ctx.restore();
       }

@@ -61,6 +61,8 @@ GESTURES: dict[str, Drag] = {
     "00_start_here.ipynb": Drag("tip", by=(-45.0, 35.0)),
     # the pendulum: drag the ball down and towards the middle, which changes θ
     "02_pendulum.ipynb": Drag("bob", by=(-60.0, 30.0)),
+    # the mass matrix: drag the joint-velocity handle up and to the left in the q̇ plane
+    "05_mass_matrix.ipynb": Drag("qd", by=(-40.0, -30.0)),
 }
 
 

@@ -3,7 +3,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { scene } from "./load_scene.mjs";
 
-const { FrameQueue, Player, Throttle, TraceBuffer, applyOverride, constrainDrag, floatsOf, formatText,
+const { FrameQueue, Player, Throttle, TraceBuffer, applyOverride, constrainDrag, ellipsePoints, floatsOf, formatText,
   handleOverride, lerp, niceTicks, panelTransform, resolve, sampleAt, tickLabel } = scene;
 
 /** A queue of one channel whose value equals the frame's time × 10 (so values name their times). */
@@ -259,4 +259,19 @@ test("if the drawing cannot start, the view says so in plain text with the fix, 
   assert.match(el.textContent, /Fix: reload the page; if it persists, run `pip install -U anywidget`/);
   assert.equal(sent.length, 1);
   assert.equal(sent[0].type, "error");
+});
+
+test("an ellipse's points satisfy its equation, its long axis lies along (ux, uy), and it closes", () => {
+  const [x, y, a, b, ux, uy] = [0.5, -1, 3, 1, 1, 1];           // a = 3 along the diagonal, b = 1 across
+  const { xs, ys } = ellipsePoints(x, y, a, b, ux, uy, 40);
+  assert.equal(xs.length, 41);
+  assert.ok(Math.abs(xs[0] - xs[40]) < 1e-12 && Math.abs(ys[0] - ys[40]) < 1e-12, "closed");
+  const c = Math.SQRT1_2;
+  for (let i = 0; i < xs.length; i++) {
+    const dx = xs[i] - x, dy = ys[i] - y, p = dx * c + dy * c, q = -dx * c + dy * c;
+    assert.ok(Math.abs((p / a) ** 2 + (q / b) ** 2 - 1) < 1e-12, `point ${i} off the ellipse`);
+  }
+  assert.ok(Math.abs(xs[0] - (x + 3 * c)) < 1e-12 && Math.abs(ys[0] - (y + 3 * c)) < 1e-12, "first point at the tip of a");
+  const flat = ellipsePoints(0, 0, 2, 1, 0, 0, 4);                 // no direction: along +x
+  assert.deepEqual(flat.xs.map((v) => Math.round(v * 1e9) / 1e9 + 0), [2, 0, -2, 0, 2]);
 });

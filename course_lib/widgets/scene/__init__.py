@@ -39,10 +39,10 @@ import traitlets as t
 from course_lib.widgets.scene.protocol import BrowserMessages, finite_number
 from course_lib.widgets.scene.layout import FALLBACK_TEXT, PALETTE, Formula, HoldButton, Panel, check_limits
 from course_lib.widgets.scene.shapes import (
-    Arrow, Band, Bar, Bind, Cart, Disc, Grid, Handle, Link, Polyline, Rail, Shape, Spring, Text, Trace)
+    Arrow, Band, Bar, Bind, Cart, Disc, Ellipse, Grid, Handle, Link, Polyline, Rail, Shape, Spring, Text, Trace)
 
 __all__ = [
-    "Arrow", "Band", "Bar", "Bind", "Cart", "Disc", "FALLBACK_TEXT", "Formula", "Grid", "Handle", "HoldButton", "Link",
+    "Arrow", "Band", "Bar", "Bind", "Cart", "Disc", "Ellipse", "FALLBACK_TEXT", "Formula", "Grid", "Handle", "HoldButton", "Link",
     "PALETTE", "Panel", "Polyline", "Rail", "Scene", "Shape", "Spring", "Text", "Trace", "live_scenes",
 ]
 
@@ -241,22 +241,37 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
         Raises:
             ValueError: unknown shape or field, or a bad value (the shape is unchanged then).
         """
-        if id not in self._shapes:
-            raise ValueError(f"set_shape: no shape {id!r}; the scene's shapes are {sorted(self._shapes)}")
-        shape = self._shapes[id]
-        unknown = [k for k in props if k not in vars(shape) or k in ("id", "panel")]
-        if unknown:
-            allowed = sorted(k for k in vars(shape) if k not in ("id", "panel"))
-            raise ValueError(f"set_shape: {type(shape).__name__} {id!r} has no settable field {unknown}; "
-                             f"its fields are {allowed}")
-        old = dict(vars(shape))
-        vars(shape).update(props)
+        self.set_shapes({id: props})
+
+    def set_shapes(self, changes: dict[str, dict[str, Any]]) -> None:
+        """Change several shapes at once (``{id: {field: value}}``): one update of the shape list.
+
+        A lab that redraws many static curves together (all its plots after a parameter change)
+        sends them as one change instead of one per shape. Either every change is made or,
+        on the first bad one, none.
+
+        Raises:
+            ValueError: unknown shape or field, or a bad value (no shape is changed then).
+        """
+        specs, olds = {}, []
         try:
-            spec = shape.spec(self.channels)
+            for id, props in changes.items():
+                if id not in self._shapes:
+                    raise ValueError(f"set_shape: no shape {id!r}; the scene's shapes are {sorted(self._shapes)}")
+                shape = self._shapes[id]
+                unknown = [k for k in props if k not in vars(shape) or k in ("id", "panel")]
+                if unknown:
+                    allowed = sorted(k for k in vars(shape) if k not in ("id", "panel"))
+                    raise ValueError(f"set_shape: {type(shape).__name__} {id!r} has no settable field {unknown}; "
+                                     f"its fields are {allowed}")
+                olds.append((shape, dict(vars(shape))))
+                vars(shape).update(props)
+                specs[id] = shape.spec(self.channels)
         except ValueError:
-            vars(shape).update(old)
+            for shape, old in reversed(olds):
+                vars(shape).update(old)
             raise
-        self.shapes = [spec if s["id"] == id else s for s in self.shapes]
+        self.shapes = [specs.get(s["id"], s) for s in self.shapes]
 
     def set_panel(self, id: str, **props: Any) -> None:
         """Change a panel, e.g. its ranges: ``set_panel("energy", ylim=(0, 12))``.

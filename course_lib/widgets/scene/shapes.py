@@ -235,6 +235,29 @@ class Polyline(Shape):
 
 
 @dataclass
+class Ellipse(Shape):
+    """An ellipse centred at (x, y): semi-axis ``a`` along the direction (ux, uy), ``b`` across it.
+
+    Every property may be bound to channels, so an ellipse that changes with the state
+    (an inertia ellipse, a level set ½ vᵀ A v = E) travels as six numbers per frame
+    instead of a polyline re-sent as static data. (ux, uy) need not be a unit vector;
+    (0, 0) means along +x. Drawn through ``n`` points in data units (so it stays right
+    on panels whose x and y scales differ), clipped to the plot area.
+    """
+
+    x: Value = 0.0
+    y: Value = 0.0
+    a: Value = 1.0
+    b: Value = 1.0
+    ux: Value = 1.0
+    uy: Value = 0.0
+    n: int = 72
+    width: float = 1.5
+    kind = "ellipse"
+    bindable = ("x", "y", "a", "b", "ux", "uy")
+
+
+@dataclass
 class Trace(Shape):
     """The path of (x, y) over the frames played, kept in the browser (last ``max_points``)."""
 

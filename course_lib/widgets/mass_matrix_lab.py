@@ -1,0 +1,321 @@
+"""Lesson 5's lab: the mass matrix M(q) of the 2R arm as a kinetic-energy ellipse (seed 000, FIG 1).
+
+Left, the arm: drag the elbow (θ₁) or the tip (θ₂), or use the sliders; a
+payload at the tip is merged into link 2. Right, the joint-velocity plane:
+the solid ellipse is T = ½ q̇ᵀ M q̇ = E with its two axes (light = long,
+heavy = short), the dashed ellipse the level set through the velocity handle
+q̇, the dotted circle the joint velocities of the same speed |q̇|. Below, M₁₁,
+M₁₂, M₂₂ and both eigenvalues over θ₂, and κ(M) over θ₂, with the current
+posture marked. Every number comes from :class:`~course_lib.models.TwoLinkArm`
+and :mod:`course_lib.quadratic_forms`.
+
+Draggable handles: ``"elbow"`` and ``"tip"`` in panel ``"world"`` (m),
+``"qd"`` in panel ``"qd"`` (rad/s).
+
+>>> lab = MassMatrixLab()
+>>> lab.set("theta2", 145.0)
+>>> lab.readout("kappa") < ROUND_KAPPA, lab.task_done("round")
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from course_lib import quadratic_forms as qf
+from course_lib.models import TwoLinkArm
+from course_lib.widgets import controls as c
+from course_lib.widgets.arm_pose import elbow_angle, shoulder_angle
+from course_lib.widgets.lab import DragHandle, Lab
+from course_lib.widgets.mass_matrix_messages import MASS_MATRIX
+from course_lib.widgets.numbers import slider_angle
+from course_lib.widgets.scene import Band, Disc, Ellipse, Handle, Link, Panel, Polyline, Scene, Text
+from course_lib.widgets.tasks import NotYet, checklist
+
+#: task "round": with no payload, κ(M) below this (seed 000, FIG 1)
+ROUND_KAPPA = 5.6
+#: task "light": q̇ within this angle (deg) of the smallest eigenvalue's eigenvector ...
+LIGHT_ANGLE_DEG = 5.0
+#: ... with T within this fraction of E
+LIGHT_ENERGY_TOL = 0.10
+
+#: the sliders' ranges: payload (kg) and energy (J); the q̇ plane shows ±QD_RANGE rad/s
+PAYLOAD_MAX, E_MIN, E_MAX, QD_RANGE = 2.0, 0.1, 1.0, 5.0
+#: points of each curve over θ₂
+CURVE_POINTS = 181
+#: seed colours: amber ellipse, purple level set through the handle, cyan circle; M₁₁ red, M₁₂ amber, M₂₂ green
+AMBER, PURPLE, CYAN, RED, GREEN = "#d99a00", "#7b4fa0", "#1a9fb5", "#c0392b", "#2e8b3d"
+
+
+class MassMatrixLab(Lab):
+    """Pose the 2R arm, pick a joint velocity, and see M as the ellipse ½ q̇ᵀ M q̇ = E.
+
+    Args:
+        arm: the arm (default the seeds' arm, l₁ = 1 m, l₂ = 0.8 m, m₁ = 2 kg, m₂ = 1.5 kg);
+            its payload is the payload slider's start value.
+        theta1, theta2: start angles (deg, −180…180), θ₁ from the horizontal, θ₂ relative.
+        qd: start joint velocity (rad/s), each within ±5 (the plane's range).
+        E: start energy of the solid ellipse (J), 0.1…1.
+
+    Raises:
+        ValueError: naming the argument and what is allowed.
+    """
+
+    messages = MASS_MATRIX
+    CONTROLS = (
+        c.Slider("theta1", "mm_theta1", -180, 180, 1, 30.0, ".0f", follow="theta1_deg", period=360),
+        c.Slider("theta2", "mm_theta2", -180, 180, 1, 90.0, ".0f", follow="theta2_deg", period=360),
+        c.Slider("payload", "mm_payload", 0.0, PAYLOAD_MAX, 0.1, 0.0, ".1f"),
+        c.Slider("E", "mm_energy", E_MIN, E_MAX, 0.05, 0.5, ".2f"),
+    )
+
+    def __init__(self, arm: TwoLinkArm | None = None, theta1: float = 30.0, theta2: float = 90.0,
+                 qd: tuple[float, float] = (1.0, 0.5), E: float = 0.5):
+        super().__init__()
+        self.arm = arm if arm is not None else TwoLinkArm()
+        if not 0.0 <= self.arm.payload <= PAYLOAD_MAX:
+            raise ValueError(f"the arm's payload must be within the slider's 0…{PAYLOAD_MAX:g} kg, "
+                             f"got {self.arm.payload}")
+        self.E = qf.check_energy(E)
+        if not E_MIN <= self.E <= E_MAX:
+            raise ValueError(f"E must be within the slider's {E_MIN:g}…{E_MAX:g} J, got {E}")
+        self.qd0 = _velocity(qd)
+        self.q0 = np.deg2rad([slider_angle("theta1", theta1), slider_angle("theta2", theta2)])
+        self.q, self.qd = self.q0.copy(), self.qd0.copy()
+        self.last_move: tuple[str, float, float] | None = None  # (joint, Δ degrees, largest |ΔM|)
+        self.tasks = checklist(self, {
+            "round": self.T("mm_task_round", kappa=ROUND_KAPPA),
+            "light": self.T("mm_task_light", angle=LIGHT_ANGLE_DEG, tol=100 * LIGHT_ENERGY_TOL)},
+            "mm_task_{key}_hint")
+        self.add_handle(DragHandle("elbow", "world", lambda: tuple(self._points()[1]), self._drag_elbow))
+        self.add_handle(DragHandle("tip", "world", lambda: tuple(self._points()[2]), self._drag_tip))
+        self.add_handle(DragHandle("qd", "qd", lambda: (float(self.qd[0]), float(self.qd[1])), self._drag_qd))
+        self.readout_html = c.html()
+        self.attach_scene(self._scene())
+        column = self.build_controls()
+        for key, value in (("theta1", theta1), ("theta2", theta2), ("payload", self.arm.payload), ("E", self.E)):
+            self.move_control(key, float(value))
+        self.layout(column + [self.readout_html])
+        self._draw_curves()
+        self.refresh()
+
+    # -- the picture --------------------------------------------------------------------------
+    def _scene(self) -> Scene:
+        reach = 1.08 * (self.arm.l1 + self.arm.l2)
+        return Scene(width=560, height=600, channels=[
+            "ex", "ey", "tx", "ty", "payload_r", "qd1", "qd2", "lx", "ly", "hx", "hy", "T", "E", "kappa",
+            "theta1_deg", "theta2_deg", "M11", "M12", "M22", "lam1", "lam2", "axis_long", "axis_short", "T_long", "T_short",
+            "speed"], panels=[
+            Panel("world", 0.0, 0.0, 0.48, 0.56, (-reach, reach), (-reach, reach), equal=True, grid=True,
+                  xlabel="x [m]", ylabel="y [m]", title=self.T("mm_title_world")),
+            Panel("qd", 0.52, 0.0, 0.48, 0.56, (-QD_RANGE, QD_RANGE), (-QD_RANGE, QD_RANGE), equal=True,
+                  grid=True, xlabel=self.T("mm_qd1"), ylabel=self.T("mm_qd2"), title=self.T("mm_title_qd")),
+            Panel("curves", 0.0, 0.64, 0.56, 0.36, (-180, 180), (-0.5, 4.5), xlabel=self.T("mm_theta2_axis"),
+                  title=self.T("mm_title_curves"), xticks=[-180, -90, 0, 90, 180]),
+            Panel("kappa", 0.64, 0.64, 0.36, 0.36, (-180, 180), (0, 50), xlabel=self.T("mm_theta2_axis"),
+                  title=self.T("mm_title_kappa"), xticks=[-180, 0, 180])], shapes=[
+            # the arm
+            Link("link1", "world", x0=0, y0=0, x1="ex", y1="ey", width=9, color="ink"),
+            Link("link2", "world", x0="ex", y0="ey", x1="tx", y1="ty", width=9, color="ink"),
+            Disc("shoulder", "world", r_px=7, color="secondary"),
+            Disc("payload", "world", x="tx", y="ty", r="payload_r", color="gravity", alpha=0.6),
+            Handle("elbow", "world", x="ex", y="ey", r_px=11, color="secondary", circle=(0.0, 0.0)),
+            Handle("tip", "world", x="tx", y="ty", r_px=12, color="bad"),
+            Text("angles", "world", x=-reach, y=-reach, text=self.T("mm_scene_angles"), dy_px=-6),
+            # the joint-velocity plane
+            Ellipse("circle", "qd", a="speed", b="speed", color=CYAN, dash=True),
+            Ellipse("ellipse_T", "qd", a="T_long", b="T_short", ux="lx", uy="ly", color=PURPLE, dash=True),
+            Ellipse("ellipse_E", "qd", a="axis_long", b="axis_short", ux="lx", uy="ly", color=AMBER, width=2.5),
+            Link("axis_light", "qd", x0="-lx", y0="-ly", x1="lx", y1="ly", width=1.5, color=AMBER, alpha=0.8),
+            Link("axis_heavy", "qd", x0="-hx", y0="-hy", x1="hx", y1="hy", width=1.5, color=AMBER, alpha=0.8),
+            Text("label_light", "qd", x="lx", y="ly", text=self.T("mm_light"), color=AMBER, dx_px=4, dy_px=-10),
+            Text("label_heavy", "qd", x="-hx", y="-hy", text=self.T("mm_heavy"), color=AMBER, dx_px=4, dy_px=-10),
+            Handle("qd", "qd", x="qd1", y="qd2", r_px=10, color=AMBER),
+            Text("energy", "qd", x=-QD_RANGE, y=-QD_RANGE, text=self.T("mm_scene_energy"), dx_px=4, dy_px=-8),
+            # M and its eigenvalues over θ₂, and κ(M)
+            Polyline("curve_M11", "curves", color=RED),
+            Polyline("curve_M12", "curves", color=AMBER),
+            Polyline("curve_M22", "curves", color=GREEN),
+            Polyline("curve_lam1", "curves", color="ink", dash=True),
+            Polyline("curve_lam2", "curves", color="ink", dash=True),
+            *[Text(f"legend_{k}", "curves", x=180, y=0, text=self.T(f"mm_legend_{k}"), color=col, anchor="end",
+                   dy_px=-8, size=12)
+              for k, col in (("M11", RED), ("M12", AMBER), ("M22", GREEN), ("lam1", "ink"), ("lam2", "ink"))],
+            Link("now_curves", "curves", x0="theta2_deg", y0=0, x1="theta2_deg", y1=1, width=1, color="muted"),
+            Disc("dot_M11", "curves", x="theta2_deg", y="M11", r_px=4, color=RED),
+            Disc("dot_M12", "curves", x="theta2_deg", y="M12", r_px=4, color=AMBER),
+            Disc("dot_M22", "curves", x="theta2_deg", y="M22", r_px=4, color=GREEN),
+            Band("round_band", "kappa", lo=1.0, hi=ROUND_KAPPA, color="good",
+                 label=self.T("mm_band", kappa=ROUND_KAPPA)),
+            Polyline("curve_kappa", "kappa", color="primary"),
+            Link("now_kappa", "kappa", x0="theta2_deg", y0=0, x1="theta2_deg", y1=1, width=1, color="muted"),
+            Disc("dot_kappa", "kappa", x="theta2_deg", y="kappa", r_px=4, color="primary"),
+            Text("kappa_now", "kappa", x=-180, y=0, text=self.T("mm_scene_kappa"), dx_px=4, dy_px=10)])
+
+    def _draw_curves(self) -> None:
+        """M₁₁, M₁₂, M₂₂, λ₁, λ₂ and κ over θ₂ for the arm in force: once per payload change."""
+        curves = mass_matrix_curves(self.arm, CURVE_POINTS)
+        deg = curves.pop("theta2_deg").tolist()
+        ylim = [min(-0.5, 1.2 * float(curves["M12"].min())), 1.1 * float(curves["lam2"].max())]
+        klim = [0.0, 1.1 * float(curves["kappa"].max())]
+        changes = {f"curve_{key}": {"xs": deg, "ys": ys.tolist()} for key, ys in curves.items()}
+        changes.update({f"legend_{key}": {"y": float(curves[key][-1])} for key in ("M11", "M12")})  # right ends
+        changes.update(legend_M22={"x": -40, "y": float(curves["M22"][0])},
+                       legend_lam1={"x": -90, "y": float(curves["lam1"][CURVE_POINTS // 4])},
+                       legend_lam2={"x": 20, "y": float(curves["lam2"][CURVE_POINTS // 2])},
+                       now_curves={"y0": ylim[0], "y1": ylim[1]},  # the current θ₂, across the whole plot
+                       now_kappa={"y0": klim[0], "y1": klim[1]}, kappa_now={"y": klim[1]})
+        with self.scene.hold_sync():
+            self.scene.set_panel("curves", ylim=ylim)
+            self.scene.set_panel("kappa", ylim=klim)
+            self.scene.set_shapes(changes)
+
+    def _points(self) -> np.ndarray:
+        return self.arm.joint_positions(self.q)
+
+    def refresh(self) -> None:
+        r = mass_matrix_view(self.arm, self.q, self.qd, self.E)
+        pts = self._points()
+        r.update(ex=pts[1, 0], ey=pts[1, 1], tx=pts[2, 0], ty=pts[2, 1],
+                 payload_r=0.05 * math.sqrt(self.arm.payload), payload=self.arm.payload,
+                 theta1_deg=math.degrees(self.q[0]), theta2_deg=math.degrees(self.q[1]))
+        if self.last_move is not None:
+            r["dM"] = self.last_move[2]
+        r = {k: float(v) for k, v in r.items()}
+        self.check_finite(r)
+        self.readouts.update(r)
+        self.scene.set_values({k: r[k] for k in self.scene.channels})
+        self.follow_controls()
+        self.readout_html.value = self._readout_html(r)
+        self.tasks.update(self)
+
+    def _readout_html(self, r: dict[str, float]) -> str:
+        lines = [self.T("mm_readout_M", **r), self.T("mm_readout_eig", **r),
+                 self.T("mm_readout_axes", E=r["E"], long=r["axis_long"], short=r["axis_short"],
+                        ratio=r["axis_long"] / r["axis_short"])]
+        lines.append(self.T("mm_readout_T", **r) if r["T"] > 0 else self.T("mm_readout_T_zero"))
+        if self.last_move is None:
+            lines.append(self.T("mm_readout_dM_none"))
+        else:
+            joint, delta, dM = self.last_move
+            lines.append(self.T("mm_readout_dM", joint=joint, delta=delta, dM=dM))
+        return "<br>".join(lines)
+
+    def reset_state(self) -> None:
+        self.q, self.qd, self.last_move = self.q0.copy(), self.qd0.copy(), None
+
+    # -- tasks, each next to its threshold ----------------------------------------------------------
+    def _check_round(self, lab: "MassMatrixLab") -> str | NotYet:
+        if self.arm.payload > 0:
+            return NotYet(self.T("mm_why_payload", payload=self.arm.payload))
+        kappa = self.readouts["kappa"]
+        if kappa >= ROUND_KAPPA:
+            return NotYet(self.T("mm_why_kappa", kappa=kappa, target=ROUND_KAPPA))
+        return self.T("mm_value_round", kappa=kappa, theta2=self.readouts["theta2_deg"])
+
+    def _check_light(self, lab: "MassMatrixLab") -> str | NotYet:
+        r = self.readouts
+        if r["T"] <= 0:
+            return NotYet(self.T("mm_why_zero"))
+        if r["angle"] > LIGHT_ANGLE_DEG:
+            return NotYet(self.T("mm_why_angle", angle=r["angle"], target=LIGHT_ANGLE_DEG))
+        off = abs(r["T"] - r["E"]) / r["E"]
+        if off > LIGHT_ENERGY_TOL:
+            return NotYet(self.T("mm_why_energy", T=r["T"], E=r["E"], off=100 * off, tol=100 * LIGHT_ENERGY_TOL))
+        return self.T("mm_value_light", angle=r["angle"], T=r["T"], E=r["E"])
+
+    # -- callbacks (run guarded) ---------------------------------------------------------------------
+    def on_theta1(self, degrees: float) -> None:
+        self._set_angle(0, degrees)
+
+    def on_theta2(self, degrees: float) -> None:
+        self._set_angle(1, degrees)
+
+    def on_payload(self, kg: float) -> None:
+        self.check_input(payload=kg)
+        self.arm = self.arm.replace(payload=float(kg))  # the model refuses a bad value before anything changes
+        self.show_message("")
+        self._draw_curves()
+        self.refresh()
+
+    def on_E(self, joules: float) -> None:
+        self.check_input(E=joules)
+        self.E = qf.check_energy(joules)
+        self.show_message("")
+        self.refresh()
+
+    def _set_angle(self, i: int, degrees: float) -> None:
+        self.check_input(angle=degrees)
+        q = self.q.copy()
+        q[i] = math.radians(float(degrees))
+        before, after = self.arm.mass_matrix(self.q), self.arm.mass_matrix(q)
+        delta = (math.degrees(q[i] - self.q[i]) + 180.0) % 360.0 - 180.0
+        self.last_move = ("θ₁" if i == 0 else "θ₂", delta, float(np.abs(after - before).max()))
+        self.q = q
+        self.show_message("")
+        self.refresh()
+
+    def _drag_elbow(self, x: float, y: float) -> None:
+        self._set_angle(0, shoulder_angle(x, y))
+
+    def _drag_tip(self, x: float, y: float) -> None:
+        self._set_angle(1, elbow_angle(self._points()[1], self.q[0], x, y))
+
+    def _drag_qd(self, x: float, y: float) -> None:
+        self.check_input(x=x, y=y)
+        self.qd = np.clip([float(x), float(y)], -QD_RANGE, QD_RANGE)
+        self.show_message("")
+        self.refresh()
+
+
+def mass_matrix_view(arm: TwoLinkArm, q: Any, qd: Any, E: float) -> dict[str, float]:
+    """Everything the lab shows about M at one posture and one joint velocity.
+
+    Args:
+        arm: the arm; q: (θ₁, θ₂) rad; qd: (q̇₁, q̇₂) rad/s; E: energy of the solid ellipse (J, > 0).
+
+    Returns:
+        M's entries, eigenvalues ``lam1 <= lam2``, ``kappa``; the light and heavy semi-axes as
+        vectors (``lx, ly``, ``hx, hy``) and lengths (``axis_long``, ``axis_short``) at E and
+        (``T_long``, ``T_short``) of the level set through q̇; T = ½ q̇ᵀ M q̇, the joint speed
+        ``speed`` = |q̇| (the circle's radius) and the handle's angle to the light axis (deg, 0 at q̇ = 0).
+    """
+    q, qd = np.asarray(q, dtype=float), np.asarray(qd, dtype=float)
+    M = arm.mass_matrix(q)
+    lam, vec = qf.spd_eigen(M, name=f"M at q = ({q[0]:.3f}, {q[1]:.3f})")
+    long, short = qf.semi_axes(M, E)
+    T = float(arm.kinetic_energy(q, qd))
+    speed = float(np.hypot(*qd))
+    through = np.sqrt(T / E)  # the level set through q̇ is the one at E scaled by √(T/E)
+    return dict(M11=M[0, 0], M12=M[0, 1], M22=M[1, 1], lam1=lam[0], lam2=lam[1], kappa=lam[1] / lam[0], E=E,
+                lx=long * vec[0, 0], ly=long * vec[1, 0], hx=short * vec[0, 1], hy=short * vec[1, 1],
+                axis_long=long, axis_short=short, T_long=through * long, T_short=through * short,
+                qd1=qd[0], qd2=qd[1], T=T, speed=speed,
+                angle=qf.axis_angle(qd, vec[:, 0]) if speed > 0 else 0.0)
+
+
+def mass_matrix_curves(arm: TwoLinkArm, n: int = CURVE_POINTS) -> dict[str, np.ndarray]:
+    """M₁₁, M₁₂, M₂₂, λ₁ ≤ λ₂ (kg·m²) and κ(M) over θ₂ from −180° to 180° (M does not depend on θ₁).
+
+    Returns:
+        ``{"theta2_deg", "M11", "M12", "M22", "lam1", "lam2", "kappa"}``, arrays of length n.
+    """
+    deg = np.linspace(-180.0, 180.0, n)
+    M = arm.mass_matrix(np.stack([np.zeros(n), np.radians(deg)], -1))
+    lam, _ = qf.spd_eigen(M)
+    return {"theta2_deg": deg, "M11": M[:, 0, 0], "M12": M[:, 0, 1], "M22": M[:, 1, 1],
+            "lam1": lam[:, 0], "lam2": lam[:, 1], "kappa": lam[:, 1] / lam[:, 0]}
+
+
+def _velocity(qd: Any) -> np.ndarray:
+    try:
+        v = np.asarray(qd, dtype=float)
+    except (TypeError, ValueError):
+        v = np.full(1, np.nan)
+    if v.shape != (2,) or not np.isfinite(v).all() or np.abs(v).max() > QD_RANGE:
+        raise ValueError(f"qd must be two finite joint speeds within ±{QD_RANGE:g} rad/s (the plane's range), "
+                         f"got {qd!r}")
+    return v
