@@ -30,7 +30,7 @@ from course_lib.widgets import controls as c
 from course_lib.widgets.arm_sim_messages import ARM_SIM
 from course_lib.widgets.lab import DragHandle
 from course_lib.widgets.numbers import capped
-from course_lib.widgets.scene import Arrow, Disc, Formula, Handle, Link, Panel, Polyline, Scene, Text
+from course_lib.widgets.scene import Arrow, Disc, Formula, Handle, Link, Panel, Polyline, Scene, Text, Trace
 from course_lib.widgets.simlab import Frames, SimLab
 from course_lib.widgets.tasks import NotYet, checklist
 
@@ -60,6 +60,9 @@ class ArmSimLab(SimLab):
 
     messages = ARM_SIM
     dt = 0.001
+    #: an eighth of a second per chunk: RK4 at 1 ms costs ~40 µs a step, so a chunk (and the first frame after a
+    #: change) stays within a few milliseconds of kernel time
+    CHUNK = 0.125
     CONTROLS = (c.Slider("tau1", "arm_tau1", -40, 40, 0.1, 0.0, torque=0),
                 c.Slider("tau2", "arm_tau2", -20, 20, 0.1, 0.0, torque=1),
                 c.Slider("b", "arm_b", 0, 2, 0.05, 0.0, param="b"),
@@ -146,6 +149,8 @@ class ArmSimLab(SimLab):
             Text("angles", **world, x=-r, y=-r, text=T("arm_scene_angles")),
             Polyline("ledger_E", "ledger", color=COLORS["gravity"], width=2),
             Polyline("ledger_W", "ledger", color=COLORS["input"], width=2, dash=True),
+            Trace("trace_E", "ledger", x="t", y="dE", color=COLORS["gravity"], width=2, max_points=1200),
+            Trace("trace_W", "ledger", x="t", y="W", color=COLORS["input"], width=2, dash=True, max_points=1200),
             Disc("now_E", "ledger", x="t", y="dE", r_px=4, color=COLORS["gravity"]),
             Disc("now_W", "ledger", x="t", y="W", r_px=4, color=COLORS["input"]),
             Text("legend_E", "ledger", x=0.3, y=0.85, text=T("arm_legend_E"), color=COLORS["gravity"], size=12),
@@ -193,9 +198,9 @@ class ArmSimLab(SimLab):
         self._plot_ledger()
 
     def _plot_ledger(self) -> None:
-        """Send the ledger's history as two polylines, when it has grown by a chunk (or the lab is still)."""
+        """Send the ledger's history as two polylines when the lab is still (pause, step, Run 10 s, drag, reset)."""
         n = len(self._history)
-        if n == self._plotted or (self.playing and 0 < n - self._plotted < 15):
+        if n == self._plotted or self.playing:  # during Play the browser's traces draw the ledger
             return
         rows = np.array(self._history or [(self.t, 0.0, 0.0)])
         if len(rows) > LEDGER_POINTS:
@@ -231,6 +236,7 @@ class ArmSimLab(SimLab):
         self.live.restore(self.now)
         self.live.set_state(q, qd)  # checked here, before the ledger moves
         self._release(self.live.q, self.live.qd)
+        self.scene.clear_traces()
         super().set_state(q, qd)
 
     def _point(self, index: int) -> tuple[float, float]:
