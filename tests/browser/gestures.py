@@ -61,6 +61,8 @@ GESTURES: dict[str, Drag] = {
     "00_start_here.ipynb": Drag("tip", by=(-45.0, 35.0)),
     # the pendulum: drag the ball down and towards the middle, which changes θ
     "02_pendulum.ipynb": Drag("bob", by=(-60.0, 30.0)),
+    # the 2R simulator: drag the tip down and inward, which bends the elbow (θ₂)
+    "03_two_link_arm.ipynb": Drag("tip", by=(-40.0, 40.0)),
 }
 
 
