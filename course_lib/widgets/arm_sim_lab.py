@@ -147,6 +147,7 @@ class ArmSimLab(SimLab):
             Handle("elbow", **world, x="ex", y="ey", r_px=10, circle=(0.0, 0.0)),
             Handle("tip", **world, x="tx", y="ty", r_px=10),
             Text("angles", **world, x=-r, y=-r, text=T("arm_scene_angles")),
+            Text("torques", **world, x=-r, y=-r, dy_px=-18, text=T("arm_scene_torques"), color=COLORS["input"]),
             Polyline("ledger_E", "ledger", color=COLORS["gravity"], width=2),
             Polyline("ledger_W", "ledger", color=COLORS["input"], width=2, dash=True),
             Trace("trace_E", "ledger", x="t", y="dE", color=COLORS["gravity"], width=2, max_points=1200),

@@ -23,6 +23,7 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_title_ledger": "energy ledger [J]",
         "arm_xlabel_ledger": "t [s]",
         "arm_scene_angles": "θ₁ = {th1w:.2f} rad   θ₂ = {th2w:.2f} rad",
+        "arm_scene_torques": "τ₁ = {tau1:.1f} N·m   τ₂ = {tau2:.1f} N·m",
         "arm_scene_ledger": "E − E₀ = {dE:.3f} J   W = {W:.3f} J   gap = {gap_mJ:.3f} mJ",
         "arm_legend_E": "━ E − E₀",
         "arm_legend_W": "━ W (work of τ and friction)",
