@@ -215,6 +215,7 @@ def test_formula_with_live_numbers_and_term_colours_reaches_the_browser_and_is_c
     assert [p["text"] for p in parts] == ["M q̈ = {mqdd:.2f}", " + ", "g = {g1:.2f}"]
     assert [p["color"] for p in parts] == [None, None, "#d48806"]
     assert s.formula["terms"]["gravity"] == ["link"]
+    assert s.formula["below"] is False and Formula(["x"], below=True).spec()["below"] is True
     with pytest.raises(ValueError, match=r"live fields \['tau'\] are not channels"):
         Scene(channels=["mqdd", "g1"], shapes=[Link("link")],
               formula=Formula(["{mqdd:.1f} = {tau:.1f}"], {}))

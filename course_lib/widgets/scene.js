@@ -457,6 +457,7 @@ function mount(model, el) {
     const f = model.get("formula");
     formulaBox.replaceChildren(); formulaBox.style.display = f ? "" : "none"; liveSpans = [];
     if (!f) return;
+    (f.below ? column : root).appendChild(formulaBox);  // under the drawing, or beside it
     const shownParts = formulaParts(f, channels, shown());
     f.parts.forEach((part, i) => {
       const span = make("span", "", formulaBox); span.textContent = shownParts[i].text;

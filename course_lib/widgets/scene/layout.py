@@ -137,6 +137,8 @@ class Formula:
         terms: term -> ids of the shapes it highlights.
         colors: term -> colour of its text (a palette name or a CSS colour), e.g. to colour
             inertia, gravity and inputs as a seed prescribes; terms not named keep the ink colour.
+        below: draw the formula under the drawing instead of beside it, so that a lab's control
+            column still fits beside a 560 px scene at 1366×768.
 
     >>> f = Formula(["m l² θ̈", " + ", ("m g l sin θ", "gravity"), " = τ"], {"gravity": ["weight"]},
     ...             colors={"gravity": "#d48806"})
@@ -147,9 +149,10 @@ class Formula:
     parts: Sequence[str | tuple[str, str]]
     terms: dict[str, list[str]] = field(default_factory=dict)
     colors: dict[str, str] = field(default_factory=dict)
+    below: bool = False
 
     def spec(self) -> dict[str, Any]:
-        """The formula as JSON: ``{"parts": [{"text", "term", "color"}], "terms": {...}}``."""
+        """The formula as JSON: ``{"parts": [{"text", "term", "color"}], "terms": {...}, "below": bool}``."""
         unknown = sorted(set(self.colors) - set(self.terms))
         if unknown:
             raise ValueError(f"formula colors name terms {unknown} that are not in terms; known terms: "
@@ -160,7 +163,7 @@ class Formula:
             if term is not None and term not in self.terms:
                 raise ValueError(f"formula term {term!r} has no entry in terms; known terms: {sorted(self.terms)}")
             parts.append({"text": str(text), "term": term, "color": self.colors.get(term) if term else None})
-        return {"parts": parts, "terms": {k: list(v) for k, v in self.terms.items()}}
+        return {"parts": parts, "terms": {k: list(v) for k, v in self.terms.items()}, "below": bool(self.below)}
 
     def fields(self) -> list[str]:
         """The channel names its texts' ``{name}`` fields use, in order of first use.
