@@ -60,9 +60,6 @@ class ArmSimLab(SimLab):
 
     messages = ARM_SIM
     dt = 0.001
-    #: an eighth of a second per chunk: RK4 at 1 ms costs ~40 µs a step, so a chunk (and the first frame after a
-    #: change) stays within a few milliseconds of kernel time
-    CHUNK = 0.125
     CONTROLS = (c.Slider("tau1", "arm_tau1", -40, 40, 0.1, 0.0, torque=0),
                 c.Slider("tau2", "arm_tau2", -20, 20, 0.1, 0.0, torque=1),
                 c.Slider("b", "arm_b", 0, 2, 0.05, 0.0, param="b"),
@@ -128,12 +125,12 @@ class ArmSimLab(SimLab):
             terms={"inertia": ["link1", "link2", "com1", "com2"], "velocity": ["v1", "v2"],
                    "gravity": ["weight1", "weight2"], "tau": ["motor1", "motor2"], "friction": ["motor1", "motor2"]},
             colors={"inertia": COLORS["inertia"], "velocity": COLORS["inertia"], "gravity": COLORS["gravity"],
-                    "tau": COLORS["input"], "friction": COLORS["input"]})
-        return Scene(width=560, height=500, channels=list(self._channels), formula=formula, panels=[
-            Panel("world", 0, 0, 0.56, 0.9, (-r, r), (-r, r), equal=True, axes=False, title=T("arm_title_world")),
+                    "tau": COLORS["input"], "friction": COLORS["input"]}, below=True)
+        return Scene(width=560, height=460, channels=list(self._channels), formula=formula, panels=[
+            Panel("world", 0, 0, 0.56, 0.86, (-r, r), (-r, r), equal=True, axes=False, title=T("arm_title_world")),
             Panel("ledger", 0.58, 0.0, 0.42, 0.7, (0.0, RUN), (-1.0, 1.0), xlabel=T("arm_xlabel_ledger"),
                   title=T("arm_title_ledger"), grid=True),
-            Panel("text", 0.0, 0.9, 1.0, 0.1, (0, 1), (0, 1), axes=False)], shapes=[
+            Panel("text", 0.0, 0.86, 1.0, 0.14, (0, 1), (0, 1), axes=False)], shapes=[
             Disc("motor1", **world, x=0, y=0, r_px=13, color=COLORS["input"], alpha=0.45),
             Disc("motor2", **world, x="ex", y="ey", r_px=13, color=COLORS["input"], alpha=0.45),
             Link("link1", **world, x0=0, y0=0, x1="ex", y1="ey", width=7),
@@ -154,9 +151,9 @@ class ArmSimLab(SimLab):
             Trace("trace_W", "ledger", x="t", y="W", color=COLORS["input"], width=2, dash=True, max_points=1200),
             Disc("now_E", "ledger", x="t", y="dE", r_px=4, color=COLORS["gravity"]),
             Disc("now_W", "ledger", x="t", y="W", r_px=4, color=COLORS["input"]),
-            Text("legend_E", "ledger", x=0.3, y=0.85, text=T("arm_legend_E"), color=COLORS["gravity"], size=12),
-            Text("legend_W", "ledger", x=0.3, y=0.7, text=T("arm_legend_W"), color=COLORS["input"], size=12),
-            Text("ledger", "text", x=0.0, y=0.5, text=T("arm_scene_ledger"))])
+            Text("ledger", "text", x=0.0, y=0.75, text=T("arm_scene_ledger")),
+            Text("legend_E", "text", x=0.0, y=0.2, text=T("arm_legend_E"), color=COLORS["gravity"]),
+            Text("legend_W", "text", x=0.22, y=0.2, text=T("arm_legend_W"), color=COLORS["input"])])
 
     # -- values of N frames ---------------------------------------------------------------------------------------
     def values(self, f: Frames) -> dict:
