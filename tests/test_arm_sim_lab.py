@@ -308,3 +308,37 @@ def test_quiz_holding_torques_come_from_the_model_and_need_the_right_unit():
     arm = TwoLinkArm()
     ratio = arm.mass_matrix([0, 0])[0, 0] / arm.mass_matrix([0, np.pi])[0, 0]
     assert quiz[3].expected == pytest.approx(ratio) and 2 < ratio < 3
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize("key, value", [("gravity", False), ("drop_c", False), ("hold", True)])
+def test_a_switch_moved_during_play_takes_effect_at_the_frame_shown_and_keeps_the_ledger(key, value):
+    """Play (fake clock and scripted browser messages), move a switch at 0.3 s, play on, pause: the change starts
+    at the playhead's frame, and the RK4 ledger's gap stays at rounding level (E₀ follows the jump in V)."""
+    clock = FakeClock()
+    lab = ArmSimLab(clock=clock)
+    lab.set("play", None)
+    for _ in range(3):
+        clock.now += 0.1
+        lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": lab._queue[-1][0].t})
+    lab.set(key, value)
+    changed_at = lab.t
+    assert changed_at == pytest.approx(0.3, abs=0.02)
+    for _ in range(5):
+        clock.now += 0.1
+        lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": lab._queue[-1][0].t})
+    lab.set("play", None)  # pause
+    assert lab.t == pytest.approx(0.8, abs=0.02)
+    assert abs(lab.readout("gap")) < 1e-6
+    if key == "gravity":
+        assert lab.model.g == 0.0
+    if key == "hold":
+        assert lab.now.tau == pytest.approx(TwoLinkArm().gravity(lab._hold[0]), abs=1e-12)
+        assert "switched on while the arm moved" in lab.tasks.reason("hold")

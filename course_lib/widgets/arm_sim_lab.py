@@ -269,12 +269,16 @@ class ArmSimLab(SimLab):
 
     def _switch_model(self, model: TwoLinkArm) -> None:
         """Use ``model`` from the frame shown on; E₀ moves by the jump in V, so the ledger's gap stays continuous."""
-        q, qd = self.now.q, self.now.qd
-        jump = float(model.total_energy(q, qd) - self.now.model.total_energy(q, qd))
-        self._origin = (self._origin[0] + jump, self._origin[1])
-        self.change(lambda: setattr(self.live, "model", model))
+        def apply() -> None:  # at the frame shown (during Play, the kit has rewound the simulator to it)
+            q, qd = self.live.q, self.live.qd
+            jump = float(model.total_energy(q, qd) - self.live.model.total_energy(q, qd))
+            self._origin = (self._origin[0] + jump, self._origin[1])
+            self.live.model = model
+            if self._hold is not None:
+                self.live.set_torque(model.gravity(self._hold[0]))
+        self.change(apply)
         if self._hold is not None:
-            self._set_hold(True)
+            self._show_torque()
 
     def on_hold(self, on: bool) -> None:
         self._set_hold(bool(on))
@@ -285,9 +289,11 @@ class ArmSimLab(SimLab):
             self._hold = None
             self.refresh()
             return
-        q, qd = self.now.q, self.now.qd
-        self._hold = (q.copy(), float(np.abs(qd).max()))
-        self.change(lambda: self.live.set_torque(self.live.model.gravity(q)))
+        def apply() -> None:  # at the frame shown (during Play, the kit has rewound the simulator to it)
+            q = self.live.q
+            self._hold = (q, float(np.abs(self.live.qd).max()))
+            self.live.set_torque(self.live.model.gravity(q))
+        self.change(apply)
         self._show_torque()
 
     def _show_torque(self) -> None:
