@@ -41,6 +41,7 @@ if str(ROOT) not in sys.path:
 
 from course_lib.widgets.arm_preview import ArmPreviewLab  # noqa: E402
 from course_lib.widgets.mass_matrix_lab import MassMatrixLab  # noqa: E402
+from course_lib.widgets.arm_sim_lab import ArmSimLab  # noqa: E402
 from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
 
 TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
@@ -150,6 +151,49 @@ def simulation_speed() -> float:
     return chunks * lab.CHUNK / (time.process_time() - t0)
 
 
+def _arm_sim_moves(lab: ArmSimLab) -> list[Callable[[], None]]:
+    moves: list[Callable[[], None]] = []
+    moves += [lambda v=v: lab.set("tau1", float(v)) for v in np.linspace(-20, 20, 15)]
+    moves += [lambda v=v: lab.set("tau2", float(v)) for v in np.linspace(-8, 8, 10)]
+    moves += [lambda v=v: lab.set("b", float(v)) for v in np.linspace(0, 1.5, 10)]
+    moves += [lambda k=k: lab.set("gravity", k % 2 == 1) for k in range(4)]
+    moves += [lambda k=k: lab.set("drop_c", k % 2 == 0) for k in range(4)]
+    moves += [lambda: lab.set("step", None) for _ in range(10)]
+    return moves
+
+
+def _playing_arm() -> tuple[ArmSimLab, _Clock]:
+    """The 2R simulator playing at h = 1 ms with RK4 (its default), from its default posture."""
+    clock = _Clock()
+    lab = ArmSimLab(clock=clock)
+    lab.set("b", 0.05)
+    lab.set("play", None)
+    return lab, clock
+
+
+def _arm_changes(lab: ArmSimLab, clock: _Clock, n: int) -> list[tuple[Callable[[], None], Callable[[], None]]]:
+    values = iter(np.tile(np.linspace(-10.0, 10.0, 7), n + WARMUP))
+
+    def playback() -> None:  # not timed: 100 ms of playback since the last change, the queue topped up
+        clock.now += 0.1
+        lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": lab._queue[-1][0].t})
+
+    def change() -> None:  # timed: slider callback, rewind to the playhead, re-simulate, send
+        lab.set("tau1", float(next(values)))
+    return [(playback, change)] * n
+
+
+def arm_simulation_speed() -> float:
+    """Simulated seconds per CPU second of the 2R simulator at h = 1 ms with RK4, channels included, 20 s of play."""
+    lab, clock = _playing_arm()
+    assert lab.live.dt == 0.001 and lab.live.method == "rk4"
+    chunks = int(20.0 / lab.CHUNK)
+    t0 = time.process_time()
+    for need in _needs(lab, clock, chunks):
+        need()
+    return chunks * lab.CHUNK / (time.process_time() - t0)
+
+
 def _browser_latency(notebook: str) -> dict[str, Any]:
     """Flattened browser latencies for ``notebook`` from the browser test's report, if any."""
     if not BROWSER_REPORT.exists():
@@ -178,6 +222,9 @@ def lab_benchmarks() -> list[dict[str, Any]]:
     arm, pend, mass, mass_payload = ArmPreviewLab(), PendulumLab(), MassMatrixLab(), MassMatrixLab()
     lab_n, clock_n = _playing_pendulum()
     lab_c, clock_c = _playing_pendulum()
+    arm_sim = ArmSimLab()
+    arm_n, arm_clock_n = _playing_arm()
+    arm_c, arm_clock_c = _playing_arm()
     cases = [
         ("arm_preview", "update", "00_start_here.ipynb", _arm_moves(arm)),
         ("pendulum", "update", "02_pendulum.ipynb", _pendulum_moves(pend)),
@@ -185,6 +232,9 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         ("pendulum", "first frame after a change", "02_pendulum.ipynb", _changes(lab_c, clock_c, 60)),
         ("mass_matrix", "update", "05_mass_matrix.ipynb", _mass_matrix_moves(mass)),
         ("mass_matrix", "first frame after a change", "05_mass_matrix.ipynb", _payload_changes(mass_payload)),
+        ("arm_sim", "update", "03_two_link_arm.ipynb", _arm_sim_moves(arm_sim)),
+        ("arm_sim", "chunk", "03_two_link_arm.ipynb", _needs(arm_n, arm_clock_n, 60)),
+        ("arm_sim", "first frame after a change", "03_two_link_arm.ipynb", _arm_changes(arm_c, arm_clock_c, 60)),
     ]
     rows = []
     for name, measure, notebook, actions in cases:
@@ -202,6 +252,10 @@ def lab_benchmarks() -> list[dict[str, Any]]:
     rows.append({"lab": "pendulum", "measure": "simulation speed (× real time)", "notebook": "02_pendulum.ipynb",
                  "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None, "target_ms": None,
                  "meets_target": "yes" if speed >= 10 else "NO", "speed_x_real_time": speed})
+    speed = arm_simulation_speed()
+    rows.append({"lab": "arm_sim", "measure": "simulation speed (× real time), RK4 h = 1 ms",
+                 "notebook": "03_two_link_arm.ipynb", "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None,
+                 "target_ms": None, "meets_target": "yes" if speed >= 10 else "NO", "speed_x_real_time": speed})
     return rows
 
 

@@ -203,3 +203,21 @@ def test_set_shape_changes_only_this_scene_not_the_shared_definition():
     a, b = Scene(shapes=[line]), Scene(shapes=[line])
     a.set_shape("curve", xs=[0, 2], ys=[0, 2])
     assert line.xs == [0, 1] and next(s for s in b.shapes if s["id"] == "curve")["props"]["xs"] == [0.0, 1.0]
+
+
+def test_formula_with_live_numbers_and_term_colours_reaches_the_browser_and_is_checked():
+    """A formula's ``{channel}`` fields and its terms' colours are sent as the browser reads them; a field that is
+    not a channel, or a colour for a term that does not exist, is refused with the names allowed."""
+    f = Formula([("M q̈ = {mqdd:.2f}", "inertia"), " + ", ("g = {g1:.2f}", "gravity")],
+                {"inertia": ["link"], "gravity": ["link"]}, colors={"gravity": "#d48806"})
+    s = Scene(channels=["mqdd", "g1"], shapes=[Link("link")], formula=f)
+    parts = s.formula["parts"]
+    assert [p["text"] for p in parts] == ["M q̈ = {mqdd:.2f}", " + ", "g = {g1:.2f}"]
+    assert [p["color"] for p in parts] == [None, None, "#d48806"]
+    assert s.formula["terms"]["gravity"] == ["link"]
+    assert s.formula["below"] is False and Formula(["x"], below=True).spec()["below"] is True
+    with pytest.raises(ValueError, match=r"live fields \['tau'\] are not channels"):
+        Scene(channels=["mqdd", "g1"], shapes=[Link("link")],
+              formula=Formula(["{mqdd:.1f} = {tau:.1f}"], {}))
+    with pytest.raises(ValueError, match=r"colors name terms \['input'\]"):
+        Formula([("τ", "gravity")], {"gravity": []}, colors={"input": "purple"}).spec()

@@ -11,6 +11,7 @@ callbacks, the headless API), :mod:`~course_lib.widgets.simlab`
 Labs, one module each with its own message table:
 :mod:`~course_lib.widgets.arm_preview` (start here) and
 :mod:`~course_lib.widgets.pendulum_lab` (lesson 2),
+:mod:`~course_lib.widgets.arm_sim_lab` (lesson 3),
 :mod:`~course_lib.widgets.mass_matrix_lab` (lesson 5). See docs/adding_a_lab.md.
 
 Imports are lazy: ``import course_lib.widgets`` loads nothing heavy, and a
@@ -24,6 +25,7 @@ from typing import Any
 
 _WHERE = {
     "ArmPreviewLab": "course_lib.widgets.arm_preview",
+    "ArmSimLab": "course_lib.widgets.arm_sim_lab",
     "PendulumLab": "course_lib.widgets.pendulum_lab",
     "MassMatrixLab": "course_lib.widgets.mass_matrix_lab",
     "Lab": "course_lib.widgets.lab",

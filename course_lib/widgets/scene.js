@@ -271,6 +271,13 @@ export function floatsOf(buffer) {
   return out;
 }
 
+/** A formula's parts as shown: each text with its live fields filled in, its term and colour. */
+export function formulaParts(formula, channels, values) {
+  if (!formula) return [];
+  return formula.parts.map((p) => ({ text: formatText(p.text, channels, values), term: p.term ?? null,
+    color: p.color ?? null, live: /\{[^{}]+\}/.test(p.text) }));
+}
+
 export const FALLBACK = "The lab's drawing could not start in this page: ";
 export const FIX = "reload the page; if it persists, run `pip install -U anywidget` where Jupyter runs and restart it.";
 
@@ -285,7 +292,7 @@ const STYLE = `
 .cl-scene-banner { position: absolute; left: 8px; bottom: 6px; font-size: 12px; padding: 2px 6px;
   background: rgba(255,255,255,0.85); border-radius: 3px; pointer-events: none; }
 .cl-scene-banner:empty { display: none; }
-.cl-scene-formula { font-size: 16px; line-height: 1.8; padding: 8px 4px; max-width: 360px; }
+.cl-scene-formula { font-size: 16px; line-height: 1.8; padding: 8px 4px; max-width: 360px; white-space: pre-wrap; }
 .cl-scene-formula span[data-term] { border-bottom: 2px dotted currentColor; cursor: help; padding: 0 2px; border-radius: 3px; }
 .cl-scene-formula span[data-term].cl-on { background: #fdf0c2; }
 .cl-scene-buttons { display: flex; gap: 8px; padding-top: 6px; }
@@ -457,16 +464,28 @@ function mount(model, el) {
     kick();
   }
 
+  let liveSpans = [];                                // [span, part] whose text has live fields
   function buildFormula() {
     const f = model.get("formula");
-    formulaBox.replaceChildren(); formulaBox.style.display = f ? "" : "none";
+    formulaBox.replaceChildren(); formulaBox.style.display = f ? "" : "none"; liveSpans = [];
     if (!f) return;
-    for (const part of f.parts) {
-      const span = make("span", "", formulaBox); span.textContent = part.text;
-      if (!part.term) continue;
+    (f.below ? column : root).appendChild(formulaBox);  // under the drawing, or beside it
+    const shownParts = formulaParts(f, channels, shown());
+    f.parts.forEach((part, i) => {
+      const span = make("span", "", formulaBox); span.textContent = shownParts[i].text;
+      if (shownParts[i].live) liveSpans.push([span, part]);
+      if (part.color) span.style.color = color(part.color);
+      if (!part.term) return;
       span.dataset.term = part.term;
       span.addEventListener("pointerenter", () => { highlight = new Set(f.terms[part.term] ?? []); span.classList.add("cl-on"); kick(); });
       span.addEventListener("pointerleave", () => { highlight = new Set(); span.classList.remove("cl-on"); kick(); });
+    });
+  }
+
+  function updateFormula(v) {                        // live numbers, written only when they change
+    for (const [span, part] of liveSpans) {
+      const text = formatText(part.text, channels, v);
+      if (span.textContent !== text) span.textContent = text;
     }
   }
 
@@ -505,6 +524,7 @@ function mount(model, el) {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.fillStyle = color("background"); ctx.fillRect(0, 0, W, H);
     const v = shown(), env = { color, font, traces, channels };
+    updateFormula(v);
     for (const p of panels.values()) drawAxes(ctx, p, transforms.get(p.id), color, font);
     for (const pass of [true, false]) {              // highlighted shapes' glow first, then every shape
       for (const s of shapes) {

@@ -63,6 +63,8 @@ GESTURES: dict[str, Drag] = {
     "02_pendulum.ipynb": Drag("bob", by=(-60.0, 30.0)),
     # the mass matrix: drag the joint-velocity handle up and to the left in the q̇ plane
     "05_mass_matrix.ipynb": Drag("qd", by=(-40.0, -30.0)),
+    # the 2R simulator: drag the tip down and inward, which bends the elbow (θ₂)
+    "03_two_link_arm.ipynb": Drag("tip", by=(-40.0, 40.0)),
 }
 
 

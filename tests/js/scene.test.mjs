@@ -275,3 +275,16 @@ test("an ellipse's points satisfy its equation, its long axis lies along (ux, uy
   const flat = ellipsePoints(0, 0, 2, 1, 0, 0, 4);                 // no direction: along +x
   assert.deepEqual(flat.xs.map((v) => Math.round(v * 1e9) / 1e9 + 0), [2, 0, -2, 0, 2]);
 });
+
+test("a formula's live fields show the current channel values, each term keeping its colour and hover link", () => {
+  const f = { parts: [{ text: "M q̈ = {mqdd:.2f}", term: "inertia", color: "#1597a8" }, { text: " + " },
+    { text: "g = {g1:.1f}", term: "gravity", color: "#d48806" }], terms: { inertia: ["link1"], gravity: ["w1"] } };
+  const parts = scene.formulaParts(f, ["g1", "mqdd"], [30.41, -1.005]);
+  assert.deepEqual(parts.map((p) => p.text), ["M q̈ = −1.00", " + ", "g = 30.4"]);
+  assert.deepEqual(parts.map((p) => p.color), ["#1597a8", null, "#d48806"]);
+  assert.deepEqual(parts.map((p) => p.term), ["inertia", null, "gravity"]);
+  assert.deepEqual(parts.map((p) => p.live), [true, false, true], "only texts with fields are rewritten per frame");
+  const later = scene.formulaParts(f, ["g1", "mqdd"], [5.89, NaN]);
+  assert.deepEqual(later.map((p) => p.text), ["M q̈ = –", " + ", "g = 5.9"], "a missing number shows a dash, never NaN");
+  assert.deepEqual(scene.formulaParts(null, [], []), []);
+});

@@ -132,6 +132,10 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
                 if unknown:
                     raise ValueError(f"formula term {term!r} highlights unknown shapes {unknown}; "
                                      f"the scene's shapes are {shape_ids}")
+            missing = [name for name in formula.fields() if name not in channels]
+            if missing:
+                raise ValueError(f"the formula's live fields {missing} are not channels of the scene; "
+                                 f"its channels are {channels}")
         self.created = next(_created)
         _instances.add(self)
         # copies: set_shape/set_panel change this scene's shapes, never a lab module's shared definitions

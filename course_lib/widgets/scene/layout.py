@@ -9,6 +9,7 @@ colours every lab uses, named by role.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -119,31 +120,62 @@ def check_limits(panel: str, name: str, lim: Any) -> tuple[float, float]:
     return lo, hi
 
 
+#: a live field in a formula's text: ``{name}``, ``{name:.2f}`` or ``{name:+.2f}`` (as the browser reads them)
+_FIELD = re.compile(r"\{([^{}:]+)(?::\+?\.\d+f)?\}")
+
+
 @dataclass
 class Formula:
     """An equation shown beside the scene; hovering a tagged term highlights shapes.
 
     Args:
         parts: the equation, in order: plain strings, or ``(text, term)`` pairs
-            for a tagged term (Unicode math, e.g. ``"m l² θ̈"``).
+            for a tagged term (Unicode math, e.g. ``"m l² θ̈"``). A text may hold
+            ``{channel:.2f}`` fields: the browser fills them in with the scene's
+            channels at display rate, as for :class:`~course_lib.widgets.scene.Text`
+            (live numbers in the equation). ``"\n"`` starts a new line.
         terms: term -> ids of the shapes it highlights.
+        colors: term -> colour of its text (a palette name or a CSS colour), e.g. to colour
+            inertia, gravity and inputs as a seed prescribes; terms not named keep the ink colour.
+        below: draw the formula under the drawing instead of beside it, so that a lab's control
+            column still fits beside a 560 px scene at 1366×768.
 
-    >>> Formula(["m l² θ̈", " + ", ("m g l sin θ", "gravity"), " = τ"], {"gravity": ["weight"]}).spec()["parts"][2]
-    {'text': 'm g l sin θ', 'term': 'gravity'}
+    >>> f = Formula(["m l² θ̈", " + ", ("m g l sin θ", "gravity"), " = τ"], {"gravity": ["weight"]},
+    ...             colors={"gravity": "#d48806"})
+    >>> f.spec()["parts"][2]
+    {'text': 'm g l sin θ', 'term': 'gravity', 'color': '#d48806'}
     """
 
     parts: Sequence[str | tuple[str, str]]
     terms: dict[str, list[str]] = field(default_factory=dict)
+    colors: dict[str, str] = field(default_factory=dict)
+    below: bool = False
 
     def spec(self) -> dict[str, Any]:
-        """The formula as JSON: ``{"parts": [{"text", "term"}], "terms": {...}}``."""
+        """The formula as JSON: ``{"parts": [{"text", "term", "color"}], "terms": {...}, "below": bool}``."""
+        unknown = sorted(set(self.colors) - set(self.terms))
+        if unknown:
+            raise ValueError(f"formula colors name terms {unknown} that are not in terms; known terms: "
+                             f"{sorted(self.terms)}")
         parts = []
         for part in self.parts:
             text, term = (part, None) if isinstance(part, str) else part
             if term is not None and term not in self.terms:
                 raise ValueError(f"formula term {term!r} has no entry in terms; known terms: {sorted(self.terms)}")
-            parts.append({"text": str(text), "term": term})
-        return {"parts": parts, "terms": {k: list(v) for k, v in self.terms.items()}}
+            parts.append({"text": str(text), "term": term, "color": self.colors.get(term) if term else None})
+        return {"parts": parts, "terms": {k: list(v) for k, v in self.terms.items()}, "below": bool(self.below)}
+
+    def fields(self) -> list[str]:
+        """The channel names its texts' ``{name}`` fields use, in order of first use.
+
+        >>> Formula(["{a:.2f} + ", ("{b:+.1f}", "t")], {"t": []}).fields()
+        ['a', 'b']
+        """
+        names: list[str] = []
+        for part in self.parts:
+            text = part if isinstance(part, str) else part[0]
+            names += [n.strip() for n in _FIELD.findall(str(text)) if n.strip() not in names]
+        return names
 
 
 @dataclass

@@ -1,0 +1,382 @@
+"""FIG 3 of lesson 3: the 2R arm as a full simulator, with its equation live and an energy ledger.
+
+Drag the elbow or the tip to pose the arm (the simulation pauses while you hold it); τ₁, τ₂
+and b sliders, gravity on/off, explicit Euler or RK4 with a step h of 0.5–20 ms, Play, Step,
+Reset, "Run 10 s" and "Hold: τ = g(q)". The equation M q̈ + C q̇ + g = τ − b q̇ is shown
+with its numbers, inertia and velocity terms cyan, gravity amber, inputs purple; hovering
+a term lights up its quantity in the drawing. The ledger plots E − E₀ (amber) and the work W
+of τ and friction (purple) since the last release; their gap is the integrator's error.
+"drop C q̇" simulates the arm without its velocity term, and the ledger shows it.
+
+Every number comes from :class:`~course_lib.models.TwoLinkArm`. Handles ``"elbow"`` and
+``"tip"`` in panel ``"world"`` (metres, base at the origin, y up).
+
+>>> lab = ArmSimLab()
+>>> lab.set("hold", True); lab.advance(1.0)
+>>> float(np.abs(lab.now.qd).max()) < 1e-9, lab.readout("tau1") == float(lab.model.gravity(lab.now.q)[0])
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from course_lib.models import TwoLinkArm
+from course_lib.models.pitfalls import TwoLinkArmWithoutCoriolis
+from course_lib.widgets import controls as c
+from course_lib.widgets.arm_sim_messages import ARM_SIM
+from course_lib.widgets.lab import DragHandle
+from course_lib.widgets.numbers import capped
+from course_lib.widgets.scene import Arrow, Disc, Formula, Handle, Link, Panel, Polyline, Scene, Text, Trace
+from course_lib.widgets.simlab import Frames, SimLab
+from course_lib.widgets.tasks import NotYet, checklist
+
+#: the default posture (rad): well away from hanging, so that explicit Euler's error is tens of joules
+Q0 = (0.5, 0.5)
+#: how long "Run 10 s" runs (s of simulated time, rounded up to whole frames)
+RUN = 10.0
+#: task 1 (seed): explicit Euler at this step (s), τ = 0, b = 0, gravity on: the energy error exceeds (J)
+EULER_H, EULER_ERROR = 0.010, 2.0
+#: task 2 (seed): RK4 at a step of at most (s) keeps the energy error below (J) for the whole run
+RK4_H, RK4_ERROR = 0.002, 1e-4
+#: task 3 (seed): Hold keeps both joint speeds below (rad/s) for (s)
+HOLD_SPEED, HOLD_DWELL = 0.01, 3.0
+STEPS_MS = (0.5, 1.0, 2.0, 2.5, 5.0, 10.0, 20.0)
+#: the seed's colours: inertia and velocity terms cyan, gravity amber, inputs purple
+COLORS = {"inertia": "#1597a8", "gravity": "#d48806", "input": "#8e44ad"}
+#: drawing scales: weight arrows (m per N), velocity arrows (m per m/s) and their longest length (m)
+WEIGHT_SCALE, VELOCITY_SCALE, ARROW_MAX = 0.02, 0.08, 0.6
+#: the ledger plot keeps at most this many points (the history is thinned evenly beyond)
+LEDGER_POINTS = 400
+
+
+class ArmSimLab(SimLab):
+    """The 2R arm simulator. Args: q0 = (θ₁ from the horizontal, θ₂ relative) in rad, arm, clock.
+
+    Raises ValueError naming the argument and what is allowed."""
+
+    messages = ARM_SIM
+    dt = 0.001
+    CONTROLS = (c.Slider("tau1", "arm_tau1", -40, 40, 0.1, 0.0, torque=0),
+                c.Slider("tau2", "arm_tau2", -20, 20, 0.1, 0.0, torque=1),
+                c.Slider("b", "arm_b", 0, 2, 0.05, 0.0, param="b"),
+                c.Toggle("gravity", "arm_gravity", True),
+                c.Dropdown("method", "arm_method", ((ARM_SIM.text("arm_method_rk4"), "rk4"),
+                                                    (ARM_SIM.text("arm_method_euler"), "explicit_euler")),
+                           "rk4", sim="method"),
+                c.Dropdown("dt", "arm_dt", tuple((f"{ms:g} ms", ms / 1000) for ms in STEPS_MS), 0.001, sim="dt"),
+                c.Toggle("hold", "arm_hold"),
+                c.Toggle("drop_c", "arm_drop_c"))
+
+    def __init__(self, q0: Any = Q0, arm: TwoLinkArm | None = None, **kw: Any):
+        try:
+            q0 = [float(v) for v in q0]
+        except (TypeError, ValueError):
+            q0 = None
+        if q0 is None or len(q0) != 2 or not all(map(math.isfinite, q0)):
+            raise ValueError(ARM_SIM.text("arm_error_q0", value=q0))
+        arm = TwoLinkArm() if arm is None else arm
+        if not isinstance(arm, TwoLinkArm):
+            raise ValueError(f"arm must be a TwoLinkArm, got {type(arm).__name__}")
+        self.g_on = arm.g  # gravity's value while the switch is on (m/s²)
+        super().__init__(arm, q0, [0.0, 0.0], **kw)
+        self._origin = (float(arm.total_energy(self.now.q, self.now.qd)), 0.0)  # (E₀, W₀) of the ledger
+        self._history: list[tuple[float, float, float]] = []  # (t, E − E₀, W) of the frames seen
+        self._plotted = 0
+        self._hold = None  # (q, speed) where Hold was switched on
+        self._run: dict[str, Any] | None = None  # the last Run 10 s: its settings and its error
+        self._tracking: list[float] | None = None  # [gap at the start, largest |gap − start|] during a run
+        prompts = {"euler": ARM_SIM.text("arm_task_euler", h_ms=EULER_H * 1e3, error=EULER_ERROR),
+                   "rk4": ARM_SIM.text("arm_task_rk4", h_ms=RK4_H * 1e3, error=RK4_ERROR),
+                   "hold": ARM_SIM.text("arm_task_hold", dwell=HOLD_DWELL, speed=HOLD_SPEED)}
+        self.tasks = checklist(self, prompts, "arm_task_{key}_hint", hold={"hold": HOLD_DWELL})
+        self.readout_html = c.html()
+        self.autoscale("ledger", "xlim", ["t"], (0.0, RUN))
+        self.autoscale("ledger", "ylim", ["dE", "W"], (-1.0, 1.0))
+        self.add_handle(DragHandle("elbow", "world", lambda: self._point(1), self._drag_elbow))
+        self.add_handle(DragHandle("tip", "world", lambda: self._point(2), self._drag_tip))
+        self.start(self._scene(), [self.readout_html])
+
+    def build_controls(self) -> list:
+        run = c.button(self.T("arm_run10"), "forward")
+        return super().build_controls() + [self.add_control("run10", run, lambda _: self.run10())]
+
+    # -- the scene ------------------------------------------------------------------------------------------------
+    _channels = ("ex", "ey", "tx", "ty", "c1x", "c1y", "c2x", "c2y", "w1", "w2", "v1x", "v1y", "v2x", "v2y",
+                 "t", "dE", "W", "gap_mJ", "th1w", "th2w", "Mqdd1", "Mqdd2", "Cqd1", "Cqd2", "g1", "g2",
+                 "tau1", "tau2", "bqd1", "bqd2")
+
+    def _scene(self) -> Scene:
+        T, arm = self.T, self.model
+        r = 1.08 * (arm.l1 + arm.l2)
+        world = dict(panel="world")
+        row = lambda i: [  # noqa: E731 - one row of the live equation, joint i
+            T(f"arm_formula_row{i}"), (f"{{Mqdd{i}:.2f}}", "inertia"), T("arm_formula_plus"),
+            (f"{{Cqd{i}:.2f}}", "velocity"), T("arm_formula_plus"), (f"{{g{i}:.2f}}", "gravity"), T("arm_formula_eq"),
+            (f"{{tau{i}:.2f}}", "tau"), T("arm_formula_minus"), (f"{{bqd{i}:.2f}}", "friction")]
+        formula = Formula(
+            [(T("arm_formula_Mqdd"), "inertia"), T("arm_formula_plus"), (T("arm_formula_Cqd"), "velocity"),
+             T("arm_formula_plus"), (T("arm_formula_g"), "gravity"), T("arm_formula_eq"),
+             (T("arm_formula_tau"), "tau"), T("arm_formula_minus"), (T("arm_formula_bqd"), "friction"),
+             "   [N·m]\n", *row(1), *row(2)],
+            terms={"inertia": ["link1", "link2", "com1", "com2"], "velocity": ["v1", "v2"],
+                   "gravity": ["weight1", "weight2"], "tau": ["motor1", "motor2"], "friction": ["motor1", "motor2"]},
+            colors={"inertia": COLORS["inertia"], "velocity": COLORS["inertia"], "gravity": COLORS["gravity"],
+                    "tau": COLORS["input"], "friction": COLORS["input"]}, below=True)
+        return Scene(width=560, height=460, channels=list(self._channels), formula=formula, panels=[
+            Panel("world", 0, 0, 0.56, 0.86, (-r, r), (-r, r), equal=True, axes=False, title=T("arm_title_world")),
+            Panel("ledger", 0.58, 0.0, 0.42, 0.7, (0.0, RUN), (-1.0, 1.0), xlabel=T("arm_xlabel_ledger"),
+                  title=T("arm_title_ledger"), grid=True),
+            Panel("text", 0.0, 0.86, 1.0, 0.14, (0, 1), (0, 1), axes=False)], shapes=[
+            Disc("motor1", **world, x=0, y=0, r_px=13, color=COLORS["input"], alpha=0.45),
+            Disc("motor2", **world, x="ex", y="ey", r_px=13, color=COLORS["input"], alpha=0.45),
+            Link("link1", **world, x0=0, y0=0, x1="ex", y1="ey", width=7),
+            Link("link2", **world, x0="ex", y0="ey", x1="tx", y1="ty", width=7),
+            Disc("com1", **world, x="c1x", y="c1y", r_px=4, color="ink"),
+            Disc("com2", **world, x="c2x", y="c2y", r_px=4, color="ink"),
+            Arrow("weight1", **world, x="c1x", y="c1y", dx=0, dy="w1", scale=WEIGHT_SCALE, color=COLORS["gravity"]),
+            Arrow("weight2", **world, x="c2x", y="c2y", dx=0, dy="w2", scale=WEIGHT_SCALE, color=COLORS["gravity"]),
+            Arrow("v1", **world, x="c1x", y="c1y", dx="v1x", dy="v1y", color=COLORS["inertia"]),
+            Arrow("v2", **world, x="c2x", y="c2y", dx="v2x", dy="v2y", color=COLORS["inertia"]),
+            Handle("elbow", **world, x="ex", y="ey", r_px=10, circle=(0.0, 0.0)),
+            Handle("tip", **world, x="tx", y="ty", r_px=10),
+            Text("angles", **world, x=-r, y=-r, text=T("arm_scene_angles")),
+            Text("torques", **world, x=-r, y=-r, dy_px=-18, text=T("arm_scene_torques"), color=COLORS["input"]),
+            Polyline("ledger_E", "ledger", color=COLORS["gravity"], width=2),
+            Polyline("ledger_W", "ledger", color=COLORS["input"], width=2, dash=True),
+            Trace("trace_E", "ledger", x="t", y="dE", color=COLORS["gravity"], width=2, max_points=1200),
+            Trace("trace_W", "ledger", x="t", y="W", color=COLORS["input"], width=2, dash=True, max_points=1200),
+            Disc("now_E", "ledger", x="t", y="dE", r_px=4, color=COLORS["gravity"]),
+            Disc("now_W", "ledger", x="t", y="W", r_px=4, color=COLORS["input"]),
+            Text("ledger", "text", x=0.0, y=0.75, text=T("arm_scene_ledger")),
+            Text("legend_E", "text", x=0.0, y=0.2, text=T("arm_legend_E"), color=COLORS["gravity"]),
+            Text("legend_W", "text", x=0.22, y=0.2, text=T("arm_legend_W"), color=COLORS["input"])])
+
+    # -- values of N frames ---------------------------------------------------------------------------------------
+    def values(self, f: Frames) -> dict:
+        p, q, qd, tau = f.model, f.q, f.qd, f.tau
+        joints, coms = p.joint_positions(q), p.com_positions(q)
+        J1, J2 = p.com_jacobians(q)
+        v1, v2 = np.einsum("nij,nj->in", J1, qd), np.einsum("nij,nj->in", J2, qd)
+        (v1x, v1y), (v2x, v2y) = (VELOCITY_SCALE * capped(v, ARROW_MAX / VELOCITY_SCALE) for v in (v1, v2))
+        qdd = p.forward_dynamics(q, qd, tau)
+        Mqdd = np.einsum("nij,nj->ni", p.mass_matrix(q), qdd)
+        Cqd = np.einsum("nij,nj->ni", p.coriolis_matrix(q, qd), qd)
+        grav, fric = p.gravity(q), p.friction(qd)
+        E = np.asarray(p.total_energy(q, qd), dtype=float)
+        dE, W = E - self._origin[0], f.work - self._origin[1]
+        gap = dE - W
+        out = dict(t=f.t, ex=joints[:, 1, 0], ey=joints[:, 1, 1], tx=joints[:, 2, 0], ty=joints[:, 2, 1],
+                   c1x=coms[:, 0, 0], c1y=coms[:, 0, 1], c2x=coms[:, 1, 0], c2y=coms[:, 1, 1],
+                   w1=-p.m1 * p.g + 0 * E, w2=-p.params.m2 * p.g + 0 * E, v1x=v1x, v1y=v1y, v2x=v2x, v2y=v2y,
+                   E=E, dE=dE, W=W, gap=gap, gap_mJ=1e3 * gap, speed=np.abs(qd).max(axis=1),
+                   b=p.b[0], g=p.g, drop_c=float(isinstance(p, TwoLinkArmWithoutCoriolis)),
+                   th1w=np.remainder(q[:, 0] + np.pi, 2 * np.pi) - np.pi, th2w=np.remainder(q[:, 1] + np.pi, 2 * np.pi) - np.pi)
+        for i in (0, 1):
+            k = i + 1
+            out.update({f"theta{k}": q[:, i], f"qd{k}": qd[:, i], f"qdd{k}": qdd[:, i], f"Mqdd{k}": Mqdd[:, i],
+                        f"Cqd{k}": Cqd[:, i], f"g{k}": grav[:, i], f"tau{k}": tau[:, i], f"bqd{k}": fric[:, i],
+                        f"lhs{k}": Mqdd[:, i] + Cqd[:, i] + grav[:, i], f"rhs{k}": tau[:, i] - fric[:, i]})
+        return out
+
+    def show(self) -> None:
+        r, lines = self.readouts, [self.T("arm_readouts", **self.readouts)]
+        if self._hold is not None:
+            lines.append(self.T("arm_readout_hold", tau1=r["tau1"], tau2=r["tau2"], q1=self._hold[0][0],
+                                q2=self._hold[0][1]))
+        if self._run is not None:
+            lines.append(self.T("arm_readout_run", method=self._method_name(self._run["method"]),
+                                h_ms=self._run["dt"] * 1e3, error=self._run["error"]))
+        if r["drop_c"]:
+            lines.append(f"<i>{self.T('arm_readout_drop_c')}</i>")
+        self.readout_html.value = "<br>".join(lines)
+        self._plot_ledger()
+
+    def _plot_ledger(self) -> None:
+        """Send the ledger's history as two polylines when the lab is still (pause, step, Run 10 s, drag, reset)."""
+        n = len(self._history)
+        if n == self._plotted or self.playing:  # during Play the browser's traces draw the ledger
+            return
+        rows = np.array(self._history or [(self.t, 0.0, 0.0)])
+        if len(rows) > LEDGER_POINTS:
+            rows = rows[np.linspace(0, len(rows) - 1, LEDGER_POINTS).round().astype(int)]
+        ts = rows[:, 0].tolist()
+        self.scene.set_shape("ledger_E", xs=ts, ys=rows[:, 1].tolist())
+        self.scene.set_shape("ledger_W", xs=ts, ys=rows[:, 2].tolist())
+        self._plotted = n
+
+    # -- what the learner sees, frame by frame ---------------------------------------------------------------------
+    def on_frame(self) -> None:
+        r, h = self.readouts, self._history
+        while h and h[-1][0] >= r["t"] - 1e-12:  # time went back (Pause rewinds to the playhead): forget the future
+            h.pop()
+        h.append((r["t"], r["dE"], r["W"]))
+        if self._tracking is not None:
+            self._tracking[1] = max(self._tracking[1], abs(r["gap"] - self._tracking[0]))
+
+    def _release(self, q: Any, qd: Any) -> None:
+        """A state set by hand: the ledger starts again there (E₀ = E(q, q̇), W₀ = W so far)."""
+        self._origin = (float(self.model.total_energy(q, qd)), float(self.now.work))
+        self._history.clear()
+        self._plotted = -1
+
+    def reset_state(self) -> None:
+        super().reset_state()
+        self._release(self.now.q, self.now.qd)
+        self._run = None
+        if self._hold is not None:
+            self._set_hold(True)
+
+    def set_state(self, q: Any, qd: Any) -> None:
+        self.live.restore(self.now)
+        self.live.set_state(q, qd)  # checked here, before the ledger moves
+        self._release(self.live.q, self.live.qd)
+        self.scene.clear_traces()
+        super().set_state(q, qd)
+
+    def _point(self, index: int) -> tuple[float, float]:
+        return tuple(float(v) for v in self.model.joint_positions(self.now.q)[index])
+
+    def _drag_elbow(self, x: float, y: float) -> None:
+        self._pose([math.atan2(y, x), float(self.now.q[1])])
+
+    def _drag_tip(self, x: float, y: float) -> None:
+        (ex, ey) = self._point(1)
+        theta1 = float(self.now.q[0])
+        self._pose([theta1, math.atan2(y - ey, x - ex) - theta1])
+
+    def _pose(self, q: list[float]) -> None:
+        q = [math.remainder(a, 2 * math.pi) for a in q]
+        if self._hold is not None:  # Hold follows the posture: τ = g at the new q, set with the state
+            self.live.restore(self.now)
+            self.live.set_torque(self.model.gravity(q))
+            self.now = self.live.snapshot()
+            self._hold = (np.array(q), 0.0)
+            self._show_torque()
+        self.set_state(q, [0.0, 0.0])
+
+    # -- controls with callbacks ---------------------------------------------------------------------------------
+    def on_gravity(self, on: bool) -> None:
+        model = self.live.model.replace(g=self.g_on if on else 0.0)
+        self._switch_model(model)
+
+    def on_drop_c(self, on: bool) -> None:
+        cls = TwoLinkArmWithoutCoriolis if on else TwoLinkArm
+        self._switch_model(cls(**self.live.model.parameters()))
+
+    def _switch_model(self, model: TwoLinkArm) -> None:
+        """Use ``model`` from the frame shown on; E₀ moves by the jump in V, so the ledger's gap stays continuous."""
+        def apply() -> None:  # at the frame shown (during Play, the kit has rewound the simulator to it)
+            q, qd = self.live.q, self.live.qd
+            jump = float(model.total_energy(q, qd) - self.live.model.total_energy(q, qd))
+            self._origin = (self._origin[0] + jump, self._origin[1])
+            self.live.model = model
+            if self._hold is not None:
+                self.live.set_torque(model.gravity(self._hold[0]))
+        self.change(apply)
+        if self._hold is not None:
+            self._show_torque()
+
+    def on_hold(self, on: bool) -> None:
+        self._set_hold(bool(on))
+
+    def _set_hold(self, on: bool) -> None:
+        """Hold: τ = g(q) at the posture shown, held constant (the sliders show it)."""
+        if not on:
+            self._hold = None
+            self.refresh()
+            return
+        def apply() -> None:  # at the frame shown (during Play, the kit has rewound the simulator to it)
+            q = self.live.q
+            self._hold = (q, float(np.abs(self.live.qd).max()))
+            self.live.set_torque(self.live.model.gravity(q))
+        self.change(apply)
+        self._show_torque()
+
+    def _show_torque(self) -> None:
+        for i, key in enumerate(("tau1", "tau2")):
+            spec = next(s for s in self.CONTROLS if s.key == key)
+            self.move_control(key, spec.snap(float(self.now.tau[i])))
+
+    def control_changed(self, spec: Any, value: Any) -> None:
+        if spec.key in ("tau1", "tau2") and self._hold is not None:  # a torque set by hand ends Hold
+            self._hold = None
+            self.move_control("hold", False)
+        super().control_changed(spec, value)
+
+    def run10(self) -> None:
+        """Run 10 s of simulated time at once (whole frames, at least 10 s), then show the end and the ledger."""
+        self.pause()
+        start = {"method": self.live.method, "dt": self.live.dt, "tau": self.now.tau.copy(),
+                 "b": float(self.now.model.b.max()), "g": self.now.model.g,
+                 "drop_c": isinstance(self.now.model, TwoLinkArmWithoutCoriolis)}
+        frame = self.steps_per(self.FRAME) * self.live.dt
+        frames = math.ceil(RUN / frame - 1e-9)
+        self._run, self._tracking = None, [self.readouts["gap"], 0.0]
+        self.show_message("")
+        try:
+            self.advance(frames * frame)
+        finally:
+            tracked, self._tracking = self._tracking, None
+        if self.message.value:  # the run blew up: the kit has shown why and reset the lab
+            return
+        self._run = dict(start, error=tracked[1], duration=frames * frame)
+        self.refresh()
+
+    @staticmethod
+    def _method_name(method: str) -> str:
+        return ARM_SIM.text("arm_method_euler" if method == "explicit_euler" else "arm_method_rk4")
+
+    # -- tasks, each next to its threshold above ----------------------------------------------------------------
+    def _run_reason(self, method: str) -> NotYet | None:
+        run = self._run
+        if run is None:
+            return NotYet(self.T("arm_why_no_run"))
+        if run["method"] != method:
+            return NotYet(self.T("arm_why_method", method=self._method_name(run["method"]),
+                                 need=self._method_name(method)))
+        if np.any(run["tau"] != 0) or run["b"] != 0:
+            return NotYet(self.T("arm_why_inputs", tau1=run["tau"][0], tau2=run["tau"][1], b=run["b"]))
+        if run["g"] == 0:
+            return NotYet(self.T("arm_why_gravity"))
+        if run["drop_c"]:
+            return NotYet(self.T("arm_why_drop_c"))
+        return None
+
+    def _check_euler(self, lab: "ArmSimLab") -> str | NotYet | None:
+        why = self._run_reason("explicit_euler")
+        if why is not None:
+            return why
+        run = self._run
+        if abs(run["dt"] - EULER_H) > 1e-12:
+            return NotYet(self.T("arm_why_h_euler", h_ms=run["dt"] * 1e3, need_ms=EULER_H * 1e3))
+        if run["error"] <= EULER_ERROR:
+            return NotYet(self.T("arm_why_euler_small", error=run["error"]))
+        return self.T("arm_task_euler_value", error=run["error"])
+
+    def _check_rk4(self, lab: "ArmSimLab") -> str | NotYet | None:
+        why = self._run_reason("rk4")
+        if why is not None:
+            return why
+        run = self._run
+        if run["dt"] > RK4_H + 1e-12:
+            return NotYet(self.T("arm_why_h_rk4", h_ms=run["dt"] * 1e3, need_ms=RK4_H * 1e3))
+        if run["error"] >= RK4_ERROR:
+            return NotYet(self.T("arm_why_rk4_large", error=run["error"]))
+        return self.T("arm_task_rk4_value", error=run["error"], h_ms=run["dt"] * 1e3)
+
+    def _check_hold(self, lab: "ArmSimLab") -> str | NotYet | None:
+        if self._hold is None:
+            return None
+        if self.model.g == 0:
+            return NotYet(self.T("arm_why_hold_gravity"))
+        if self._hold[1] >= HOLD_SPEED:
+            return NotYet(self.T("arm_why_hold_moving", speed=self._hold[1]))
+        speed = self.readouts["speed"]
+        if speed >= HOLD_SPEED:
+            return NotYet(self.T("arm_why_hold_drift", speed=speed))
+        q, tau = self.now.q, self.now.tau
+        return self.T("arm_task_hold_value", q1=q[0], q2=q[1], tau1=tau[0], tau2=tau[1])
