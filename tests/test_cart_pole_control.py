@@ -14,9 +14,7 @@ import pytest
 from course_lib import control
 from course_lib.models import CartPole
 from course_lib.sim import simulate
-from course_lib.widgets.cart_pole_lab import FORCE_LIMIT, KICK, RAIL, cart_pole_force, lqr_gain
-
-DT = 1 / 240  # the lab's integration step
+from course_lib.cart_pole_balance import DT, FORCE_LIMIT, KICK, RAIL, auto_balance, lqr_gain
 
 
 def test_reachable_accelerations_for_many_forces_lie_on_one_line_of_slope_minus_cos_theta_over_l(rng):
@@ -90,12 +88,9 @@ def test_lqr_gain_on_x_has_the_wrong_looking_sign_push_away_from_the_middle_firs
     assert control.state_feedback(K, [0.0, 0.1, 0.0, 0.0])[0] > 0  # pole leans right: cart goes under it
 
 
-def _balance(theta0: float, qd0=(0.0, 0.0), duration: float = 10.0):
-    """The lab's Auto-balance on the nonlinear cart-pole with the lab's rail and force limit."""
-    cp = CartPole(rail=RAIL)
-    K = lqr_gain(cp)
-    law = lambda t, q, qd: [cart_pole_force(K, q, qd, auto=True, hand=0.0), 0.0]  # noqa: E731
-    return simulate(cp, [0.0, theta0], qd0, duration=duration, dt=DT, controller=law)
+def _balance(theta0: float, duration: float = 10.0, kick: bool = False):
+    """The lab's Auto-balance on the nonlinear cart-pole with the lab's rail and force limit (θ₀ in rad)."""
+    return auto_balance(np.degrees(theta0), duration=duration, kick=kick)
 
 
 def _recovered(tr) -> bool:
@@ -110,8 +105,8 @@ def test_lqr_balances_the_nonlinear_cart_pole_from_15_degrees_within_the_force_l
 
 
 def test_lqr_recovers_from_the_labs_kick():
-    qd = CartPole().tip_impulse([0.0, 0.0], [0.0, 0.0], KICK)
-    tr = _balance(0.0, qd)
+    tr = _balance(0.0, kick=True)
+    assert tr.qd[0, 1] == pytest.approx(KICK / (0.3 * 0.8))  # J / (m l) at the top
     assert np.abs(tr.q[:, 1]).max() > np.radians(5)  # the kick did tilt the pole
     assert _recovered(tr)
 

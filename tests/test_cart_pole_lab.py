@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from course_lib.cart_pole_balance import FORCE_LIMIT, KICK, RAIL, lqr_gain
 from course_lib.models import CartPole
-from course_lib.widgets.cart_pole_lab import (BALANCE_DWELL, BAND_DEG, FORCE_LIMIT, FORCE_TASK, KICK, PUSH, RAIL,
-                                              CartPoleLab, lqr_gain)
+from course_lib.widgets.cart_pole_lab import BALANCE_DWELL, BAND_DEG, FORCE_TASK, PUSH, CartPoleLab
 
 FRAME = CartPoleLab.FRAME
 

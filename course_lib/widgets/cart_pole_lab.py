@@ -6,7 +6,8 @@ over ±20 N (slope −cos θ / l), the current point on it and the purple diamon
 at (0, 0). Inputs: the F slider, press-and-hold "◀ push" / "push ▶" buttons,
 ← → after clicking the scene (space kicks), Auto-balance (LQR), Kick, and the
 speed selector with 0.3×. Every number comes from
-:class:`~course_lib.models.CartPole` and :mod:`course_lib.control`.
+:class:`~course_lib.models.CartPole` and :mod:`course_lib.cart_pole_balance` (the limits, the LQR gain
+and the force law, built on :mod:`course_lib.control`).
 
 The force comes from one controller, sampled by the simulator every step and
 held in between: F = clip(slider + push + (Auto-balance ? −K z : 0), ±20 N).
@@ -21,8 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from course_lib import control
-from course_lib.models import CartPole
+from course_lib.cart_pole_balance import DT, FORCE_LIMIT, KICK, RAIL, balance_force, lesson_cart_pole, lqr_gain
 from course_lib.widgets import controls as c
 from course_lib.widgets.cart_pole_messages import CART_POLE
 from course_lib.widgets.lab import DragHandle
@@ -32,12 +32,8 @@ from course_lib.widgets.scene import Arrow, Bind, Cart, Disc, Handle, HoldButton
 from course_lib.widgets.simlab import Frames, SimLab
 from course_lib.widgets.tasks import NotYet, checklist
 
-#: the rail's half-length (m): end stops at x = ±RAIL; and the actuator's force limit (N)
-RAIL, FORCE_LIMIT = 1.5, 20.0
-#: LQR weights on z = (x, θ, ẋ, θ̇) and on F: they keep |F| and |x| inside the limits after the lab's kick
-LQR_Q, LQR_R = np.diag([1.0, 20.0, 1.0, 1.0]), 0.05
-#: a push button or arrow key adds this force (N); Kick is a horizontal impulse at the tip (N·s)
-PUSH, KICK = 10.0, 0.3
+#: a push button or arrow key adds this force (N)
+PUSH = 10.0
 #: task 1: force to reach both ways with Auto-balance off (N)
 FORCE_TASK = 15.0
 #: task 2: the band (degrees) and how long to stay in it (s)
@@ -50,27 +46,13 @@ CART_W, CART_H = 0.4, 0.2
 PURPLE = "#8e44ad"
 
 
-def lqr_gain(model: CartPole) -> np.ndarray:
-    """The lab's LQR gain K (1 × 4) about the upright, from the model's linearization and scipy's Riccati solver."""
-    A, B = model.linearize((0.0, 0.0))
-    return control.lqr(A, B, LQR_Q, LQR_R)[0]
-
-
-def cart_pole_force(K: np.ndarray, q: np.ndarray, qd: np.ndarray, auto: bool, hand: float) -> float:
-    """The lab's force law (N): clip(hand + (auto ? −K z : 0), ±FORCE_LIMIT), θ wrapped to (−π, π]."""
-    u = hand
-    if auto:
-        theta = (q[1] + np.pi) % (2 * np.pi) - np.pi
-        u += float(control.state_feedback(K, [q[0], theta, qd[0], qd[1]])[0])
-    return float(control.saturate(u, FORCE_LIMIT))
-
-
 class CartPoleLab(SimLab):
     """The cart-pole lab. Args: theta0 (degrees from upright, −180…180), clock.
 
     Raises ValueError naming the argument and what is allowed."""
 
     messages = CART_POLE
+    dt = DT  # the step auto_balance() uses too
     SPEEDS = (("0.3×", 0.3), ("½×", 0.5), ("1×", 1.0), ("2×", 2.0))
     CONTROLS = (c.Slider("force", "cp_force", -FORCE_LIMIT, FORCE_LIMIT, 0.1, 0.0, ".1f"),
                 c.Toggle("auto", "cp_auto"))
@@ -79,7 +61,7 @@ class CartPoleLab(SimLab):
         theta0 = float(theta0)
         if not (np.isfinite(theta0) and -180.0 <= theta0 <= 180.0):
             raise ValueError(f"theta0 must be an angle in degrees from -180 to 180, got {theta0!r}")
-        model = CartPole(rail=RAIL)
+        model = lesson_cart_pole()
         self.K = lqr_gain(model)
         self._slider, self._push, self._auto = 0.0, 0.0, False
         super().__init__(model, [0.0, np.radians(theta0)], [0.0, 0.0], controller=self._force, **kw)
@@ -94,7 +76,7 @@ class CartPoleLab(SimLab):
 
     # -- the force law, sampled by the simulator --------------------------------------------------------
     def _force(self, t: float, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
-        return np.array([cart_pole_force(self.K, q, qd, self._auto, self._slider + self._push), 0.0])
+        return np.array([balance_force(self.K, q, qd, self._auto, self._slider + self._push), 0.0])
 
     def _input(self, **changes: float) -> None:
         """Change an input of the force law, from the frame the learner sees on."""
