@@ -17,6 +17,7 @@ p_θ = ∂T/∂θ̇ = m l cos θ ẋ + m l² θ̇ is the same just before and ju
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -67,22 +68,42 @@ class CartPole(ManipulatorModel):
         """B = (1, 0)ᵀ: the force acts on the cart, nothing turns the pole directly."""
         return np.array([[1.0], [0.0]])
 
-    def _mass_matrix(self, q: np.ndarray) -> np.ndarray:
+    # Each entry is written once, for arrays (lib=np) and for the plain floats of a simulation step (lib=math).
+    def _mass_entries(self, theta: Any, lib: Any = np) -> tuple[Any, Any, Any]:
         # M = [[M_c + m, m l cos θ], [m l cos θ, m l²]] (kg, kg·m, kg·m²)
         m, l = self.pole_mass, self.l
-        m12 = m * l * np.cos(q[..., 1])
-        return mat2(self.cart_mass + m, m12, m12, m * l**2)
+        return self.cart_mass + m, m * l * lib.cos(theta), m * l**2
+
+    def _coriolis_entry(self, theta: Any, theta_dot: Any, lib: Any = np) -> Any:
+        # Christoffel form C = [[0, −m l sin θ θ̇], [0, 0]]: the swinging pole drags the cart.
+        return -self.pole_mass * self.l * lib.sin(theta) * theta_dot
+
+    def _gravity_entry(self, theta: Any, lib: Any = np) -> Any:
+        # g = ∂V/∂q = (0, −m g l sin θ) (N, N·m): gravity tips the pole over.
+        return -self.pole_mass * self.g * self.l * lib.sin(theta)
+
+    def _mass_matrix(self, q: np.ndarray) -> np.ndarray:
+        m11, m12, m22 = self._mass_entries(q[..., 1])
+        return mat2(m11, m12, m12, m22)
 
     def _coriolis_matrix(self, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
-        # Christoffel form C = [[0, −m l sin θ θ̇], [0, 0]]: the swinging pole drags the cart.
-        c12 = -self.pole_mass * self.l * np.sin(q[..., 1]) * qd[..., 1]
-        return mat2(0.0, c12, 0.0, 0.0)
+        return mat2(0.0, self._coriolis_entry(q[..., 1], qd[..., 1]), 0.0, 0.0)
 
     def _gravity(self, q: np.ndarray) -> np.ndarray:
-        # g = ∂V/∂q = (0, −m g l sin θ) (N, N·m): gravity tips the pole over.
         out = np.zeros(q.shape)
-        out[..., 1] = -self.pole_mass * self.g * self.l * np.sin(q[..., 1])
+        out[..., 1] = self._gravity_entry(q[..., 1])
         return out
+
+    def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
+        # One state, as in a simulation loop: the entries above on plain floats and a 2×2 solve by
+        # Cramer's rule, several times faster than small numpy arrays.
+        theta, (xd, thd), (f1, f2) = float(q[1]), qd.tolist(), tau.tolist()
+        m11, m12, m22 = self._mass_entries(theta, math)
+        b1, b2 = self.b.tolist()
+        r1 = f1 - self._coriolis_entry(theta, thd, math) * thd - b1 * xd
+        r2 = f2 - self._gravity_entry(theta, math) - b2 * thd
+        det = m11 * m22 - m12 * m12
+        return np.array(((m22 * r1 - m12 * r2) / det, (m11 * r2 - m12 * r1) / det))
 
     def _potential_energy(self, q: np.ndarray) -> np.ndarray:
         # V = m g l cos θ (J), measured from the height of the hinge.

@@ -61,6 +61,8 @@ GESTURES: dict[str, Drag] = {
     "00_start_here.ipynb": Drag("tip", by=(-45.0, 35.0)),
     # the pendulum: drag the ball down and towards the middle, which changes θ
     "02_pendulum.ipynb": Drag("bob", by=(-60.0, 30.0)),
+    # the cart-pole: drag the cart along its rail (the handle moves in x only)
+    "04_cart_pole.ipynb": Drag("cart", by=(-50.0, 0.0)),
 }
 
 
