@@ -14,11 +14,11 @@ CART_POLE = MessageTable("cart_pole_lab", {
         "cp_push_left": "◀ push",
         "cp_push_right": "push ▶",
         "cp_title_world": "cart-pole (drag the cart; click, then ← →)",
-        "cp_title_acc": "reachable (ẍ, θ̈) as F varies",
+        "cp_title_acc": "reachable (ẍ, θ̈)",
         "cp_xlabel_acc": "ẍ [m/s²]",
         "cp_ylabel_acc": "θ̈ [rad/s²]",
         "cp_scene_state": "x = {x:.2f} m   θ = {theta_deg:.1f}°   F = {F:.1f} N",
-        "cp_scene_slope": "slope −cos θ / l = {slope:.2f}",
+        "cp_scene_slope": "line: slope −cos θ / l = {slope:.2f}",
         "cp_scene_band": "±{band:g}°",
         "cp_readouts": (
             "t = {t:.2f} s &nbsp; x = {x:.3f} m &nbsp; θ = {theta_deg:.1f}° &nbsp; F = {F:.2f} N "
