@@ -101,7 +101,7 @@ class CartPoleLab(SimLab):
         return Scene(width=560, height=330, channels=list(self._channels), keys=True,
                      buttons=[HoldButton("push_left", T("cp_push_left")), HoldButton("push_right", T("cp_push_right"))],
                      panels=[
-                         Panel("world", 0, 0, 0.56, 1.0, (-span - 0.1, span + 0.1), (-0.95, 1.2), equal=True,
+                         Panel("world", 0, 0, 0.56, 1.0, (-span - 0.1, span + 0.1), (-0.95, 1.28), equal=True,
                                axes=False, title=T("cp_title_world")),
                          Panel("acc", 0.64, 0.04, 0.36, 0.78, (-a_max, a_max), (-th_max, th_max),
                                xlabel=T("cp_xlabel_acc"), ylabel=T("cp_ylabel_acc"), title=T("cp_title_acc"))],
@@ -116,8 +116,8 @@ class CartPoleLab(SimLab):
                          Link("pole", "world", x0="x", y0=0.0, x1="tip_x", y1="tip_y", width=4, color="primary"),
                          Disc("tip", "world", x="tip_x", y="tip_y", r_px=8),
                          Arrow("force", "world", x="x", y=-CART_H / 2, dx="F", dy=0.0, scale=0.6 / FORCE_LIMIT),
-                         Text("state", "world", x=-span, y=1.1, text=T("cp_scene_state")),  # above every pole
-                         Text("slope", "world", x=-span, y=0.95, text=T("cp_scene_slope")),
+                         Text("state", "world", x=-span, y=1.17, text=T("cp_scene_state")),  # above every pole
+                         Text("slope", "world", x=-span, y=0.98, text=T("cp_scene_slope")),
                          Polyline("axis_x", "acc", xs=[-a_max, a_max], ys=[0, 0], color="grid", width=1),
                          Polyline("axis_y", "acc", xs=[0, 0], ys=[-th_max, th_max], color="grid", width=1),
                          Link("line", "acc", x0="lo_xdd", y0="lo_thdd", x1="hi_xdd", y1="hi_thdd", width=2,
