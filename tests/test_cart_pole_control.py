@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from course_lib import control
+from course_lib.cart_pole_balance import DT, FORCE_LIMIT, KICK, RAIL, auto_balance, lqr_gain
 from course_lib.models import CartPole
 from course_lib.sim import simulate
-from course_lib.cart_pole_balance import DT, FORCE_LIMIT, KICK, RAIL, auto_balance, lqr_gain
 
 
 def test_reachable_accelerations_for_many_forces_lie_on_one_line_of_slope_minus_cos_theta_over_l(rng):
