@@ -24,6 +24,7 @@ FIGURES = [
     ("Play, distinct frames/s over 5 s", ("play", "fps"), 55.0, "min"),
     ("slider to pixels, median (ms)", ("slider_to_pixels_ms", "median"), 50.0, "max"),
     ("drag to pixels, median (ms)", ("drag_to_pixels_ms", "median"), 25.0, "max"),
+    ("keyboard push to pixels, median (ms)", ("key_to_pixels_ms", "median"), 50.0, "max"),
     ("drag to pixels, median (ms)", ("drag_latency_ms", "median"), 25.0, "max"),
     ("slider to pixels, median (ms)", ("latency_ms", "median"), 50.0, "max"),
     ("two views, JupyterLab view: frames drawn/s (live)", ("lab", "frames_drawn_per_s"), 8.0, "min"),

@@ -42,6 +42,7 @@ if str(ROOT) not in sys.path:
 from course_lib.widgets.arm_preview import ArmPreviewLab  # noqa: E402
 from course_lib.widgets.mass_matrix_lab import MassMatrixLab  # noqa: E402
 from course_lib.widgets.arm_sim_lab import ArmSimLab  # noqa: E402
+from course_lib.widgets.cart_pole_lab import CartPoleLab  # noqa: E402
 from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
 
 TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
@@ -236,6 +237,24 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         ("arm_sim", "chunk", "03_two_link_arm.ipynb", _needs(arm_n, arm_clock_n, 60)),
         ("arm_sim", "first frame after a change", "03_two_link_arm.ipynb", _arm_changes(arm_c, arm_clock_c, 60)),
     ]
+    rows = _rows(cases)
+    rows += _rows(cart_pole_cases())
+    speed = simulation_speed()
+    rows.append({"lab": "pendulum", "measure": "simulation speed (× real time)", "notebook": "02_pendulum.ipynb",
+                 "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None, "target_ms": None,
+                 "meets_target": "yes" if speed >= 10 else "NO", "speed_x_real_time": speed})
+    speed = arm_simulation_speed()
+    rows.append({"lab": "arm_sim", "measure": "simulation speed (× real time), RK4 h = 1 ms",
+                 "notebook": "03_two_link_arm.ipynb", "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None,
+                 "target_ms": None, "meets_target": "yes" if speed >= 10 else "NO", "speed_x_real_time": speed})
+    auto = auto_balance_speed()
+    rows.append({"lab": "cart_pole", "measure": "Auto-balance simulation speed (× real time)",
+                 "notebook": "04_cart_pole.ipynb", "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None,
+                 "target_ms": None, "meets_target": "yes" if auto >= 10 else "NO", "speed_x_real_time": auto})
+    return rows
+
+
+def _rows(cases: list) -> list[dict[str, Any]]:
     rows = []
     for name, measure, notebook, actions in cases:
         ms, cpu = _time_ms(actions)
@@ -248,15 +267,52 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         if measure == "update":
             row.update(_browser_latency(notebook))
         rows.append(row)
-    speed = simulation_speed()
-    rows.append({"lab": "pendulum", "measure": "simulation speed (× real time)", "notebook": "02_pendulum.ipynb",
-                 "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None, "target_ms": None,
-                 "meets_target": "yes" if speed >= 10 else "NO", "speed_x_real_time": speed})
-    speed = arm_simulation_speed()
-    rows.append({"lab": "arm_sim", "measure": "simulation speed (× real time), RK4 h = 1 ms",
-                 "notebook": "03_two_link_arm.ipynb", "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None,
-                 "target_ms": None, "meets_target": "yes" if speed >= 10 else "NO", "speed_x_real_time": speed})
     return rows
+
+
+def _playing_cart_pole(auto: bool) -> tuple[CartPoleLab, _Clock]:
+    clock = _Clock()
+    lab = CartPoleLab(theta0=10.0, clock=clock)
+    lab.set("auto", auto)
+    lab.set("play", None)
+    return lab, clock
+
+
+def _pushes(lab: CartPoleLab, clock: _Clock, n: int) -> list[tuple[Callable[[], None], Callable[[], None]]]:
+    """A push button pressed and released during Play: each press or release is a change from the playhead."""
+    phases = iter(["down", "up"] * (n + WARMUP))
+
+    def playback() -> None:  # not timed: 100 ms of playback, the queue topped up
+        clock.now += 0.1
+        lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": lab._queue[-1][0].t})
+
+    def push() -> None:  # timed: the button's message, rewind, re-simulate with the new force, send
+        lab.hold("push_right", next(phases))
+    return [(playback, push)] * n
+
+
+def cart_pole_cases() -> list:
+    """The cart-pole lab: slider and toggle moves, a chunk with Auto-balance on, a push during Play."""
+    lab = CartPoleLab()
+    moves: list[Callable[[], None]] = [lambda v=v: lab.set("force", float(v)) for v in np.linspace(-20, 20, 30)]
+    moves += [lambda k=k: lab.set("auto", k % 2 == 0) for k in range(10)]
+    moves += [lambda: lab.set("step", None) for _ in range(10)]
+    lab_n, clock_n = _playing_cart_pole(auto=True)
+    lab_p, clock_p = _playing_cart_pole(auto=True)
+    return [("cart_pole", "update", "04_cart_pole.ipynb", moves),
+            ("cart_pole", "chunk", "04_cart_pole.ipynb", _needs(lab_n, clock_n, 60)),
+            ("cart_pole", "first frame after a change", "04_cart_pole.ipynb", _pushes(lab_p, clock_p, 60))]
+
+
+def auto_balance_speed() -> float:
+    """Simulated seconds per second of CPU time: the cart-pole lab playing 20 s with Auto-balance on (and a kick)."""
+    lab, clock = _playing_cart_pole(auto=True)
+    lab.set("kick", None)
+    chunks = int(20.0 / lab.CHUNK)
+    t0 = time.process_time()
+    for need in _needs(lab, clock, chunks):
+        need()
+    return chunks * lab.CHUNK / (time.process_time() - t0)
 
 
 if __name__ == "__main__":

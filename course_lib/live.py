@@ -168,6 +168,19 @@ class LiveSim:
         self._tau = _single_state("torque", torque, self._model.n_dof)
         self._dynamics = model_dynamics(self._model, self._tau)
 
+    def sample_controller(self) -> None:
+        """Sample the controller at the current state now and hold its output (its inputs just changed).
+
+        A lab whose controller reads a learner's input (a push, a mode) calls this after a
+        change, so that the torque held at this instant already shows it. Between samples the
+        output is held, as always; the sampling grid (every ``hold`` steps) is unchanged.
+        """
+        if self.controller is None:
+            raise ValueError("this simulation has no controller to sample; set its torque with set_torque")
+        t = self.t
+        self._tau = _controller_torque(self.controller(t, self._q.copy(), self._qd.copy()), t, self._model.n_dof)
+        self._dynamics = model_dynamics(self._model, self._tau)
+
     def set_state(self, q: Any, qd: Any) -> None:
         """Put the system at (q, q̇) by hand (a drag); time and work carry on."""
         n = self._model.n_dof
@@ -182,6 +195,9 @@ class LiveSim:
     def step(self) -> None:
         """Advance by one step ``dt``; the controller (if any) is sampled first when it is due.
 
+        After the step the model's :meth:`~course_lib.models.base.ManipulatorModel.impact`
+        may replace the state (an end stop); the work ledger counts the torques only.
+
         Raises:
             FloatingPointError: when the state stops being finite, with the time.
         """
@@ -191,6 +207,9 @@ class LiveSim:
                                            self._model.n_dof)
             self._dynamics = model_dynamics(self._model, self._tau)
         q, qd, w = self._stepper(self._dynamics, self._q, self._qd, self.dt)
+        hit = self._model.impact(q, qd)  # an end stop, for the models that have one
+        if hit is not None:
+            q, qd = hit
         if not all(map(math.isfinite, q.tolist() + qd.tolist())):  # plain floats: cheaper than numpy for a few
             raise FloatingPointError(
                 f"the simulation diverged at t = {self.t + self.dt:.4g} s; "

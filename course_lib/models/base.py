@@ -105,6 +105,15 @@ class ManipulatorModel:
     def _potential_energy(self, q: np.ndarray) -> np.ndarray:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def impact(self, q: np.ndarray, qd: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+        """An instantaneous event after a time step (an end stop): the state after it, or None.
+
+        The simulator (:class:`~course_lib.live.LiveSim`, hence also
+        :func:`~course_lib.sim.simulate`) calls this after every step with one
+        state, float arrays ``(n,)``. Most models have no such events: None.
+        """
+        return None
+
     # -- the four terms, checked ----------------------------------------------
     def mass_matrix(self, q: Any) -> np.ndarray:
         """M(q), symmetric positive definite; shape ``(n, n)`` or ``(N, n, n)``."""

@@ -12,6 +12,7 @@ Labs, one module each with its own message table:
 :mod:`~course_lib.widgets.arm_preview` (start here) and
 :mod:`~course_lib.widgets.pendulum_lab` (lesson 2),
 :mod:`~course_lib.widgets.arm_sim_lab` (lesson 3),
+:mod:`~course_lib.widgets.cart_pole_lab` (lesson 4),
 :mod:`~course_lib.widgets.mass_matrix_lab` (lesson 5). See docs/adding_a_lab.md.
 
 Imports are lazy: ``import course_lib.widgets`` loads nothing heavy, and a
@@ -28,6 +29,7 @@ _WHERE = {
     "ArmSimLab": "course_lib.widgets.arm_sim_lab",
     "PendulumLab": "course_lib.widgets.pendulum_lab",
     "MassMatrixLab": "course_lib.widgets.mass_matrix_lab",
+    "CartPoleLab": "course_lib.widgets.cart_pole_lab",
     "Lab": "course_lib.widgets.lab",
     "SimLab": "course_lib.widgets.simlab",
     "Scene": "course_lib.widgets.scene",

@@ -73,6 +73,12 @@ class SimLab(Lab):
         model: the system; controls with ``param=`` replace it.
         q0, qd0: the start state (Reset returns here).
         clock: wall-clock seconds, ``time.monotonic`` unless a test fakes it.
+        controller: optional ``controller(t, q, qd) -> tau`` (a feedback law; see
+            :class:`~course_lib.live.LiveSim`), sampled every ``control_period`` seconds
+            (default every step) and held in between. Its inputs may be the lab's own
+            attributes: change them inside :meth:`change` and call
+            ``self.live.sample_controller()`` so the frame shown holds the new output.
+            Not together with ``torque=`` sliders.
     """
 
     #: integration step (s)
@@ -87,9 +93,11 @@ class SimLab(Lab):
     #: readouts whose least value since the last release the lab keeps (``self.release.least``)
     RELEASE_WATCH: tuple = ()
 
-    def __init__(self, model: ManipulatorModel, q0: Any, qd0: Any, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, model: ManipulatorModel, q0: Any, qd0: Any, clock: Callable[[], float] = time.monotonic,
+                 controller: Callable[[float, np.ndarray, np.ndarray], Any] | None = None,
+                 control_period: float | None = None):
         super().__init__()
-        self.live = LiveSim(model, q0, qd0, dt=self.dt)
+        self.live = LiveSim(model, q0, qd0, dt=self.dt, controller=controller, control_period=control_period)
         self.q0, self.qd0 = self.live.q, self.live.qd
         self.now: SimState = self.live.snapshot()
         self.clock = clock

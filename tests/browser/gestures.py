@@ -65,6 +65,8 @@ GESTURES: dict[str, Drag] = {
     "05_mass_matrix.ipynb": Drag("qd", by=(-40.0, -30.0)),
     # the 2R simulator: drag the tip down and inward, which bends the elbow (θ₂)
     "03_two_link_arm.ipynb": Drag("tip", by=(-40.0, 40.0)),
+    # the cart-pole: drag the cart along its rail (the handle moves in x only)
+    "04_cart_pole.ipynb": Drag("cart", by=(-50.0, 0.0)),
 }
 
 

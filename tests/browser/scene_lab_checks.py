@@ -28,6 +28,17 @@ if TYPE_CHECKING:
 MIN_PLAY_FPS = 15.0
 MIN_DISTINCT_SHARE = 0.8
 PLAY_BUTTON = re.compile(r"^\s*(▶\s*)?play\b", re.I)
+PAUSE_BUTTON = re.compile(r"^\s*pause\b", re.I)
+#: key presses timed for key-to-pixels, where the scene takes keys
+KEY_MOVES = 6
+
+
+def pause_if_playing(cell: "Locator", scene: ScenePage) -> None:
+    """Click the lab's Pause button if it shows one (Play is running), and give the kernel a moment."""
+    pause = cell.locator(".widget-button, .widget-toggle-button").filter(has_text=PAUSE_BUTTON)
+    if pause.count():
+        pause.first.click()
+        scene.page.wait_for_timeout(300)
 
 
 def ask(server, notebook: str, handle: str | None, scene_id: str | None) -> dict:
@@ -93,7 +104,26 @@ def check_scene_lab(nb: NotebookPage, cell: Locator, server, notebook: str, gest
         scene.page.wait_for_timeout(300)
         keys = ask(server, notebook, None, sid)["received"].get("key", 0)
         assert keys >= keys_before + 2, f"ArrowRight on the focused scene reached the kernel {keys - keys_before} times"
+        pause_if_playing(cell, scene)  # a lab may start playing on a push (the cart-pole does)
         assert_clean("the keys")
+        # key to pixels: keydown on the focused scene to the first changed canvas pixel (a push, seen)
+        samples_key = []
+        for _ in range(KEY_MOVES):
+            nb.wait_stable(200, 10_000)
+            scene.page.mouse.click(box["x"] + 8, box["y"] + box["height"] - 8)
+            scene.page.evaluate("() => document.querySelectorAll('[data-bt-handle]')"
+                                ".forEach((e) => e.removeAttribute('data-bt-handle'))")
+            scene.page.evaluate("() => window.__bt.arm(3000, 'keydown')")
+            scene.page.keyboard.down("ArrowRight")
+            res = scene.page.evaluate("() => window.__bt.pending")
+            scene.page.keyboard.up("ArrowRight")
+            pause_if_playing(cell, scene)
+            if res["tChange"] is None:  # a key that only moves the kernel's state while paused shows nothing
+                break
+            samples_key.append(res["tChange"] - res["tKey"])
+        if samples_key:
+            figures["key_to_pixels_ms"] = latency_summary(samples_key)
+        assert_clean("the key latency")
 
     # 4) Play animates, if the lab has a Play button
     buttons = cell.locator(".widget-button, .widget-toggle-button").filter(has_text=PLAY_BUTTON)
