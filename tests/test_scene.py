@@ -203,3 +203,17 @@ def test_set_shape_changes_only_this_scene_not_the_shared_definition():
     a, b = Scene(shapes=[line]), Scene(shapes=[line])
     a.set_shape("curve", xs=[0, 2], ys=[0, 2])
     assert line.xs == [0, 1] and next(s for s in b.shapes if s["id"] == "curve")["props"]["xs"] == [0.0, 1.0]
+
+
+def test_set_shapes_changes_several_shapes_in_one_update_or_none_at_all():
+    scene = pendulum_scene()
+    updates = []
+    scene.observe(lambda change: updates.append(change), names="shapes")
+    scene.set_shapes({"separatrix": {"xs": [0, 1], "ys": [1, 0]}, "bob": {"color": "bad"}})
+    shapes = {s["id"]: s["props"] for s in scene.shapes}
+    assert len(updates) == 1 and shapes["separatrix"]["ys"] == [1.0, 0.0] and shapes["bob"]["color"] == "bad"
+    with pytest.raises(ValueError, match="bound to channel 'nope'"):
+        scene.set_shapes({"separatrix": {"xs": [5, 6]}, "bob": {"x": "nope"}})
+    shapes = {s["id"]: s["props"] for s in scene.shapes}
+    assert len(updates) == 1 and shapes["separatrix"]["xs"] == [0.0, 1.0]  # the first change was rolled back
+    assert scene._shapes["separatrix"].xs == [0, 1]

@@ -241,22 +241,36 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
         Raises:
             ValueError: unknown shape or field, or a bad value (the shape is unchanged then).
         """
-        if id not in self._shapes:
-            raise ValueError(f"set_shape: no shape {id!r}; the scene's shapes are {sorted(self._shapes)}")
-        shape = self._shapes[id]
-        unknown = [k for k in props if k not in vars(shape) or k in ("id", "panel")]
-        if unknown:
-            allowed = sorted(k for k in vars(shape) if k not in ("id", "panel"))
-            raise ValueError(f"set_shape: {type(shape).__name__} {id!r} has no settable field {unknown}; "
-                             f"its fields are {allowed}")
-        old = dict(vars(shape))
-        vars(shape).update(props)
+        self.set_shapes({id: props})
+
+    def set_shapes(self, changes: dict[str, dict[str, Any]]) -> None:
+        """Change several shapes at once, sent to the browser as one update (a lab redrawing many shapes).
+
+        Args:
+            changes: shape id -> {field: new value}, as :meth:`set_shape` takes them.
+
+        Raises:
+            ValueError: unknown shape or field, or a bad value; then no shape is changed.
+        """
+        specs, olds = {}, {}
         try:
-            spec = shape.spec(self.channels)
+            for id, props in changes.items():
+                if id not in self._shapes:
+                    raise ValueError(f"set_shape: no shape {id!r}; the scene's shapes are {sorted(self._shapes)}")
+                shape = self._shapes[id]
+                unknown = [k for k in props if k not in vars(shape) or k in ("id", "panel")]
+                if unknown:
+                    allowed = sorted(k for k in vars(shape) if k not in ("id", "panel"))
+                    raise ValueError(f"set_shape: {type(shape).__name__} {id!r} has no settable field {unknown}; "
+                                     f"its fields are {allowed}")
+                olds.setdefault(id, dict(vars(shape)))
+                vars(shape).update(props)
+                specs[id] = shape.spec(self.channels)
         except ValueError:
-            vars(shape).update(old)
+            for id, old in olds.items():
+                vars(self._shapes[id]).update(old)
             raise
-        self.shapes = [spec if s["id"] == id else s for s in self.shapes]
+        self.shapes = [specs.get(s["id"], s) for s in self.shapes]
 
     def set_panel(self, id: str, **props: Any) -> None:
         """Change a panel, e.g. its ranges: ``set_panel("energy", ylim=(0, 12))``.
