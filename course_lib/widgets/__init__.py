@@ -9,7 +9,8 @@ callbacks, the headless API), :mod:`~course_lib.widgets.simlab`
 :mod:`~course_lib.widgets.messages` (the kit's own sentences).
 
 Labs, one module each with its own message table:
-:mod:`~course_lib.widgets.arm_preview` (start here) and
+:mod:`~course_lib.widgets.arm_preview` (start here),
+:mod:`~course_lib.widgets.action_lab` (lesson 1) and
 :mod:`~course_lib.widgets.pendulum_lab` (lesson 2). See docs/adding_a_lab.md.
 
 Imports are lazy: ``import course_lib.widgets`` loads nothing heavy, and a
@@ -22,6 +23,7 @@ import importlib
 from typing import Any
 
 _WHERE = {
+    "ActionLab": "course_lib.widgets.action_lab",
     "ArmPreviewLab": "course_lib.widgets.arm_preview",
     "PendulumLab": "course_lib.widgets.pendulum_lab",
     "Lab": "course_lib.widgets.lab",
