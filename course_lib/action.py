@@ -228,10 +228,21 @@ class PendulumSwing:
             rate = float(newton(miss, guess, tol=1e-13, maxiter=60))
         except (RuntimeError, OverflowError):
             rate = float("nan")
+        if not (math.isfinite(rate) and abs(miss(rate)) < 1e-9):  # near half a period the secant can stall:
+            rate = self._bracketed(miss, w0 * (abs(a) + abs(b)) + abs(b - a) / T)  # bracket a root instead
         if not (math.isfinite(rate) and abs(miss(rate)) < 1e-9):
             raise ValueError(f"shooting found no pendulum path from θ = {a} rad to θ = {b} rad in T = {T} s; "
                              "try end points closer together or another horizon")
         return self._integrate(rate, dense=True)
+
+    @staticmethod
+    def _bracketed(miss: Any, scale: float) -> float:
+        """The initial rate of smallest size with ``miss(rate) = 0``, from a scan of ±4·scale (nan if none)."""
+        rates = np.linspace(-4 * scale, 4 * scale, 81)
+        misses = np.array([miss(r) for r in rates])
+        roots = [brentq(miss, rates[i], rates[i + 1], xtol=1e-14) for i in range(len(rates) - 1)
+                 if misses[i] * misses[i + 1] <= 0]
+        return float(min(roots, key=abs)) if roots else float("nan")
 
     @property
     def theta_dot_start(self) -> float:
