@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from course_lib.widgets.action_lab import ActionLab  # noqa: E402
 from course_lib.widgets.arm_preview import ArmPreviewLab  # noqa: E402
 from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
 
@@ -84,6 +85,22 @@ def _pendulum_moves(lab: PendulumLab) -> list[Callable[[], None]]:
     moves += [lambda k=k: lab.set("newton", k % 2 == 0) for k in range(5)]
     moves += [lambda: lab.set("step", None) for _ in range(10)]
     return moves
+
+
+def _action_moves(lab: ActionLab) -> list[Callable[[], None]]:
+    """ε by the slider and by drags of the amber handle: the action, the S point and the dashes' channel."""
+    moves: list[Callable[[], None]] = [lambda e=e: lab.set("eps", float(e)) for e in np.linspace(-0.5, 0.5, 30)]
+
+    def drag(e: float) -> None:
+        x, y = lab.handles["grab"].position()
+        lab.drag("grab", x, y - lab.eps + e, steps=1)
+    return moves + [lambda e=e: drag(float(e)) for e in np.linspace(0.4, -0.4, 20)]
+
+
+def _action_redraws(lab: ActionLab) -> list[Callable[[], None]]:
+    """A new mode or system: the true path, 40 dashes, the handle and the S curve are redrawn."""
+    return [lambda k=k, s=s: (lab.set("system", s), lab.set("k", k)) for s in ("ball", "pendulum") * 5
+            for k in (1, 2, 3, 4, 5)]
 
 
 class _Clock:
@@ -159,12 +176,15 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         ``kernel_p90_ms``, ``target_ms``, ``meets_target`` and, for control
         moves when the browser report exists, its latencies.
     """
-    arm, pend = ArmPreviewLab(), PendulumLab()
+    arm, pend, act, act_redraw = ArmPreviewLab(), PendulumLab(), ActionLab(), ActionLab()
     lab_n, clock_n = _playing_pendulum()
     lab_c, clock_c = _playing_pendulum()
     cases = [
         ("arm_preview", "update", "00_start_here.ipynb", _arm_moves(arm)),
         ("pendulum", "update", "02_pendulum.ipynb", _pendulum_moves(pend)),
+        ("action", "update", "01_action_principle.ipynb", _action_moves(act)),
+        # a lab without time: the first frame after a change is the control's callback up to the values sent
+        ("action", "first frame after a change", "01_action_principle.ipynb", _action_redraws(act_redraw)),
         ("pendulum", "chunk", "02_pendulum.ipynb", _needs(lab_n, clock_n, 60)),
         ("pendulum", "first frame after a change", "02_pendulum.ipynb", _changes(lab_c, clock_c, 60)),
     ]

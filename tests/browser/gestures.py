@@ -61,6 +61,8 @@ GESTURES: dict[str, Drag] = {
     "00_start_here.ipynb": Drag("tip", by=(-45.0, 35.0)),
     # the pendulum: drag the ball down and towards the middle, which changes θ
     "02_pendulum.ipynb": Drag("bob", by=(-60.0, 30.0)),
+    # the action: drag the amber handle up (it moves only vertically), which sets ε
+    "01_action_principle.ipynb": Drag("grab", by=(0.0, -40.0)),
 }
 
 
