@@ -86,12 +86,12 @@ def test_valley_task_is_met_going_out_and_back_by_slider_and_by_drag():
 
 def test_valley_task_near_misses_stay_unchecked():
     short = ActionLab()
-    short.set("eps", VALLEY_OUT - 0.005)  # not quite out
+    short.set("eps", VALLEY_OUT - 0.01)  # not quite out
     short.set("eps", 0.0)
     assert not short.task_done("valley") and short.tasks.reason("valley") == ""
     not_back = ActionLab()
     not_back.set("eps", -0.4)
-    not_back.set("eps", -(VALLEY_BACK + 0.005))  # not quite back
+    not_back.set("eps", -(VALLEY_BACK + 0.01))  # not quite back
     assert not not_back.task_done("valley")
     exactly = ActionLab()
     exactly.set("eps", VALLEY_OUT)  # |ε| > 0.3 is strict
@@ -118,7 +118,7 @@ def test_mode3_task_near_misses_stay_unchecked():
     too_small = ActionLab(k=MODE3_K)
     for system in ("ball", "pendulum"):
         too_small.set("system", system)
-        too_small.set("eps", MODE3_EPS - 0.005)
+        too_small.set("eps", MODE3_EPS - 0.01)
     assert not too_small.task_done("mode3")
     one = ActionLab(system="pendulum", k=MODE3_K)
     one.set("eps", 0.35)

@@ -24,14 +24,14 @@ from course_lib.widgets import controls as c
 from course_lib.widgets.action_lab_messages import ACTION
 from course_lib.widgets.lab import DragHandle, Lab
 from course_lib.widgets.scene import Bind, Disc, Handle, Link, Panel, Polyline, Scene, Text
-from course_lib.widgets.tasks import NotYet, checklist
+from course_lib.widgets.tasks import TEXT_STYLE, NotYet, checklist
 
 #: task 1, the valley: go beyond |ε| > OUT, then come back within |ε| < BACK
 VALLEY_OUT, VALLEY_BACK = 0.3, 0.03
 #: task 2: with mode k = MODE3_K reach |ε| ≥ MODE3_EPS for both systems
 MODE3_K, MODE3_EPS = 3, 0.3
 #: the ε slider's range and step (m for the ball, rad for the pendulum)
-EPS_MAX, EPS_STEP = 0.5, 0.005
+EPS_MAX, EPS_STEP = 0.5, 0.01
 MODES = (1, 2, 3, 4, 5)
 SYSTEMS = ("ball", "pendulum")
 #: the seed's amber for the handle
@@ -53,10 +53,9 @@ class ActionLab(Lab):
     """
 
     messages = ACTION
-    CONTROLS = (c.Slider("eps", "act_eps", -EPS_MAX, EPS_MAX, EPS_STEP, 0.0, ".3f"),
+    CONTROLS = (c.Slider("eps", "act_eps", -EPS_MAX, EPS_MAX, EPS_STEP, 0.0, ".2f"),
                 c.Dropdown("k", "act_k", tuple((str(k), k) for k in MODES), 1),
-                c.Dropdown("system", "act_system", (("ball (q = height)", "ball"),
-                                                    ("pendulum (q = θ)", "pendulum")), "ball"))
+                c.Dropdown("system", "act_system", (("ball", "ball"), ("pendulum", "pendulum")), "ball"))
 
     def __init__(self, system: str = "ball", k: int = 1, eps: float = 0.0):
         super().__init__()
@@ -131,9 +130,9 @@ class ActionLab(Lab):
                 "grab": dict(x=x, y=Bind("eps", 1.0, y)), "zero": dict(ys=[bottom, top]),
                 "curve": dict(xs=eps_grid.tolist(), ys=curve.tolist())})
         p = getattr(s, "pendulum", None)
-        self.setup_html.value = (self.T("act_setup_ball", m=s.m, T=s.horizon, q0=s.q_start, qT=s.q_end) if p is None
+        self.setup_html.value = f"<div style='{TEXT_STYLE}'>" + (self.T("act_setup_ball", m=s.m, T=s.horizon, q0=s.q_start, qT=s.q_end) if p is None
                                  else self.T("act_setup_pendulum", m=p.m, l=p.l, T=s.horizon, q0=s.q_start,
-                                             qT=s.q_end, rate=s.theta_dot_start))
+                                             qT=s.q_end, rate=s.theta_dot_start)) + "</div>"
         self.refresh()
 
     def _curve(self) -> tuple[np.ndarray, np.ndarray]:
@@ -177,7 +176,7 @@ class ActionLab(Lab):
         text = self.T("act_readouts", k=k, eps=eps, S0=S0, S=S, dS=r["dS"])
         if "exact" in r:
             text += "<br>" + self.T("act_exact", exact=r["exact"], diff=r["diff"])
-        self.readout_html.value = text
+        self.readout_html.value = f"<div style='{TEXT_STYLE}'>{text}</div>"
         self.tasks.update(self)
 
     def reset_state(self) -> None:
