@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from course_lib.widgets.action_lab import ActionLab  # noqa: E402
 from course_lib.widgets.arm_preview import ArmPreviewLab  # noqa: E402
 from course_lib.widgets.mass_matrix_lab import MassMatrixLab  # noqa: E402
 from course_lib.widgets.arm_sim_lab import ArmSimLab  # noqa: E402
@@ -102,6 +103,22 @@ def _mass_matrix_moves(lab: MassMatrixLab) -> list[Callable[[], None]]:
 def _payload_changes(lab: MassMatrixLab) -> list[Callable[[], None]]:
     """The payload slider: the curves over θ₂ are recomputed and sent, then the posture's readouts."""
     return [lambda v=v: lab.set("payload", float(v)) for v in np.tile(np.linspace(0.1, 2.0, 20), 3)]
+
+
+def _action_moves(lab: ActionLab) -> list[Callable[[], None]]:
+    """ε by the slider and by drags of the amber handle: the action, the S point and the dashes' channel."""
+    moves: list[Callable[[], None]] = [lambda e=e: lab.set("eps", float(e)) for e in np.linspace(-0.5, 0.5, 30)]
+
+    def drag(e: float) -> None:
+        x, y = lab.handles["grab"].position()
+        lab.drag("grab", x, y - lab.eps + e, steps=1)
+    return moves + [lambda e=e: drag(float(e)) for e in np.linspace(0.4, -0.4, 20)]
+
+
+def _action_redraws(lab: ActionLab) -> list[Callable[[], None]]:
+    """A new mode or system: the true path, 40 dashes, the handle and the S curve are redrawn."""
+    return [lambda k=k, s=s: (lab.set("system", s), lab.set("k", k)) for s in ("ball", "pendulum") * 5
+            for k in (1, 2, 3, 4, 5)]
 
 
 class _Clock:
@@ -221,6 +238,7 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         moves when the browser report exists, its latencies.
     """
     arm, pend, mass, mass_payload = ArmPreviewLab(), PendulumLab(), MassMatrixLab(), MassMatrixLab()
+    act, act_redraw = ActionLab(), ActionLab()
     lab_n, clock_n = _playing_pendulum()
     lab_c, clock_c = _playing_pendulum()
     arm_sim = ArmSimLab()
@@ -229,6 +247,9 @@ def lab_benchmarks() -> list[dict[str, Any]]:
     cases = [
         ("arm_preview", "update", "00_start_here.ipynb", _arm_moves(arm)),
         ("pendulum", "update", "02_pendulum.ipynb", _pendulum_moves(pend)),
+        ("action", "update", "01_action_principle.ipynb", _action_moves(act)),
+        # a lab without time: the first frame after a change is the control's callback up to the values sent
+        ("action", "first frame after a change", "01_action_principle.ipynb", _action_redraws(act_redraw)),
         ("pendulum", "chunk", "02_pendulum.ipynb", _needs(lab_n, clock_n, 60)),
         ("pendulum", "first frame after a change", "02_pendulum.ipynb", _changes(lab_c, clock_c, 60)),
         ("mass_matrix", "update", "05_mass_matrix.ipynb", _mass_matrix_moves(mass)),

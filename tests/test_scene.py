@@ -221,3 +221,17 @@ def test_formula_with_live_numbers_and_term_colours_reaches_the_browser_and_is_c
               formula=Formula(["{mqdd:.1f} = {tau:.1f}"], {}))
     with pytest.raises(ValueError, match=r"colors name terms \['input'\]"):
         Formula([("τ", "gravity")], {"gravity": []}, colors={"input": "purple"}).spec()
+
+
+def test_set_shapes_changes_several_shapes_in_one_update_or_none_at_all():
+    scene = pendulum_scene()
+    updates = []
+    scene.observe(lambda change: updates.append(change), names="shapes")
+    scene.set_shapes({"separatrix": {"xs": [0, 1], "ys": [1, 0]}, "bob": {"color": "bad"}})
+    shapes = {s["id"]: s["props"] for s in scene.shapes}
+    assert len(updates) == 1 and shapes["separatrix"]["ys"] == [1.0, 0.0] and shapes["bob"]["color"] == "bad"
+    with pytest.raises(ValueError, match="bound to channel 'nope'"):
+        scene.set_shapes({"separatrix": {"xs": [5, 6]}, "bob": {"x": "nope"}})
+    shapes = {s["id"]: s["props"] for s in scene.shapes}
+    assert len(updates) == 1 and shapes["separatrix"]["xs"] == [0.0, 1.0]  # the first change was rolled back
+    assert scene._shapes["separatrix"].xs == [0, 1]

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from course_lib.models import TwoLinkArm
-from course_lib.widgets import ArmPreviewLab, PendulumLab, messages
+from course_lib.widgets import ActionLab, ArmPreviewLab, PendulumLab, messages
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -48,7 +48,7 @@ def test_slider_moves_update_the_scene_values_without_new_widgets():
 
 def test_first_slider_visibly_changes_the_scene():
     """The browser test moves the first slider: the numbers the scene draws must change (both labs)."""
-    for lab in (ArmPreviewLab(), PendulumLab()):
+    for lab in (ArmPreviewLab(), PendulumLab(), ActionLab()):
         first = next(iter(lab.controls))
         before = dict(lab.scene.values)
         lab.set(first, float(lab.controls[first].value) + 40.0)
@@ -60,7 +60,7 @@ def test_labs_draw_on_one_scene_widget_beside_their_controls():
     """Each lab shows one Scene (anywidget) with its first slider and its checklist in the column beside it."""
     from course_lib.widgets.scene import Scene
 
-    for lab in (ArmPreviewLab(), PendulumLab()):
+    for lab in (ArmPreviewLab(), PendulumLab(), ActionLab()):
         row = lab.widget.children[0]
         scene, column = row.children
         assert isinstance(scene, Scene) and scene is lab.scene

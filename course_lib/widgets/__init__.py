@@ -9,7 +9,8 @@ callbacks, the headless API), :mod:`~course_lib.widgets.simlab`
 :mod:`~course_lib.widgets.messages` (the kit's own sentences).
 
 Labs, one module each with its own message table:
-:mod:`~course_lib.widgets.arm_preview` (start here) and
+:mod:`~course_lib.widgets.arm_preview` (start here),
+:mod:`~course_lib.widgets.action_lab` (lesson 1),
 :mod:`~course_lib.widgets.pendulum_lab` (lesson 2),
 :mod:`~course_lib.widgets.arm_sim_lab` (lesson 3),
 :mod:`~course_lib.widgets.cart_pole_lab` (lesson 4),
@@ -25,6 +26,7 @@ import importlib
 from typing import Any
 
 _WHERE = {
+    "ActionLab": "course_lib.widgets.action_lab",
     "ArmPreviewLab": "course_lib.widgets.arm_preview",
     "ArmSimLab": "course_lib.widgets.arm_sim_lab",
     "PendulumLab": "course_lib.widgets.pendulum_lab",

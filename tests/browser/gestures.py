@@ -67,6 +67,8 @@ GESTURES: dict[str, Drag] = {
     "03_two_link_arm.ipynb": Drag("tip", by=(-40.0, 40.0)),
     # the cart-pole: drag the cart along its rail (the handle moves in x only)
     "04_cart_pole.ipynb": Drag("cart", by=(-50.0, 0.0)),
+    # the action: drag the amber handle up (it moves only vertically), which sets ε
+    "01_action_principle.ipynb": Drag("grab", by=(0.0, -40.0)),
 }
 
 

@@ -29,7 +29,11 @@ class SliderMover:
                         h.setAttribute('data-bt-handle', ''); }""")
 
     def value(self) -> float:
-        return float(self.handle.get_attribute("aria-valuenow"))
+        """The slider's value, from noUiSlider itself: its aria-valuenow is rounded to one decimal (a 0.01 step
+        from 0 still reads 0.0)."""
+        return float(self.handle.evaluate(
+            """(h) => { const t = h.closest('.noUi-target');
+                        return t && t.noUiSlider ? Number(t.noUiSlider.get()) : Number(h.getAttribute('aria-valuenow')); }"""))
 
     def _range(self) -> tuple[float, float]:
         return (float(self.handle.get_attribute("aria-valuemin")), float(self.handle.get_attribute("aria-valuemax")))

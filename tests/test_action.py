@@ -1,0 +1,123 @@
+"""The action of a path (lesson 1): the ball's exact ΔS, Hamilton's principle, the pendulum's two-point problem.
+
+References independent of :mod:`course_lib.action`: the closed form m π² k² ε²/(4T),
+scipy's collocation solver ``solve_bvp`` on the pendulum equation written here, finite
+differences of the sampled path, and the Jacobi integral ∫ (m l² η̇² − m g l cos θ η²) dt.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+from scipy.integrate import simpson, solve_bvp
+
+from course_lib.action import (Ball, PendulumSwing, action, action_change, ball_delta_s, first_variation, mode_shape,
+                               saddle_horizon, second_variation)
+from course_lib.models import Pendulum
+
+MODES = (1, 2, 3, 4, 5)
+
+
+@pytest.fixture(scope="module")
+def swing() -> PendulumSwing:
+    return PendulumSwing()
+
+
+@pytest.mark.parametrize("k", MODES)
+def test_ball_numeric_action_change_matches_m_pi2_k2_eps2_over_4T(k):
+    ball = Ball()
+    eps = np.array([-0.4, -0.05, 0.1, 0.3, 0.5])
+    numeric, exact = action_change(ball, eps, k), ball_delta_s(ball, eps, k)
+    assert np.all(np.abs(numeric - exact) <= 1e-6 * exact)
+    assert exact[3] == pytest.approx(np.pi**2 * k**2 * 0.3**2 / 4, rel=1e-15)  # m = 1 kg, T = 1 s
+
+
+@pytest.mark.parametrize("k", MODES)
+def test_first_order_change_of_the_action_vanishes_on_the_true_path_of_both_systems(k, swing):
+    assert abs(first_variation(Ball(), k)) < 1e-6
+    assert abs(first_variation(swing, k)) < 1e-6
+
+
+class _WrongBall(Ball):
+    """A ball whose "true" path falls with g/2: not a solution of its own Euler–Lagrange equation."""
+
+    def true_path(self, t):
+        return dataclasses.replace(Ball(), g=self.g / 2).true_path(t)
+
+
+def test_first_order_change_is_large_on_a_path_that_is_not_the_true_one():
+    # the check above can fail: the same numerics on a wrong parabola give a clear slope
+    assert abs(first_variation(_WrongBall(), 1)) > 0.5
+
+
+def test_shooting_path_satisfies_the_pendulum_equation_and_both_end_conditions(swing):
+    p = swing.pendulum
+    t = np.linspace(0.0, swing.horizon, 1601)
+    th, thd = swing.true_path(t)
+    assert th[0] == pytest.approx(swing.theta_start, abs=1e-9) and th[-1] == pytest.approx(swing.theta_end, abs=1e-9)
+    h = t[1] - t[0]
+    acc = (th[2:] - 2 * th[1:-1] + th[:-2]) / h**2  # θ̈ from the samples, error h²/12 θ⁽⁴⁾ ≈ 3e-6
+    residual = p.m * p.l**2 * acc + p.m * p.g * p.l * np.sin(th[1:-1])
+    assert np.max(np.abs(residual)) < 2e-5
+    assert np.max(np.abs(np.gradient(th, h, edge_order=2) - thd)) < 1e-5  # θ̇ is the rate of θ
+
+
+def test_shooting_path_agrees_with_scipy_solve_bvp(swing):
+    g_over_l = swing.pendulum.g / swing.pendulum.l
+    t = np.linspace(0.0, swing.horizon, 41)
+    guess = np.vstack([np.linspace(swing.theta_start, swing.theta_end, t.size), np.zeros(t.size)])
+    ref = solve_bvp(lambda t, y: np.vstack([y[1], -g_over_l * np.sin(y[0])]),
+                    lambda a, b: np.array([a[0] - swing.theta_start, b[0] - swing.theta_end]), t, guess, tol=1e-8,
+                    max_nodes=100000)
+    assert ref.success
+    fine = np.linspace(0.0, swing.horizon, 401)
+    assert np.max(np.abs(ref.sol(fine)[0] - swing.true_path(fine)[0])) < 1e-7
+    assert ref.sol(0.0)[1] == pytest.approx(swing.theta_dot_start, abs=1e-6)
+
+
+@pytest.mark.parametrize("k", (1, 3))
+def test_curvature_of_the_pendulums_action_is_the_jacobi_integral(k, swing):
+    p = swing.pendulum
+    t = np.linspace(0.0, swing.horizon, 4001)
+    th, _ = swing.true_path(t)
+    eta, eta_dot = mode_shape(t, swing.horizon, k)
+    jacobi = simpson(p.m * p.l**2 * eta_dot**2 - p.m * p.g * p.l * np.cos(th) * eta**2, x=t)
+    assert second_variation(swing, k) == pytest.approx(jacobi, rel=1e-4)
+
+
+def test_valley_turns_into_a_saddle_at_half_a_period_for_small_swings():
+    hanging = PendulumSwing(theta_start=0.0, theta_end=0.0)  # the smallest swing of all: θ = 0 throughout
+    half_period = np.pi / hanging.pendulum.small_angle_frequency()
+    assert saddle_horizon(hanging) == pytest.approx(half_period, abs=1e-4)
+    lab_ends = saddle_horizon()  # ±0.3 rad: cos θ < 1 weakens gravity's term, the saddle comes a little later
+    assert half_period < lab_ends < half_period + 0.03
+    assert second_variation(PendulumSwing(horizon=0.8), 1) > 0 > second_variation(PendulumSwing(horizon=1.3), 1)
+
+
+def test_the_true_ball_path_has_a_lower_action_than_staying_at_rest():
+    ball = Ball()
+    rest = simpson(ball.lagrangian(np.zeros(101), np.zeros(101)), x=np.linspace(0, 1, 101))
+    assert action(ball) == pytest.approx(-ball.m * ball.g**2 * ball.horizon**3 / 24, rel=1e-12) and action(ball) < rest
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: mode_shape([0.1], 1.0, 0), "whole number 1, 2, 3"),
+    (lambda: mode_shape([0.1], 1.0, 1.5), "whole number 1, 2, 3"),
+    (lambda: mode_shape([0.1], 1.0, True), "whole number 1, 2, 3"),
+    (lambda: mode_shape([0.1], -1.0, 1), "horizon T"),
+    (lambda: action(Ball(), float("nan"), 1), "ε must be a finite number"),
+    (lambda: action(Ball(), "big", 1), "ε must be a finite number"),
+    (lambda: action(Ball(), 0.1, 1, n=100), "odd whole number"),
+    (lambda: Ball(m=-1.0), "Ball: m must be a positive"),
+    (lambda: Ball(horizon=float("inf")), "Ball: horizon must be a positive, finite"),
+    (lambda: PendulumSwing(theta_start=4.0), "theta_start must lie within ±π"),
+    (lambda: PendulumSwing(horizon=0.0), "horizon"),
+    (lambda: PendulumSwing(pendulum=Pendulum(b=0.2)), "frictionless pendulum"),
+    (lambda: ball_delta_s(PendulumSwing(), 0.1, 1), "the ball's formula"),
+    (lambda: saddle_horizon(bracket=(0.5, 0.7)), "same sign"),
+])
+def test_bad_inputs_give_clear_value_errors(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
