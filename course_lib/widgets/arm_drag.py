@@ -40,3 +40,49 @@ def drag_tip(q: np.ndarray, elbow: tuple[float, float], x: float, y: float) -> n
     if relative == -np.pi:
         relative = np.pi
     return np.array([float(q[0]), relative])
+
+
+class PosableArm:
+    """Mixin for a :class:`~course_lib.widgets.lab.Lab` that shows ``self.arm`` at ``self.q`` (rad).
+
+    It provides the elbow and tip handles (panel ``"world"``, metres) and the callbacks of two angle
+    sliders keyed ``"theta1"`` and ``"theta2"`` (degrees, −180…180). A drag moves the sliders without
+    running their callbacks. The lab provides ``refresh()``.
+    """
+
+    arm: Any
+    q: np.ndarray
+
+    def add_arm_handles(self) -> None:
+        """Register the ``"elbow"`` and ``"tip"`` handles (the scene needs Handles with these ids)."""
+        from course_lib.widgets.lab import DragHandle
+
+        points = lambda: self.arm.joint_positions(self.q)  # noqa: E731 - read at drag time
+        self.add_handle(DragHandle("elbow", "world", lambda: tuple(points()[1]),
+                                   lambda x, y: self.show_pose(drag_elbow(self.q, x, y))))
+        self.add_handle(DragHandle("tip", "world", lambda: tuple(points()[2]),
+                                   lambda x, y: self.show_pose(drag_tip(self.q, tuple(points()[1]), x, y))))
+
+    def show_pose(self, q: np.ndarray) -> None:
+        """Put the arm at q (rad), show it on the angle sliders and refresh."""
+        self.q = np.asarray(q, dtype=float)
+        for i, key in enumerate(("theta1", "theta2")):
+            self.move_control(key, float(np.clip(np.round(np.degrees(self.q[i])), -180, 180)))
+        self.show_message("")
+        self.refresh()
+
+    def on_theta1(self, degrees: float) -> None:
+        self._slide(0, degrees)
+
+    def on_theta2(self, degrees: float) -> None:
+        self._slide(1, degrees)
+
+    def _slide(self, i: int, degrees: float) -> None:
+        from course_lib.widgets.numbers import slider_angle
+
+        self.check_input(**{f"θ{'₁₂'[i]}": degrees})
+        q = self.q.copy()
+        q[i] = np.radians(slider_angle(f"theta{i + 1}", degrees))
+        self.q = q
+        self.show_message("")
+        self.refresh()
