@@ -1,0 +1,225 @@
+"""FIG 2 of lesson 8.3: centrifugal and Coriolis torques of the 2R arm, and two ways to write C.
+
+Both joints turn at constant rates (q̈ = 0) and gravity is ignored, so the torques
+shown are the velocity torques C(q, q̇) q̇ alone. The amber arrows are the net
+forces mᵢaᵢ on the centres of mass; four bars split C q̇ into centrifugal
+(θ̇ᵢ²) and Coriolis (θ̇₁θ̇₂) parts; readouts compare the closed form with
+Newton's r × m a and with C built from Christoffel symbols of M, and show the
+skew error of the C selected (Christoffel or alternative).
+
+Every number comes from :class:`~course_lib.models.TwoLinkArm`,
+:mod:`course_lib.christoffel` and :mod:`course_lib.newton_torques`. Handles
+``"elbow"`` and ``"tip"`` in panel ``"world"`` (metres, shoulder at the origin);
+dragging the elbow turns θ₁, the tip θ₂. The first slider is θ₁.
+
+>>> lab = ChristoffelLab()
+>>> lab.set("theta2", 90.0); lab.set("qd1", 2.0); lab.set("qd2", 0.0)
+>>> round(lab.readout("tau2"), 6)          # seed's check-yourself question 2: 2.4 N·m
+2.4
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from course_lib import christoffel as chr_
+from course_lib.models import TwoLinkArm
+from course_lib.newton_torques import com_accelerations, newton_velocity_torques
+from course_lib.widgets import controls as c
+from course_lib.widgets.arm_drag import PosableArm
+from course_lib.widgets.christoffel_messages import CHRISTOFFEL
+from course_lib.widgets.lab import Lab
+from course_lib.widgets.numbers import capped, slider_angle
+from course_lib.widgets.scene import Arrow, Bar, Disc, Handle, Link, Panel, Polyline, Scene, Text
+from course_lib.widgets.tasks import NotYet, checklist
+
+#: task "spin1": θ̇₂ counts as zero below (rad/s); θ̇₁ above (rad/s); |τ₂| above (N·m)   [seed 000, FIG 2]
+SPIN_QD2_ZERO, SPIN_QD1, SPIN_TAU2 = 0.01, 3.0, 3.0
+#: task "cancel": both rates above (rad/s), |τ₁| below (N·m), |sin θ₂| above               [seed 000, FIG 2]
+CANCEL_QD, CANCEL_TAU1, CANCEL_SIN2 = 1.0, 0.3, 0.35
+#: task "alt": the alternative C's skew error must exceed this (kg·m²/s); Christoffel's is ~1e-9
+ALT_SKEW = 1e-3
+#: the seed's scales: bars ±24 N·m; arrows 0.05 m per N, capped at ARROW_MAX m
+BAR_RANGE, ARROW_PER_N, ARROW_MAX = 24.0, 0.05, 0.9
+RATE_RANGE = (-6.0, 6.0)
+FORMS = ("christoffel", "alternative")
+AMBER = "#d48806"
+
+
+class ChristoffelLab(PosableArm, Lab):
+    """The velocity-torque lab of lesson 6.
+
+    Args:
+        arm: the arm; default the seeds' arm. Gravity plays no part here.
+        theta1, theta2: start angles (degrees, −180…180), θ₁ from the horizontal, θ₂ relative.
+        qd1, qd2: start rates (rad/s, −6…6).
+
+    Raises:
+        ValueError: naming the argument and what is allowed.
+    """
+
+    messages = CHRISTOFFEL
+    CONTROLS = (c.Slider("theta1", "chr_theta1", -180, 180, 1, 30.0, ".0f"),
+                c.Slider("theta2", "chr_theta2", -180, 180, 1, 60.0, ".0f"),
+                c.Slider("qd1", "chr_qd1", *RATE_RANGE, 0.05, 1.0),
+                c.Slider("qd2", "chr_qd2", *RATE_RANGE, 0.05, 0.0),
+                c.Dropdown("form", "chr_form", tuple((CHRISTOFFEL.text(f"chr_form_{f}"), f) for f in FORMS),
+                           "christoffel"))
+
+    def __init__(self, arm: TwoLinkArm | None = None, theta1: float = 30.0, theta2: float = 60.0,
+                 qd1: float = 1.0, qd2: float = 0.0):
+        super().__init__()
+        theta1, theta2 = slider_angle("theta1", theta1), slider_angle("theta2", theta2)
+        qd1, qd2 = (_rate(n, v) for n, v in (("qd1", qd1), ("qd2", qd2)))
+        if arm is not None and not isinstance(arm, TwoLinkArm):
+            raise ValueError(f"arm must be a TwoLinkArm, got {type(arm).__name__}")
+        self.arm = arm if arm is not None else TwoLinkArm()
+        self.q0, self.qd0 = np.radians([theta1, theta2]), np.array([qd1, qd2])
+        self.q, self.qd, self.form = self.q0.copy(), self.qd0.copy(), "christoffel"
+        self.tasks = checklist(self, task_prompts(), "chr_task_{key}_hint")
+        self.add_arm_handles()
+        self.readout_html = c.html()
+        self.attach_scene(self._scene())
+        column = self.build_controls()
+        for key, value in (("theta1", theta1), ("theta2", theta2), ("qd1", qd1), ("qd2", qd2)):
+            self.move_control(key, value)
+        self.layout(column + [self.readout_html])
+        self.refresh()
+
+    def _scene(self) -> Scene:
+        T, reach = self.T, 1.08 * (self.arm.l1 + self.arm.l2)
+        arrow = dict(panel="world", scale=ARROW_PER_N, color=AMBER, width=3)
+        line = dict(panel="text", x=0.0)
+        bars = [("t1_cor", "chr_bar_t1_cor", "velocity"), ("t1_cf", "chr_bar_t1_cf", "primary"),
+                ("t2_cf", "chr_bar_t2_cf", "primary"), ("t2_cor", "chr_bar_t2_cor", "velocity")]
+        return Scene(width=560, height=480, channels=list(self._channels), panels=[
+            Panel("world", 0, 0, 0.58, 0.66, (-reach, reach), (-reach, reach), equal=True, axes=False,
+                  title=T("chr_title_world")),
+            Panel("bars", 0.64, 0.04, 0.36, 0.58, (-0.6, 3.6), (-BAR_RANGE, BAR_RANGE), xticks=[],
+                  title=T("chr_title_bars")),
+            Panel("text", 0.0, 0.68, 1.0, 0.32, (0, 1), (0, 1), axes=False)], shapes=[
+            Link("lever", "world", x0="ex", y0="ey", x1="c2x", y1="c2y", width=1, color="muted"),
+            Link("link1", "world", x0=0, y0=0, x1="ex", y1="ey", width=9, color="ink"),
+            Link("link2", "world", x0="ex", y0="ey", x1="tx", y1="ty", width=9, color="ink"),
+            Disc("shoulder", "world", r_px=7, color="secondary"),
+            Disc("c1", "world", x="c1x", y="c1y", r_px=4, color="muted"),
+            Disc("c2", "world", x="c2x", y="c2y", r_px=4, color="muted"),
+            Arrow("ma1", x="c1x", y="c1y", dx="f1x", dy="f1y", **arrow),
+            Arrow("ma2", x="c2x", y="c2y", dx="f2x", dy="f2y", **arrow),
+            Handle("elbow", "world", x="ex", y="ey", r_px=11, color="secondary", circle=(0.0, 0.0)),
+            Handle("tip", "world", x="tx", y="ty", r_px=12, color="bad"),
+            Text("rates", "world", x=-reach, y=-reach, text=T("chr_scene_rates"), dy_px=-6),
+            Polyline("zero", "bars", xs=[-0.6, 3.6], ys=[0.0, 0.0], color="muted", width=1),
+            *[Bar(k, "bars", x=i, height=k, label=T(lbl), color=col) for i, (k, lbl, col) in enumerate(bars)],
+            Text("tau", y=0.86, text=T("chr_scene_tau"), **line),
+            Text("parts", y=0.62, text=T("chr_scene_parts"), **line),
+            Text("C", y=0.38, text=T("chr_scene_C"), **line),
+            Text("arrows", y=0.14, text=T("chr_scene_arrows"), color=AMBER, **line)])
+
+    _channels = ("ex", "ey", "tx", "ty", "c1x", "c1y", "c2x", "c2y", "f1x", "f1y", "f2x", "f2y", "t1_cor",
+                 "t1_cf", "t2_cf", "t2_cor", "tau1", "tau2", "h", "theta2_deg", "qd1", "qd2", "c11", "c12",
+                 "c21", "c22")
+
+    # -- state -> numbers -> picture --------------------------------------------------------------------
+    def compute(self) -> dict[str, float]:
+        """Every readout of the current state (q, q̇, form), from course_lib; see the module docstring."""
+        arm, q, qd = self.arm, self.q, self.qd
+        pts, centres = arm.joint_positions(q), arm.com_positions(q)
+        C = arm.coriolis_matrix(q, qd, form=self.form)
+        C_closed = arm.coriolis_matrix(q, qd)  # Christoffel form, closed
+        sym = chr_.christoffel_symbols(arm.mass_matrix, q)
+        C_from_symbols = chr_.coriolis_from_christoffel(sym, qd)
+        tau = C @ qd
+        centrifugal, coriolis = chr_.velocity_torque_parts(sym, qd)
+        mdot = arm.mass_matrix_derivative(q, qd)
+        forces = arm.params.m1 * com_accelerations(arm, q, qd)[0], arm.params.m2 * com_accelerations(arm, q, qd)[1]
+        cap = ARROW_MAX / ARROW_PER_N
+        (f1x, f2x), (f1y, f2y) = capped(np.array([[forces[0][0], forces[1][0]], [forces[0][1], forces[1][1]]]), cap)
+        p = arm.params
+        return dict(
+            theta1=float(q[0]), theta2=float(q[1]), theta2_deg=float(np.degrees(q[1])), qd1=float(qd[0]),
+            qd2=float(qd[1]), ex=pts[1, 0], ey=pts[1, 1], tx=pts[2, 0], ty=pts[2, 1], c1x=centres[0, 0],
+            c1y=centres[0, 1], c2x=centres[1, 0], c2y=centres[1, 1], f1x=f1x, f1y=f1y, f2x=f2x, f2y=f2y,
+            tau1=tau[0], tau2=tau[1], t1_cf=centrifugal[0], t1_cor=coriolis[0], t2_cf=centrifugal[1],
+            t2_cor=coriolis[1], h=p.m2 * p.l1 * p.lc2 * np.sin(q[1]), sin2=float(np.sin(q[1])),
+            c11=C[0, 0], c12=C[0, 1], c21=C[1, 0], c22=C[1, 1],
+            newton_err=float(np.max(np.abs(newton_velocity_torques(arm, q, qd) - tau))),
+            closed_err=float(np.max(np.abs(C_from_symbols - C_closed))),
+            skew=chr_.skew_error(mdot, C), weak=chr_.power_form(mdot, C, qd),
+            alternative=float(self.form == "alternative"))
+
+    def refresh(self) -> None:
+        r = {k: float(v) for k, v in self.compute().items()}
+        self.check_finite(r)
+        self.readouts.update(r)
+        self.scene.set_values({k: r[k] for k in self.scene.channels})
+        self.readout_html.value = self.T("chr_readouts", form_name=self.T(f"chr_form_{self.form}"), **r)
+        self.tasks.update(self)
+
+    def reset_state(self) -> None:
+        self.q, self.qd, self.form = self.q0.copy(), self.qd0.copy(), "christoffel"
+
+    # -- tasks, each next to its thresholds above ----------------------------------------------------------
+    def _check_spin1(self, lab: "ChristoffelLab") -> str | NotYet | None:
+        r = self.readouts
+        if abs(r["qd2"]) >= SPIN_QD2_ZERO:
+            return NotYet(self.T("chr_why_spin1_qd2", qd2=r["qd2"])) if abs(r["qd1"]) > SPIN_QD1 else None
+        if abs(r["qd1"]) <= SPIN_QD1:
+            return NotYet(self.T("chr_why_spin1_slow", qd1=abs(r["qd1"]), need=SPIN_QD1))
+        if abs(r["tau2"]) <= SPIN_TAU2:
+            return NotYet(self.T("chr_why_spin1_tau", tau2=r["tau2"], need=SPIN_TAU2))
+        return self.T("chr_task_spin1_value", qd1=r["qd1"], tau2=r["tau2"])
+
+    def _check_cancel(self, lab: "ChristoffelLab") -> str | NotYet | None:
+        r = self.readouts
+        if abs(r["qd1"]) <= CANCEL_QD or abs(r["qd2"]) <= CANCEL_QD:
+            return NotYet(self.T("chr_why_cancel_slow", qd1=r["qd1"], qd2=r["qd2"])) \
+                if abs(r["qd1"]) > CANCEL_QD or abs(r["qd2"]) > CANCEL_QD else None
+        if abs(r["sin2"]) <= CANCEL_SIN2:
+            return NotYet(self.T("chr_why_cancel_straight", sin2=abs(r["sin2"]), need=CANCEL_SIN2))
+        if abs(r["tau1"]) >= CANCEL_TAU1:
+            return NotYet(self.T("chr_why_cancel_tau", tau1=r["tau1"], need=CANCEL_TAU1))
+        return self.T("chr_task_cancel_value", qd1=r["qd1"], qd2=r["qd2"], tau1=r["tau1"])
+
+    def _check_alt(self, lab: "ChristoffelLab") -> str | NotYet | None:
+        r = self.readouts
+        if self.form != "alternative":
+            return None
+        if r["skew"] <= ALT_SKEW:
+            return NotYet(self.T("chr_why_alt_zero", skew=r["skew"]))
+        return self.T("chr_task_alt_value", skew=r["skew"])
+
+    # -- callbacks (run guarded) -----------------------------------------------------------------------------
+    def on_qd1(self, value: float) -> None:
+        self.qd = np.array([_rate("θ̇₁", value), self.qd[1]])
+        self.show_message("")
+        self.refresh()
+
+    def on_qd2(self, value: float) -> None:
+        self.qd = np.array([self.qd[0], _rate("θ̇₂", value)])
+        self.show_message("")
+        self.refresh()
+
+    def on_form(self, form: str) -> None:
+        if form not in FORMS:
+            raise ValueError(f"the C form must be one of {FORMS}, got {form!r}")
+        self.form = form
+        self.show_message("")
+        self.refresh()
+
+
+def _rate(name: str, value: float) -> float:
+    Lab.check_input(**{name: value})
+    v = float(value)
+    lo, hi = RATE_RANGE
+    if not lo <= v <= hi:
+        raise ValueError(f"{name} must be a joint rate from {lo:g} to {hi:g} rad/s (the slider's range), got {v:g}")
+    return v
+
+
+def task_prompts() -> dict[str, str]:
+    """The three task prompts, thresholds filled in from the constants the checks use."""
+    T = CHRISTOFFEL.text
+    return {"spin1": T("chr_task_spin1", zero=SPIN_QD2_ZERO, qd1=SPIN_QD1, tau2=SPIN_TAU2),
+            "cancel": T("chr_task_cancel", qd1=CANCEL_QD, qd2=CANCEL_QD, tau1=CANCEL_TAU1, sin2=CANCEL_SIN2),
+            "alt": T("chr_task_alt", skew=ALT_SKEW)}
