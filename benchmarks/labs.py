@@ -40,6 +40,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from course_lib.widgets.arm_preview import ArmPreviewLab  # noqa: E402
+from course_lib.widgets.christoffel_lab import ChristoffelLab  # noqa: E402
 from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
 
 TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
@@ -84,6 +85,25 @@ def _pendulum_moves(lab: PendulumLab) -> list[Callable[[], None]]:
     moves += [lambda k=k: lab.set("newton", k % 2 == 0) for k in range(5)]
     moves += [lambda: lab.set("step", None) for _ in range(10)]
     return moves
+
+
+def _christoffel_moves(lab: ChristoffelLab) -> list[Callable[[], None]]:
+    """Posture lab: each slider move or drag step is a change whose first (and only) frame is sent at once."""
+    moves: list[Callable[[], None]] = []
+    moves += [lambda a=a: lab.set("theta2", float(a)) for a in np.linspace(-170, 170, 20)]
+    moves += [lambda v=v: lab.set("qd1", float(v)) for v in np.linspace(-5, 5, 15)]
+    moves += [lambda v=v: lab.set("qd2", float(v)) for v in np.linspace(-5, 5, 15)]
+    moves += [lambda k=k: lab.set("form", ("christoffel", "alternative")[k % 2]) for k in range(6)]
+    moves += [lambda a=a: lab.scene.browser_message({"type": "drag", "id": "tip", "phase": "move",
+                                                     "x": 1.0 + 0.8 * np.cos(a), "y": 0.8 * np.sin(a)})
+              for a in np.linspace(0.2, 2.8, 10)]
+    return moves
+
+
+def _christoffel_lab() -> ChristoffelLab:
+    lab = ChristoffelLab(theta1=0.0)
+    lab.scene.browser_message({"type": "drag", "id": "tip", "phase": "start", "x": 1.4, "y": 0.7})
+    return lab
 
 
 class _Clock:
@@ -167,6 +187,8 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         ("pendulum", "update", "02_pendulum.ipynb", _pendulum_moves(pend)),
         ("pendulum", "chunk", "02_pendulum.ipynb", _needs(lab_n, clock_n, 60)),
         ("pendulum", "first frame after a change", "02_pendulum.ipynb", _changes(lab_c, clock_c, 60)),
+        ("christoffel", "first frame after a change", "06_coriolis_christoffel.ipynb",
+         _christoffel_moves(_christoffel_lab())),
     ]
     rows = []
     for name, measure, notebook, actions in cases:
