@@ -41,6 +41,7 @@ if str(ROOT) not in sys.path:
 
 from course_lib.widgets.arm_preview import ArmPreviewLab  # noqa: E402
 from course_lib.widgets.christoffel_lab import ChristoffelLab  # noqa: E402
+from course_lib.widgets.operational_space_lab import OperationalSpaceLab  # noqa: E402
 from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
 
 TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
@@ -103,6 +104,24 @@ def _christoffel_moves(lab: ChristoffelLab) -> list[Callable[[], None]]:
 def _christoffel_lab() -> ChristoffelLab:
     lab = ChristoffelLab(theta1=0.0)
     lab.scene.browser_message({"type": "drag", "id": "tip", "phase": "start", "x": 1.4, "y": 0.7})
+    return lab
+
+
+def _operational_moves(lab: OperationalSpaceLab) -> list[Callable[[], None]]:
+    """Posture lab: θ₂ through straight and folded postures, θ₁, and moves of the push handle."""
+    moves: list[Callable[[], None]] = []
+    moves += [lambda a=a: lab.set("theta2", float(a)) for a in np.linspace(-180, 180, 25)]
+    moves += [lambda a=a: lab.set("theta1", float(a)) for a in np.linspace(-150, 150, 15)]
+    moves += [lambda a=a: lab.scene.browser_message({"type": "drag", "id": "push", "phase": "move",
+                                                     "x": float(lab.readout("tx") + 0.5 * np.cos(a)),
+                                                     "y": float(lab.readout("ty") + 0.5 * np.sin(a))})
+              for a in np.linspace(0.0, 6.0, 20)]
+    return moves
+
+
+def _operational_lab() -> OperationalSpaceLab:
+    lab = OperationalSpaceLab()
+    lab.scene.browser_message({"type": "drag", "id": "push", "phase": "start", "x": 0.0, "y": 0.0})
     return lab
 
 
@@ -189,6 +208,8 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         ("pendulum", "first frame after a change", "02_pendulum.ipynb", _changes(lab_c, clock_c, 60)),
         ("christoffel", "first frame after a change", "06_coriolis_christoffel.ipynb",
          _christoffel_moves(_christoffel_lab())),
+        ("operational_space", "first frame after a change", "07_operational_space_inertia.ipynb",
+         _operational_moves(_operational_lab())),
     ]
     rows = []
     for name, measure, notebook, actions in cases:

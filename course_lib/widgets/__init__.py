@@ -25,6 +25,7 @@ _WHERE = {
     "ArmPreviewLab": "course_lib.widgets.arm_preview",
     "PendulumLab": "course_lib.widgets.pendulum_lab",
     "ChristoffelLab": "course_lib.widgets.christoffel_lab",
+    "OperationalSpaceLab": "course_lib.widgets.operational_space_lab",
     "Lab": "course_lib.widgets.lab",
     "SimLab": "course_lib.widgets.simlab",
     "Scene": "course_lib.widgets.scene",

@@ -63,6 +63,8 @@ GESTURES: dict[str, Drag] = {
     "02_pendulum.ipynb": Drag("bob", by=(-60.0, 30.0)),
     # lesson 6: drag the tip of the spinning 2R arm, which turns θ₂ (the velocity torques follow)
     "06_coriolis_christoffel.ipynb": Drag("tip", by=(-40.0, 30.0)),
+    # lesson 7: drag the push force at the tool, which turns the acceleration arrow and the polar plot's spoke
+    "07_operational_space_inertia.ipynb": Drag("push", by=(30.0, -30.0)),
 }
 
 
