@@ -10,7 +10,9 @@ callbacks, the headless API), :mod:`~course_lib.widgets.simlab`
 
 Labs, one module each with its own message table:
 :mod:`~course_lib.widgets.arm_preview` (start here) and
-:mod:`~course_lib.widgets.pendulum_lab` (lesson 2). See docs/adding_a_lab.md.
+:mod:`~course_lib.widgets.pendulum_lab` (lesson 2),
+:mod:`~course_lib.widgets.christoffel_lab` (lesson 6) and
+:mod:`~course_lib.widgets.operational_space_lab` (lesson 7). See docs/adding_a_lab.md.
 
 Imports are lazy: ``import course_lib.widgets`` loads nothing heavy, and a
 lab's module is imported the first time its name is used.
