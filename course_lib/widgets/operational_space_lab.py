@@ -110,7 +110,8 @@ class OperationalSpaceLab(PosableArm, Lab):
             Polyline("kappa_task", "kappa", xs=[-180, 180], ys=[ISO_KAPPA] * 2, color="good", dash=True, width=1),
             Disc("kappa_now", "kappa", x="theta2_deg", y="kappa_shown", r_px=5, color="bad"),
             Text("push_label", "text", x=0.0, y=0.7, text=T("os_scene_push")),
-            Text("legend", "text", x=0.0, y=0.25, text=T("os_legend"), size=12)])
+            *[Text(f"legend_{k}", "text", x=x, y=0.25, text=T(f"os_legend_{k}"), color=col, size=12)
+              for k, x, col in (("vel", 0.0, AMBER), ("manip", 0.3, CYAN), ("F", 0.66, AMBER), ("acc", 0.78, GREEN))]])
 
     _channels = ("ex", "ey", "tx", "ty", "px", "py", "fx", "fy", "ax", "ay", "ux", "uy", "F", "acc", "theta2_deg",
                  "kappa_shown")
