@@ -101,6 +101,13 @@ def _christoffel_moves(lab: ChristoffelLab) -> list[Callable[[], None]]:
     return moves
 
 
+def _playing_christoffel() -> tuple[ChristoffelLab, "_Clock"]:
+    clock = _Clock()
+    lab = ChristoffelLab(qd1=2.0, qd2=-1.0, clock=clock)
+    lab.set("play", None)
+    return lab, clock
+
+
 def _christoffel_lab() -> ChristoffelLab:
     lab = ChristoffelLab(theta1=0.0)
     lab.scene.browser_message({"type": "drag", "id": "tip", "phase": "start", "x": 1.4, "y": 0.7})
@@ -208,6 +215,7 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         ("pendulum", "first frame after a change", "02_pendulum.ipynb", _changes(lab_c, clock_c, 60)),
         ("christoffel", "first frame after a change", "06_coriolis_christoffel.ipynb",
          _christoffel_moves(_christoffel_lab())),
+        ("christoffel", "chunk", "06_coriolis_christoffel.ipynb", _needs(*_playing_christoffel(), 60)),
         ("operational_space", "first frame after a change", "07_operational_space_inertia.ipynb",
          _operational_moves(_operational_lab())),
     ]

@@ -83,6 +83,39 @@ def test_mass_times_acceleration_arrows_point_at_the_base_when_only_joint_1_spin
         assert np.dot(c, f) / (np.linalg.norm(c) * np.linalg.norm(f)) == pytest.approx(-1.0, abs=1e-6)
 
 
+# -- Play: the arm turns at the set rates ------------------------------------------------------------------
+def test_play_turns_the_arm_at_the_set_rates_and_the_torques_follow_theta2():
+    """Headless Play (the simulator Play runs): q̈ = 0, θ₂ advances by θ̇₂ t, τ₂ = h(θ₂(t)) θ̇₁² at every frame."""
+    lab = ChristoffelLab(theta1=0.0, theta2=30.0, qd1=2.0, qd2=0.5)
+    lab.advance(1.5)
+    assert lab.readout("qd1") == 2.0 and lab.readout("qd2") == 0.5
+    assert lab.readout("theta2") == pytest.approx(np.radians(30.0) + 0.75, abs=1e-9)
+    assert lab.readout("theta1") == pytest.approx(3.0, abs=1e-9)
+    h = 1.5 * 1.0 * 0.4 * np.sin(lab.readout("theta2"))
+    assert lab.readout("tau2") == pytest.approx(h * 4.0, abs=1e-9)
+    assert lab.controls["theta2"].value == round(np.degrees(lab.readout("theta2")))   # the slider follows
+
+
+def test_switching_the_form_during_play_replaces_the_frames_ahead_and_keeps_the_motion():
+    class Clock:
+        now = 10.0
+
+        def __call__(self):
+            return self.now
+
+    clock = Clock()
+    lab = ChristoffelLab(theta2=80.0, qd1=1.5, qd2=1.0, clock=clock)
+    lab.set("play", None)
+    clock.now += 0.1
+    lab.scene.outbox.clear()
+    lab.set("form", "alternative")
+    assert lab.playing and any(kind == "chunk" for kind, _ in lab.scene.outbox)
+    clock.now += 0.1
+    lab.set("play", None)  # pause at the frame shown
+    assert not lab.playing and lab.readout("skew") > ALT_SKEW and lab.task_done("alt")
+    assert lab.readout("qd1") == 1.5 and lab.now.t > 0.15
+
+
 # -- tasks -------------------------------------------------------------------------------------------
 def test_task_spin1_met_by_spinning_joint_1_with_the_elbow_bent():
     lab = ChristoffelLab()

@@ -1,6 +1,7 @@
 """FIG 2 of lesson 8.3: centrifugal and Coriolis torques of the 2R arm, and two ways to write C.
 
-Both joints turn at constant rates (q̈ = 0) and gravity is ignored, so the torques
+Both joints turn at constant rates (q̈ = 0, :class:`~course_lib.models.held_rates.HeldRatesArm`;
+Play spins the arm, θ₂ changing with θ̇₂) and gravity is ignored, so the torques
 shown are the velocity torques C(q, q̇) q̇ alone. The amber arrows are the net
 forces mᵢaᵢ on the centres of mass; four bars split C q̇ into centrifugal
 (θ̇ᵢ²) and Coriolis (θ̇₁θ̇₂) parts; readouts compare the closed form with
@@ -24,13 +25,15 @@ import numpy as np
 
 from course_lib import christoffel as chr_
 from course_lib.models import TwoLinkArm
+from course_lib.models.held_rates import HeldRatesArm
 from course_lib.newton_torques import com_accelerations, newton_velocity_torques
 from course_lib.widgets import controls as c
-from course_lib.widgets.arm_drag import PosableArm
+from course_lib.widgets.arm_drag import drag_elbow, drag_tip
 from course_lib.widgets.christoffel_messages import CHRISTOFFEL
-from course_lib.widgets.lab import Lab
-from course_lib.widgets.numbers import capped, slider_angle
+from course_lib.widgets.lab import DragHandle, Lab
+from course_lib.widgets.numbers import capped, slider_angle, wrap_degrees
 from course_lib.widgets.scene import Arrow, Bar, Disc, Handle, Link, Panel, Polyline, Scene, Text
+from course_lib.widgets.simlab import Frames, SimLab
 from course_lib.widgets.tasks import NotYet, checklist
 
 #: task "spin1": θ̇₂ counts as zero below (rad/s); θ̇₁ above (rad/s); |τ₂| above (N·m)   [seed 000, FIG 2]
@@ -46,7 +49,7 @@ FORMS = ("christoffel", "alternative")
 AMBER = "#d48806"
 
 
-class ChristoffelLab(PosableArm, Lab):
+class ChristoffelLab(SimLab):
     """The velocity-torque lab of lesson 6.
 
     Args:
@@ -59,32 +62,32 @@ class ChristoffelLab(PosableArm, Lab):
     """
 
     messages = CHRISTOFFEL
-    CONTROLS = (c.Slider("theta1", "chr_theta1", -180, 180, 1, 30.0, ".0f"),
-                c.Slider("theta2", "chr_theta2", -180, 180, 1, 60.0, ".0f"),
+    CONTROLS = (c.Slider("theta1", "chr_theta1", -180, 180, 1, 30.0, ".0f", follow="theta1_deg", period=360),
+                c.Slider("theta2", "chr_theta2", -180, 180, 1, 60.0, ".0f", follow="theta2_deg", period=360),
                 c.Slider("qd1", "chr_qd1", *RATE_RANGE, 0.05, 1.0),
                 c.Slider("qd2", "chr_qd2", *RATE_RANGE, 0.05, 0.0),
                 c.Dropdown("form", "chr_form", tuple((CHRISTOFFEL.text(f"chr_form_{f}"), f) for f in FORMS),
                            "christoffel"))
 
     def __init__(self, arm: TwoLinkArm | None = None, theta1: float = 30.0, theta2: float = 60.0,
-                 qd1: float = 1.0, qd2: float = 0.0):
-        super().__init__()
+                 qd1: float = 1.0, qd2: float = 0.0, **kw):
         theta1, theta2 = slider_angle("theta1", theta1), slider_angle("theta2", theta2)
         qd1, qd2 = (_rate(n, v) for n, v in (("qd1", qd1), ("qd2", qd2)))
         if arm is not None and not isinstance(arm, TwoLinkArm):
             raise ValueError(f"arm must be a TwoLinkArm, got {type(arm).__name__}")
         self.arm = arm if arm is not None else TwoLinkArm()
-        self.q0, self.qd0 = np.radians([theta1, theta2]), np.array([qd1, qd2])
-        self.q, self.qd, self.form = self.q0.copy(), self.qd0.copy(), "christoffel"
+        self.form = "christoffel"
+        super().__init__(HeldRatesArm(**self.arm.parameters()), np.radians([theta1, theta2]), [qd1, qd2], **kw)
         self.tasks = checklist(self, task_prompts(), "chr_task_{key}_hint")
-        self.add_arm_handles()
+        points = lambda: self.arm.joint_positions(self.now.q)  # noqa: E731 - read at drag time
+        self.add_handle(DragHandle("elbow", "world", lambda: tuple(points()[1]),
+                                   lambda x, y: self._pose(drag_elbow(self.now.q, x, y))))
+        self.add_handle(DragHandle("tip", "world", lambda: tuple(points()[2]),
+                                   lambda x, y: self._pose(drag_tip(self.now.q, tuple(points()[1]), x, y))))
         self.readout_html = c.html()
-        self.attach_scene(self._scene())
-        column = self.build_controls()
+        self.start(self._scene(), [])
         for key, value in (("theta1", theta1), ("theta2", theta2), ("qd1", qd1), ("qd2", qd2)):
             self.move_control(key, value)
-        self.layout(column + [self.readout_html])
-        self.refresh()
 
     def _scene(self) -> Scene:
         T, reach = self.T, 1.08 * (self.arm.l1 + self.arm.l2)
@@ -92,7 +95,7 @@ class ChristoffelLab(PosableArm, Lab):
         line = dict(panel="text", x=0.0)
         bars = [("t1_cor", "chr_bar_t1_cor", "velocity"), ("t1_cf", "chr_bar_t1_cf", "primary"),
                 ("t2_cf", "chr_bar_t2_cf", "primary"), ("t2_cor", "chr_bar_t2_cor", "velocity")]
-        return Scene(width=560, height=480, channels=list(self._channels), panels=[
+        return Scene(width=560, height=480, channels=list(self._channels), periodic={"theta2_deg": 360.0}, panels=[
             Panel("world", 0, 0, 0.58, 0.66, (-reach, reach), (-reach, reach), equal=True, axes=False,
                   title=T("chr_title_world")),
             Panel("bars", 0.64, 0.04, 0.36, 0.58, (-0.6, 3.6), (-BAR_RANGE, BAR_RANGE), xticks=[],
@@ -120,44 +123,37 @@ class ChristoffelLab(PosableArm, Lab):
                  "t1_cf", "t2_cf", "t2_cor", "tau1", "tau2", "h", "theta2_deg", "qd1", "qd2", "c11", "c12",
                  "c21", "c22")
 
-    # -- state -> numbers -> picture --------------------------------------------------------------------
-    def compute(self) -> dict[str, float]:
-        """Every readout of the current state (q, q̇, form), from course_lib; see the module docstring."""
-        arm, q, qd = self.arm, self.q, self.qd
+    # -- frames -> numbers -> picture --------------------------------------------------------------------
+    def values(self, f: Frames) -> dict:
+        """Every readout of N frames (q, q̇) with the C selected, from course_lib; see the module docstring."""
+        arm, q, qd = self.arm, f.q, f.qd
         pts, centres = arm.joint_positions(q), arm.com_positions(q)
         C = arm.coriolis_matrix(q, qd, form=self.form)
-        C_closed = arm.coriolis_matrix(q, qd)  # Christoffel form, closed
         sym = chr_.christoffel_symbols(arm.mass_matrix, q)
-        C_from_symbols = chr_.coriolis_from_christoffel(sym, qd)
-        tau = C @ qd
-        centrifugal, coriolis = chr_.velocity_torque_parts(sym, qd)
+        tau = np.einsum("nij,nj->ni", C, qd)
+        cf, cor = chr_.velocity_torque_parts(sym, qd)
         mdot = arm.mass_matrix_derivative(q, qd)
-        forces = arm.params.m1 * com_accelerations(arm, q, qd)[0], arm.params.m2 * com_accelerations(arm, q, qd)[1]
+        acc = com_accelerations(arm, q, qd)
         cap = ARROW_MAX / ARROW_PER_N
-        (f1x, f2x), (f1y, f2y) = capped(np.array([[forces[0][0], forces[1][0]], [forces[0][1], forces[1][1]]]), cap)
+        (f1x, f1y), (f2x, f2y) = (capped((m * acc[:, i]).T, cap) for i, m in enumerate((arm.params.m1, arm.params.m2)))
         p = arm.params
         return dict(
-            theta1=float(q[0]), theta2=float(q[1]), theta2_deg=float(np.degrees(q[1])), qd1=float(qd[0]),
-            qd2=float(qd[1]), ex=pts[1, 0], ey=pts[1, 1], tx=pts[2, 0], ty=pts[2, 1], c1x=centres[0, 0],
-            c1y=centres[0, 1], c2x=centres[1, 0], c2y=centres[1, 1], f1x=f1x, f1y=f1y, f2x=f2x, f2y=f2y,
-            tau1=tau[0], tau2=tau[1], t1_cf=centrifugal[0], t1_cor=coriolis[0], t2_cf=centrifugal[1],
-            t2_cor=coriolis[1], h=p.m2 * p.l1 * p.lc2 * np.sin(q[1]), sin2=float(np.sin(q[1])),
-            c11=C[0, 0], c12=C[0, 1], c21=C[1, 0], c22=C[1, 1],
-            newton_err=float(np.max(np.abs(newton_velocity_torques(arm, q, qd) - tau))),
-            closed_err=float(np.max(np.abs(C_from_symbols - C_closed))),
+            t=f.t, theta1=q[:, 0], theta2=q[:, 1], theta1_deg=wrap_degrees(np.degrees(q[:, 0])),
+            theta2_deg=wrap_degrees(np.degrees(q[:, 1])), qd1=qd[:, 0], qd2=qd[:, 1], ex=pts[:, 1, 0],
+            ey=pts[:, 1, 1], tx=pts[:, 2, 0], ty=pts[:, 2, 1], c1x=centres[:, 0, 0], c1y=centres[:, 0, 1],
+            c2x=centres[:, 1, 0], c2y=centres[:, 1, 1], f1x=f1x, f1y=f1y, f2x=f2x, f2y=f2y, tau1=tau[:, 0],
+            tau2=tau[:, 1], t1_cf=cf[:, 0], t1_cor=cor[:, 0], t2_cf=cf[:, 1], t2_cor=cor[:, 1],
+            h=p.m2 * p.l1 * p.lc2 * np.sin(q[:, 1]), sin2=np.sin(q[:, 1]), c11=C[:, 0, 0], c12=C[:, 0, 1],
+            c21=C[:, 1, 0], c22=C[:, 1, 1],
+            newton_err=np.max(np.abs(newton_velocity_torques(arm, q, qd) - tau), axis=-1),
+            closed_err=np.max(np.abs(chr_.coriolis_from_christoffel(sym, qd) - arm.coriolis_matrix(q, qd)),
+                              axis=(-2, -1)),
             skew=chr_.skew_error(mdot, C), weak=chr_.power_form(mdot, C, qd),
             alternative=float(self.form == "alternative"))
 
-    def refresh(self) -> None:
-        r = {k: float(v) for k, v in self.compute().items()}
-        self.check_finite(r)
-        self.readouts.update(r)
-        self.scene.set_values({k: r[k] for k in self.scene.channels})
-        self.readout_html.value = self.T("chr_readouts", form_name=self.T(f"chr_form_{self.form}"), **r)
-        self.tasks.update(self)
-
-    def reset_state(self) -> None:
-        self.q, self.qd, self.form = self.q0.copy(), self.qd0.copy(), "christoffel"
+    def show(self) -> None:
+        self.readout_html.value = self.T("chr_readouts", form_name=self.T(f"chr_form_{self.form}"),
+                                         **self.readouts)
 
     # -- tasks, each next to its thresholds above ----------------------------------------------------------
     def _check_spin1(self, lab: "ChristoffelLab") -> str | NotYet | None:
@@ -190,22 +186,28 @@ class ChristoffelLab(PosableArm, Lab):
         return self.T("chr_task_alt_value", skew=r["skew"])
 
     # -- callbacks (run guarded) -----------------------------------------------------------------------------
+    def on_theta1(self, degrees: float) -> None:
+        self.check_input(θ1=degrees)
+        self._pose(np.array([np.radians(degrees), self.now.q[1]]))
+
+    def on_theta2(self, degrees: float) -> None:
+        self.check_input(θ2=degrees)
+        self._pose(np.array([self.now.q[0], np.radians(degrees)]))
+
     def on_qd1(self, value: float) -> None:
-        self.qd = np.array([_rate("θ̇₁", value), self.qd[1]])
-        self.show_message("")
-        self.refresh()
+        self.change(lambda: self.live.set_state(self.live.q, [_rate("θ̇₁", value), self.live.qd[1]]))
 
     def on_qd2(self, value: float) -> None:
-        self.qd = np.array([self.qd[0], _rate("θ̇₂", value)])
-        self.show_message("")
-        self.refresh()
+        self.change(lambda: self.live.set_state(self.live.q, [self.live.qd[0], _rate("θ̇₂", value)]))
 
     def on_form(self, form: str) -> None:
         if form not in FORMS:
             raise ValueError(f"the C form must be one of {FORMS}, got {form!r}")
-        self.form = form
+        self.change(lambda: setattr(self, "form", form))
+
+    def _pose(self, q: np.ndarray) -> None:
         self.show_message("")
-        self.refresh()
+        self.set_state(q, self.now.qd)  # a hand-set posture keeps the rates; the sliders follow
 
 
 def _rate(name: str, value: float) -> float:
