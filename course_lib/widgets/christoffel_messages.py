@@ -29,6 +29,7 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         ),
         "chr_scene_arrows": "amber: mᵢaᵢ at each centre of mass (0.05 m per N)",
         "chr_readouts": (
+            "θ₁ = {theta1_deg:.0f}°, θ₂ = {theta2_deg:.0f}° (C depends on θ₂ only)<br>"
             "<b>{form_name}</b>: C = [[{c11:.3f}, {c12:.3f}], [{c21:.3f}, {c22:.3f}]] kg·m²/s, "
             "C q̇ = ({tau1:.3f}, {tau2:.3f}) N·m<br>"
             "Newton − formula: {newton_err:.1e} N·m &nbsp; Christoffel − closed form: {closed_err:.1e} kg·m²/s<br>"
