@@ -67,6 +67,24 @@ def test_selector_changes_the_matrix_and_skew_error_but_not_the_torques():
     assert abs(a["weak"]) < 1e-7 and abs(b["weak"]) < 1e-7   # weak form holds for both
 
 
+def test_readouts_are_laid_out_in_the_lab_widget_and_name_the_posture():
+    """The text readouts are part of what the learner sees (not just a widget the lab keeps), θ₁ included."""
+    import ipywidgets as w
+
+    lab = ChristoffelLab(theta1=30.0)
+
+    def children(widget):
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from children(child)
+
+    assert any(x is lab.readout_html for x in children(lab.widget))
+    before = lab.readout_html.value
+    lab.set("theta1", 31.0)
+    assert lab.readout_html.value != before and "θ₁ = 31°" in lab.readout_html.value
+    assert isinstance(lab.readout_html, w.HTML)
+
+
 def test_seed_question_2_is_readable_in_the_lab():
     lab = ChristoffelLab()
     pose(lab, 0, 90, 2.0, 0.0)

@@ -85,7 +85,7 @@ class ChristoffelLab(SimLab):
         self.add_handle(DragHandle("tip", "world", lambda: tuple(points()[2]),
                                    lambda x, y: self._pose(drag_tip(self.now.q, tuple(points()[1]), x, y))))
         self.readout_html = c.html()
-        self.start(self._scene(), [])
+        self.start(self._scene(), [self.readout_html])
         for key, value in (("theta1", theta1), ("theta2", theta2), ("qd1", qd1), ("qd2", qd2)):
             self.move_control(key, value)
 
