@@ -10,8 +10,8 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
     "en": {
         "chr_theta1": "θ₁ [deg]",
         "chr_theta2": "θ₂ [deg]",
-        "chr_qd1": "θ̇₁ [rad/s]",
-        "chr_qd2": "θ̇₂ [rad/s]",
+        "chr_qd1": "dθ₁/dt [rad/s]",
+        "chr_qd2": "dθ₂/dt [rad/s]",
         "chr_form": "C written as",
         "chr_form_christoffel": "Christoffel C",
         "chr_form_alternative": "alternative C",
