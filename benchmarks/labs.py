@@ -44,6 +44,8 @@ from course_lib.widgets.arm_preview import ArmPreviewLab  # noqa: E402
 from course_lib.widgets.mass_matrix_lab import MassMatrixLab  # noqa: E402
 from course_lib.widgets.arm_sim_lab import ArmSimLab  # noqa: E402
 from course_lib.widgets.cart_pole_lab import CartPoleLab  # noqa: E402
+from course_lib.widgets.christoffel_lab import ChristoffelLab  # noqa: E402
+from course_lib.widgets.operational_space_lab import OperationalSpaceLab  # noqa: E402
 from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
 
 TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
@@ -119,6 +121,50 @@ def _action_redraws(lab: ActionLab) -> list[Callable[[], None]]:
     """A new mode or system: the true path, 40 dashes, the handle and the S curve are redrawn."""
     return [lambda k=k, s=s: (lab.set("system", s), lab.set("k", k)) for s in ("ball", "pendulum") * 5
             for k in (1, 2, 3, 4, 5)]
+
+
+def _christoffel_moves(lab: ChristoffelLab) -> list[Callable[[], None]]:
+    """Posture lab: each slider move or drag step is a change whose first (and only) frame is sent at once."""
+    moves: list[Callable[[], None]] = []
+    moves += [lambda a=a: lab.set("theta2", float(a)) for a in np.linspace(-170, 170, 20)]
+    moves += [lambda v=v: lab.set("qd1", float(v)) for v in np.linspace(-5, 5, 15)]
+    moves += [lambda v=v: lab.set("qd2", float(v)) for v in np.linspace(-5, 5, 15)]
+    moves += [lambda k=k: lab.set("form", ("christoffel", "alternative")[k % 2]) for k in range(6)]
+    moves += [lambda a=a: lab.scene.browser_message({"type": "drag", "id": "tip", "phase": "move",
+                                                     "x": 1.0 + 0.8 * np.cos(a), "y": 0.8 * np.sin(a)})
+              for a in np.linspace(0.2, 2.8, 10)]
+    return moves
+
+
+def _playing_christoffel() -> tuple[ChristoffelLab, "_Clock"]:
+    clock = _Clock()
+    lab = ChristoffelLab(qd1=2.0, qd2=-1.0, clock=clock)
+    lab.set("play", None)
+    return lab, clock
+
+
+def _christoffel_lab() -> ChristoffelLab:
+    lab = ChristoffelLab(theta1=0.0)
+    lab.scene.browser_message({"type": "drag", "id": "tip", "phase": "start", "x": 1.4, "y": 0.7})
+    return lab
+
+
+def _operational_moves(lab: OperationalSpaceLab) -> list[Callable[[], None]]:
+    """Posture lab: θ₂ through straight and folded postures, θ₁, and moves of the push handle."""
+    moves: list[Callable[[], None]] = []
+    moves += [lambda a=a: lab.set("theta2", float(a)) for a in np.linspace(-180, 180, 25)]
+    moves += [lambda a=a: lab.set("theta1", float(a)) for a in np.linspace(-150, 150, 15)]
+    moves += [lambda a=a: lab.scene.browser_message({"type": "drag", "id": "push", "phase": "move",
+                                                     "x": float(lab.readout("tx") + 0.5 * np.cos(a)),
+                                                     "y": float(lab.readout("ty") + 0.5 * np.sin(a))})
+              for a in np.linspace(0.0, 6.0, 20)]
+    return moves
+
+
+def _operational_lab() -> OperationalSpaceLab:
+    lab = OperationalSpaceLab()
+    lab.scene.browser_message({"type": "drag", "id": "push", "phase": "start", "x": 0.0, "y": 0.0})
+    return lab
 
 
 class _Clock:
@@ -257,6 +303,11 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         ("arm_sim", "update", "03_two_link_arm.ipynb", _arm_sim_moves(arm_sim)),
         ("arm_sim", "chunk", "03_two_link_arm.ipynb", _needs(arm_n, arm_clock_n, 60)),
         ("arm_sim", "first frame after a change", "03_two_link_arm.ipynb", _arm_changes(arm_c, arm_clock_c, 60)),
+        ("christoffel", "first frame after a change", "06_coriolis_christoffel.ipynb",
+         _christoffel_moves(_christoffel_lab())),
+        ("christoffel", "chunk", "06_coriolis_christoffel.ipynb", _needs(*_playing_christoffel(), 60)),
+        ("operational_space", "first frame after a change", "07_operational_space_inertia.ipynb",
+         _operational_moves(_operational_lab())),
     ]
     rows = _rows(cases)
     rows += _rows(cart_pole_cases())

@@ -69,6 +69,10 @@ GESTURES: dict[str, Drag] = {
     "04_cart_pole.ipynb": Drag("cart", by=(-50.0, 0.0)),
     # the action: drag the amber handle up (it moves only vertically), which sets ε
     "01_action_principle.ipynb": Drag("grab", by=(0.0, -40.0)),
+    # lesson 6: drag the tip of the spinning 2R arm, which turns θ₂ (the velocity torques follow)
+    "06_coriolis_christoffel.ipynb": Drag("tip", by=(-40.0, 30.0)),
+    # lesson 7: drag the push force at the tool, which turns the acceleration arrow and the polar plot's spoke
+    "07_operational_space_inertia.ipynb": Drag("push", by=(30.0, -30.0)),
 }
 
 

@@ -1,0 +1,88 @@
+"""Posing the planar 2R arm by dragging its elbow or its tip: the joint angles a drag asks for.
+
+Shared by the posture labs (lessons 6 and 7): dragging the elbow turns θ₁ to the
+shoulder→pointer direction and keeps θ₂; dragging the tip turns θ₂ so that link 2
+points at the pointer. Angles are in radians, θ₁ from the horizontal, θ₂ relative
+to link 1 and folded into (−π, π].
+
+>>> q = drag_elbow(np.array([0.0, 0.5]), 0.0, 2.0)
+>>> q.round(4).tolist()
+[1.5708, 0.5]
+>>> drag_tip(np.array([0.0, 0.0]), (1.0, 0.0), 1.0, 1.0).round(4).tolist()
+[0.0, 1.5708]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+
+def _finite(x: Any, y: Any) -> tuple[float, float]:
+    x, y = float(x), float(y)
+    if not (np.isfinite(x) and np.isfinite(y)):
+        raise ValueError(f"a drag must end at finite coordinates, got ({x}, {y})")
+    return x, y
+
+
+def drag_elbow(q: np.ndarray, x: float, y: float) -> np.ndarray:
+    """(θ₁, θ₂) after dragging the elbow to (x, y) (m): θ₁ points link 1 at the pointer, θ₂ stays."""
+    x, y = _finite(x, y)
+    return np.array([np.arctan2(y, x), float(q[1])])
+
+
+def drag_tip(q: np.ndarray, elbow: tuple[float, float], x: float, y: float) -> np.ndarray:
+    """(θ₁, θ₂) after dragging the tip to (x, y) (m): θ₂ points link 2 from the elbow at the pointer."""
+    x, y = _finite(x, y)
+    absolute = np.arctan2(y - float(elbow[1]), x - float(elbow[0]))
+    relative = (absolute - float(q[0]) + np.pi) % (2 * np.pi) - np.pi
+    if relative == -np.pi:
+        relative = np.pi
+    return np.array([float(q[0]), relative])
+
+
+class PosableArm:
+    """Mixin for a :class:`~course_lib.widgets.lab.Lab` that shows ``self.arm`` at ``self.q`` (rad).
+
+    It provides the elbow and tip handles (panel ``"world"``, metres) and the callbacks of two angle
+    sliders keyed ``"theta1"`` and ``"theta2"`` (degrees, −180…180). A drag moves the sliders without
+    running their callbacks. The lab provides ``refresh()``.
+    """
+
+    arm: Any
+    q: np.ndarray
+
+    def add_arm_handles(self) -> None:
+        """Register the ``"elbow"`` and ``"tip"`` handles (the scene needs Handles with these ids)."""
+        from course_lib.widgets.lab import DragHandle
+
+        points = lambda: self.arm.joint_positions(self.q)  # noqa: E731 - read at drag time
+        self.add_handle(DragHandle("elbow", "world", lambda: tuple(points()[1]),
+                                   lambda x, y: self.show_pose(drag_elbow(self.q, x, y))))
+        self.add_handle(DragHandle("tip", "world", lambda: tuple(points()[2]),
+                                   lambda x, y: self.show_pose(drag_tip(self.q, tuple(points()[1]), x, y))))
+
+    def show_pose(self, q: np.ndarray) -> None:
+        """Put the arm at q (rad), show it on the angle sliders and refresh."""
+        self.q = np.asarray(q, dtype=float)
+        for i, key in enumerate(("theta1", "theta2")):
+            self.move_control(key, float(np.clip(np.round(np.degrees(self.q[i])), -180, 180)))
+        self.show_message("")
+        self.refresh()
+
+    def on_theta1(self, degrees: float) -> None:
+        self._slide(0, degrees)
+
+    def on_theta2(self, degrees: float) -> None:
+        self._slide(1, degrees)
+
+    def _slide(self, i: int, degrees: float) -> None:
+        from course_lib.widgets.numbers import slider_angle
+
+        self.check_input(**{f"θ{'₁₂'[i]}": degrees})
+        q = self.q.copy()
+        q[i] = np.radians(slider_angle(f"theta{i + 1}", degrees))
+        self.q = q
+        self.show_message("")
+        self.refresh()

@@ -1,0 +1,41 @@
+"""Lessons 6 and 7's quizzes: right answers pass, near misses and wrong options do not, expected values are physics."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from course_lib.models import TwoLinkArm
+from course_lib.quiz import MultipleChoice, NumericQuestion
+from course_lib.quizzes_coriolis import coriolis_quiz
+from course_lib.quizzes_operational import operational_quiz
+from tests.newton import newton_torques
+
+
+@pytest.mark.parametrize("make", [coriolis_quiz, operational_quiz])
+def test_every_question_accepts_its_answer_and_refuses_others(make):
+    for q in make():
+        if isinstance(q, NumericQuestion):
+            assert q.check(f"{q.expected:.4f}").correct
+            assert not q.check(f"{q.expected + 3 * q.tolerance:.4f}").correct
+        else:
+            assert isinstance(q, MultipleChoice)
+            right = [i for i, o in enumerate(q.options) if o.correct]
+            assert q.check(right[0]).correct
+            assert not any(q.check(i).correct for i in range(len(q.options)) if i not in right)
+
+
+def test_seed_question_2_expects_newtons_2_4_Nm():
+    q = coriolis_quiz()[0]
+    ref = newton_torques(TwoLinkArm(g=0.0), [0.0, np.pi / 2], [2.0, 0.0], [0.0, 0.0])[1]
+    assert q.expected == pytest.approx(2.4, abs=1e-12) and ref == pytest.approx(q.expected, abs=1e-5)
+    assert not q.check("2.3 N*m").correct
+
+
+def test_tau1_question_is_minus_3h_at_90_degrees():
+    assert coriolis_quiz()[2].expected == pytest.approx(-3 * 1.5 * 1.0 * 0.4, abs=1e-12)
+
+
+def test_least_kappa_question_matches_the_seed_threshold_it_must_beat():
+    k = operational_quiz()[4].expected
+    assert 4.3 < k < 4.6
