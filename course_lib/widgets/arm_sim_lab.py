@@ -27,6 +27,7 @@ import numpy as np
 from course_lib.models import TwoLinkArm
 from course_lib.models.pitfalls import TwoLinkArmWithoutCoriolis
 from course_lib.widgets import controls as c
+from course_lib.widgets.arm_drag import drag_elbow, drag_tip
 from course_lib.widgets.arm_sim_messages import ARM_SIM
 from course_lib.widgets.lab import DragHandle
 from course_lib.widgets.numbers import capped
@@ -241,12 +242,10 @@ class ArmSimLab(SimLab):
         return tuple(float(v) for v in self.model.joint_positions(self.now.q)[index])
 
     def _drag_elbow(self, x: float, y: float) -> None:
-        self._pose([math.atan2(y, x), float(self.now.q[1])])
+        self._pose(list(drag_elbow(self.now.q, x, y)))
 
     def _drag_tip(self, x: float, y: float) -> None:
-        (ex, ey) = self._point(1)
-        theta1 = float(self.now.q[0])
-        self._pose([theta1, math.atan2(y - ey, x - ex) - theta1])
+        self._pose(list(drag_tip(self.now.q, self._point(1), x, y)))
 
     def _pose(self, q: list[float]) -> None:
         q = [math.remainder(a, 2 * math.pi) for a in q]
