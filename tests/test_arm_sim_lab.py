@@ -17,7 +17,7 @@ import pytest
 from course_lib.models import TwoLinkArm
 from course_lib.models.pitfalls import TwoLinkArmWithoutCoriolis
 from course_lib.sim import simulate
-from course_lib.two_link_quiz import two_link_quiz
+from course_lib.quizzes import two_link_quiz
 from course_lib.widgets import ArmSimLab
 from course_lib.widgets import arm_sim_lab as module
 from course_lib.widgets.arm_sim_messages import ARM_SIM

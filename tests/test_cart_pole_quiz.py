@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from course_lib.cart_pole_quiz import cart_pole_quiz, reachable_slope_expr
+from course_lib.quizzes import cart_pole_quiz, reachable_slope_expr
 from course_lib.models import CartPole
 
 

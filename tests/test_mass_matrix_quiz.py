@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from course_lib.mass_matrix_quiz import mass_matrix_quiz
+from course_lib.quizzes import mass_matrix_quiz
 from course_lib.quiz import MultipleChoice, NumericQuestion
 
 # the seeds' arm written out by hand: l1 = 1, l2 = 0.8, m1 = 2, m2 = 1.5, uniform rods

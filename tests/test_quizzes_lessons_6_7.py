@@ -7,8 +7,8 @@ import pytest
 
 from course_lib.models import TwoLinkArm
 from course_lib.quiz import MultipleChoice, NumericQuestion
-from course_lib.quizzes_coriolis import coriolis_quiz
-from course_lib.quizzes_operational import operational_quiz
+from course_lib.quizzes import coriolis_quiz
+from course_lib.quizzes import operational_quiz
 from tests.newton import newton_torques
 
 

@@ -53,7 +53,7 @@ def mass_matrix_quiz(arm: TwoLinkArm | None = None) -> Quiz:
                          "a non-zero q̇ moves at least one link, so M is positive definite. Singular postures "
                          "belong to the tip Jacobian J, not to M: do not confuse the two.")),
         NumericQuestion(
-            f"For the lesson's arm without payload, what is the condition number κ(M) = λ₂/λ₁ with the arm "
+            "For the lesson's arm without payload, what is the condition number κ(M) = λ₂/λ₁ with the arm "
             "stretched (θ₂ = 0)?",
             expected=kappa_straight, tolerance=0.02 * kappa_straight,
             explanation=(f"M at θ₂ = 0 has κ ≈ {kappa_straight:.1f}: the ellipse is very flat, one direction "

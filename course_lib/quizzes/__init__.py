@@ -1,0 +1,50 @@
+"""The lessons' quizzes, one module a lesson, each question defined once.
+
+The lesson notebook shows its quiz, the tests check it, and the review quiz
+(lesson 12) draws on the same questions. Every expected value is computed by
+course_lib from the lesson's model, never typed in.
+
+======================  ==========================================  ======
+function                module                                      lesson
+======================  ==========================================  ======
+``action_quiz``         :mod:`course_lib.quizzes.action`            1
+``pendulum_quiz``       :mod:`course_lib.quizzes.pendulum`          2
+``two_link_quiz``       :mod:`course_lib.quizzes.two_link`          3
+``cart_pole_quiz``      :mod:`course_lib.quizzes.cart_pole`         4
+``mass_matrix_quiz``    :mod:`course_lib.quizzes.mass_matrix`       5
+``coriolis_quiz``       :mod:`course_lib.quizzes.coriolis`          6
+``operational_quiz``    :mod:`course_lib.quizzes.operational_space` 7
+======================  ==========================================  ======
+
+Imports are lazy: ``from course_lib.quizzes import pendulum_quiz`` loads only
+that lesson's module.
+
+>>> from course_lib.quizzes import pendulum_quiz
+>>> len(pendulum_quiz())
+5
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_WHERE = {
+    "action_quiz": "course_lib.quizzes.action",
+    "pendulum_quiz": "course_lib.quizzes.pendulum",
+    "pendulum_acceleration_expr": "course_lib.quizzes.pendulum",
+    "two_link_quiz": "course_lib.quizzes.two_link",
+    "cart_pole_quiz": "course_lib.quizzes.cart_pole",
+    "reachable_slope_expr": "course_lib.quizzes.cart_pole",
+    "mass_matrix_quiz": "course_lib.quizzes.mass_matrix",
+    "coriolis_quiz": "course_lib.quizzes.coriolis",
+    "operational_quiz": "course_lib.quizzes.operational_space",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        return getattr(importlib.import_module(_WHERE[name]), name)
+    raise AttributeError(f"module 'course_lib.quizzes' has no attribute {name!r}")
