@@ -142,6 +142,10 @@ def _normal_unit(unit: str) -> str:
     return u.replace("·", "*").replace("⋅", "*")
 
 
+#: SI prefixes a learner may put before the question's unit ("1083 mJ" for 1.083 J)
+SI_PREFIXES = {"G": 1e9, "M": 1e6, "k": 1e3, "c": 1e-2, "m": 1e-3, "µ": 1e-6, "μ": 1e-6, "u": 1e-6, "n": 1e-9}
+
+
 def read_number(response: Any) -> tuple[float, str] | None:
     """A number and the unit after it, or None when the text does not start with one number.
 
@@ -175,11 +179,20 @@ class NumericQuestion(Question):
         expected: the answer, computed by course_lib.
         tolerance: largest accepted absolute error (same unit), > 0.
         unit: the unit of ``expected`` ("" for none).
-        aliases: other spellings of the unit that are accepted.
+        aliases: other spellings of the unit that are accepted. The unit or an
+            alias with an SI prefix (``"mJ"``, ``"kN*m"``) is accepted too, scaled.
+        mistakes: ``(value, hint)`` pairs: a typical wrong answer (in ``unit``) and
+            the hint shown when a learner's value is within ``tolerance`` of it,
+            e.g. ``(2 * T, "Did you forget the ½ in T = ½ q̇ᵀ M q̇?")``.
+
+    >>> q = NumericQuestion("T?", 1.083, tolerance=0.01, unit="J", mistakes=[(2.166, "Forgot the ½?")])
+    >>> q.check("1083 mJ").correct, q.check("2.17 J").message
+    (True, 'Your value 2.17 is not the answer. Forgot the ½?')
     """
 
     def __init__(self, prompt: str, expected: float, tolerance: float, unit: str = "",
-                 explanation: str = "", aliases: Sequence[str] = ()):
+                 explanation: str = "", aliases: Sequence[str] = (),
+                 mistakes: Sequence[tuple[float, str]] = ()):
         super().__init__(prompt, explanation)
         self.expected = float(expected)
         self.tolerance = float(tolerance)
@@ -189,6 +202,18 @@ class NumericQuestion(Question):
             raise ValueError(f"tolerance must be a finite number > 0, got {tolerance!r}")
         self.unit = unit
         self._units = {_normal_unit(u) for u in (unit, *aliases) if u}
+        self.mistakes = [(float(v), str(hint)) for v, hint in mistakes]
+        if not all(np.isfinite(v) for v, _ in self.mistakes):
+            raise ValueError(f"mistakes must be (finite value, hint) pairs, got {list(mistakes)!r}")
+
+    def _scale(self, unit: str) -> float | None:
+        """The factor that turns a value in ``unit`` into the question's unit; None if not accepted."""
+        u = _normal_unit(unit)
+        if not u or not self._units or u in self._units:
+            return 1.0
+        if len(u) > 1 and u[0] in SI_PREFIXES and u[1:] in self._units:
+            return SI_PREFIXES[u[0]]
+        return None
 
     @property
     def placeholder(self) -> str:  # type: ignore[override]
@@ -200,13 +225,18 @@ class NumericQuestion(Question):
         if read is None:
             return Result(False, text("quiz_not_number", value=str(response)[:40]), False)
         value, unit = read
-        close = abs(value - self.expected) <= self.tolerance
-        unit_ok = not (unit and self._units and _normal_unit(unit) not in self._units)
+        scale = self._scale(unit)
+        unit_ok = scale is not None
+        value_in_unit = value * scale if unit_ok else value
+        close = abs(value_in_unit - self.expected) <= self.tolerance
         if close and unit_ok:
             return Result(True, text("quiz_within", value=value, tol=self.tolerance))
         if close:
             return Result(False, text("quiz_wrong_unit", got=unit, expected=self.unit))
         if unit_ok:
+            hints = [hint for v, hint in self.mistakes if abs(value_in_unit - v) <= self.tolerance]
+            if hints:
+                return Result(False, f"{text('quiz_not_it', value=value)} {hints[0]}")
             return Result(False, text("quiz_off_by", value=value, tol=self.tolerance))
         return Result(False, text("quiz_off_and_unit", value=value, got=unit, expected=self.unit))
 

@@ -278,3 +278,22 @@ def test_quiz_explanations_write_minus_as_a_minus_sign():
 
     for q in pendulum_quiz():
         assert not re.search(r"(^|[\s=(])-\d", q.explanation), q.explanation
+
+
+def test_a_number_with_an_si_prefix_on_its_unit_is_read_in_that_unit():
+    """1083 mJ is 1.083 J; 0.001083 kJ too; 1083 J is a thousand times off; "mm" is a millimetre, not m·m."""
+    q = NumericQuestion("T?", 1.083, tolerance=0.01, unit="J")
+    assert q.check("1083 mJ").correct and q.check("0.001083 kJ").correct and q.check("1.083").correct
+    assert not q.check("1083 J").correct and "differs" in q.check("1083 J").message
+    length = NumericQuestion("l?", 0.8, tolerance=0.001, unit="m")
+    assert length.check("800 mm").correct and length.check("80 cm").correct and not length.check("800 m").correct
+    assert not q.check("1.083 xJ").correct and "unit 'xJ'" in q.check("1.083 xJ").message
+
+
+def test_a_typical_mistake_gets_its_own_hint_and_the_tolerance_is_rounded():
+    """A value at a listed mistake (the ½ forgotten) gets that hint; others get the plain 'differs by' line."""
+    q = NumericQuestion("T?", 1.0833, tolerance=0.0216666, unit="J", mistakes=[(2.1666, "Did you forget the ½?")])
+    assert q.check("2.17 J").message == "Your value 2.17 is not the answer. Did you forget the ½?"
+    assert q.check("3 J").message == "Your value 3 differs from the answer by more than 0.022."
+    with pytest.raises(ValueError, match="mistakes"):
+        NumericQuestion("T?", 1.0, tolerance=0.1, mistakes=[(float("nan"), "x")])
