@@ -10,6 +10,7 @@ QUIZ = MessageTable("quiz", {
         "quiz_correct": "Correct.",
         "quiz_wrong": "Not quite.",
         "quiz_explanation": "Why",
+        "quiz_answer_is": "The right option is {letter}.",
         "quiz_pick_one": "Pick one of the options first (A to {last}).",
         "quiz_not_number": (
             "Type one number (a decimal point or a decimal comma), optionally followed by its unit; "

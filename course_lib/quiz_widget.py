@@ -216,6 +216,9 @@ class QuestionView:
             if self.last.valid and not self.revealed:
                 left = TRIES_BEFORE_ANSWER - self.attempts
                 parts.append(text("quiz_tries_left", n=left, tries="try" if left == 1 else "tries"))
+        if self.revealed and isinstance(self.question, MultipleChoice):
+            (letter,) = [x for x, o in zip(self.question.letters, self.question.options) if o.correct]
+            parts.append(text("quiz_answer_is", letter=letter))
         if self.revealed and self.question.explanation:
             parts.append(f"{text('quiz_explanation')}: {self.question.explanation}")
         return " ".join(parts)

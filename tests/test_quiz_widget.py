@@ -147,3 +147,15 @@ def test_editing_the_answer_greys_out_the_old_verdict(view):
     assert "#555555" in view.out.value
     view.value = "-9.0"                          # back to the checked answer: its verdict again
     assert "Not quite." in view.out.value and "changed your answer" not in view.out.value
+
+
+def test_show_answer_on_a_multiple_choice_question_names_the_right_option():
+    """Pressing Show answer with a wrong option picked says which letter is right, not only why."""
+    q = MultipleChoice("Why?", [Option("one", feedback="No."), Option("two", correct=True, feedback="Yes.")],
+                       explanation="Because.")
+    view = QuestionView(q)
+    view.value = "A"
+    view.check_button.click()
+    assert "right option" not in view.out.value
+    view.answer_button.click()
+    assert "The right option is B." in view.out.value and "Because." in view.out.value
