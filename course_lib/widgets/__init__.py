@@ -24,6 +24,7 @@ from typing import Any
 _WHERE = {
     "ArmPreviewLab": "course_lib.widgets.arm_preview",
     "PendulumLab": "course_lib.widgets.pendulum_lab",
+    "RneaLab": "course_lib.widgets.rnea_lab",
     "Lab": "course_lib.widgets.lab",
     "SimLab": "course_lib.widgets.simlab",
     "Scene": "course_lib.widgets.scene",
