@@ -41,6 +41,7 @@ if str(ROOT) not in sys.path:
 
 from course_lib.widgets.arm_preview import ArmPreviewLab  # noqa: E402
 from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
+from course_lib.widgets.rnea_lab import RneaLab  # noqa: E402
 
 TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
 WARMUP = 5
@@ -83,6 +84,18 @@ def _pendulum_moves(lab: PendulumLab) -> list[Callable[[], None]]:
     moves += [lambda v=v: lab.set("b", float(v)) for v in np.linspace(0, 1.5, 10)]
     moves += [lambda k=k: lab.set("newton", k % 2 == 0) for k in range(5)]
     moves += [lambda: lab.set("step", None) for _ in range(10)]
+    return moves
+
+
+def _rnea_moves(lab: RneaLab) -> list[Callable[[], None]]:
+    """n up and down, q̇ and q̈, Next and Back, and tip drags: each shows a new picture at once (no time)."""
+    moves: list[Callable[[], None]] = []
+    moves += [lambda v=v: lab.set("n", float(v)) for v in (2, 4, 6, 8, 7, 5, 3, 8)]
+    moves += [lambda v=v: lab.set("qd", float(v)) for v in np.linspace(-3, 3, 10)]
+    moves += [lambda v=v: lab.set("qdd", float(v)) for v in np.linspace(-10, 10, 10)]
+    moves += [lambda: lab.press("next") for _ in range(16)] + [lambda: lab.press("back") for _ in range(6)]
+    moves += [lambda a=a: lab.drag("tip", float(np.cos(a)), float(1.0 + np.sin(a)), steps=1)
+              for a in np.linspace(0, 3, 10)]
     return moves
 
 
@@ -164,6 +177,7 @@ def lab_benchmarks() -> list[dict[str, Any]]:
     lab_c, clock_c = _playing_pendulum()
     cases = [
         ("arm_preview", "update", "00_start_here.ipynb", _arm_moves(arm)),
+        ("rnea", "first frame after a change", "10_recursive_dynamics.ipynb", _rnea_moves(RneaLab())),
         ("pendulum", "update", "02_pendulum.ipynb", _pendulum_moves(pend)),
         ("pendulum", "chunk", "02_pendulum.ipynb", _needs(lab_n, clock_n, 60)),
         ("pendulum", "first frame after a change", "02_pendulum.ipynb", _changes(lab_c, clock_c, 60)),

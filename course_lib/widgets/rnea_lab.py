@@ -150,9 +150,11 @@ class RneaLab(Lab):
         k = (cur or 1) - 1
         omega, v = p.V[k, 2], world["v"][k]
         a, f = world["a"][k], world["f"][k]
+        classic = a + omega * np.array([-v[1], v[0]])  # a_O = a + ω × v in the plane (seed 002, §2.2)
         self.readouts.update(r, n=float(n), current=float(cur), omega=float(omega), vx=float(v[0]),
                              vy=float(v[1]), alpha=float(p.A[k, 2]), ax=float(a[0]), ay=float(a[1]),
-                             fx=float(f[0]), fy=float(f[1]), nz=float(p.F[k, 2]), tau=float(p.tau[k]),
+                             fx=float(f[0]), fy=float(f[1]), acx=float(classic[0]), acy=float(classic[1]),
+                             nz=float(p.F[k, 2]), tau=float(p.tau[k]),
                              tau_last=float(p.tau[-1]), f1=float(np.hypot(*world["f"][0])),
                              a_err=float(np.max(np.abs(world["a"] - [0.0, self.chain_g()]))))
         self._show_panel(p, world, cur)
@@ -181,9 +183,8 @@ class RneaLab(Lab):
             self.panel_html.value = _html.escape(T("rnea_panel_none"))
             return
         k, has_force = cur - 1, self.step > n
-        omega = p.V[k, 2]
-        v = world["v"][k]
-        classic = world["a"][k] + omega * np.array([-v[1], v[0]])  # a + ω × v in the plane
+        omega, v = p.V[k, 2], world["v"][k]
+        classic = (self.readouts["acx"], self.readouts["acy"])
         vec = lambda u: f"({u[0]:+.2f}, {u[1]:+.2f})"  # noqa: E731
         dash = T("rnea_not_yet")
         rows = [("rnea_row_omega", f"{omega:+.3f}"), ("rnea_row_v", vec(v)),
