@@ -178,7 +178,8 @@ class RneaLab(Lab):
             stage = T("rnea_stage_forward", i=cur, n=n, p=cur - 1)
         else:
             stage = T("rnea_stage_backward", i=cur, n=n)
-        self.stage_html.value = f"<b>{_html.escape(stage)}</b>"
+        pose = T("rnea_pose", n=n, last=float(np.degrees(self.q[-1])), x=self.points[-1][0], y=self.points[-1][1])
+        self.stage_html.value = f"<b>{_html.escape(stage)}</b><br>{_html.escape(pose)}"
         if cur == 0:
             self.panel_html.value = _html.escape(T("rnea_panel_none"))
             return

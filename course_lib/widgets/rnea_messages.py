@@ -19,6 +19,7 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_stage_forward": "Forward pass reaches link {i} of {n}: its velocity and acceleration, from link {p}'s.",
         "rnea_stage_backward": ("Backward pass reaches link {i}: the force across joint {i} carries links {i}…{n}; "
                                 "τ{i} = Sᵢᵀ Fᵢ."),
+        "rnea_pose": "θ{n} = {last:.0f}° (relative), tip at ({x:.2f}, {y:.2f}) m",
         "rnea_panel_title": "Link {i}, in world axes",
         "rnea_panel_none": "Press Next ▶ to start the forward pass.",
         "rnea_row_omega": "ω (rad/s)",
