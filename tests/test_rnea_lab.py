@@ -144,19 +144,24 @@ def test_force_arrows_are_capped_and_proportional_below_the_cap():
     assert max(np.hypot(lab.scene.values[f"ax{i}"], lab.scene.values[f"ay{i}"]) for i in range(1, 9)) <= 0.6 + 1e-12
 
 
-def test_changing_n_hides_the_unused_links_and_keeps_the_step_within_range():
+def folded(lab: RneaLab) -> list[bool]:
+    """For links 1…8: drawn with zero length at the tip (folded away under the tip's handle)."""
+    v = lab.scene.values
+    return [v[f"jx{i}"] == v[f"jx{i - 1}"] == v["tipx"] and v[f"jy{i}"] == v[f"jy{i - 1}"] == v["tipy"]
+            for i in range(1, 9)]
+
+
+def test_changing_n_folds_the_unused_links_into_the_tip_and_keeps_the_step_within_range():
     lab = RneaLab(n=8)
     run_to(lab, 16)
     lab.set("n", 3)
-    visible = {s["id"]: s["props"]["visible"] for s in lab.scene.shapes}
-    assert [visible[f"link{i}"] for i in range(1, 9)] == [True] * 3 + [False] * 5
+    assert folded(lab) == [False] * 3 + [True] * 5
     assert lab.step == 6
 
 
 def test_a_new_lab_shows_only_its_own_links():
     lab = RneaLab(n=2)
-    visible = {s["id"]: s["props"]["visible"] for s in lab.scene.shapes}
-    assert [visible[f"joint{i}"] for i in range(1, 9)] == [True] * 2 + [False] * 6
+    assert folded(lab) == [False] * 2 + [True] * 6
 
 
 def test_a_bad_n_shows_a_message_and_changes_nothing():

@@ -79,7 +79,7 @@ class RneaLab(Lab):
         self.attach_scene(self._scene())
         column = self.build_controls()
         self.move_control("n", float(n))
-        self._show_links()
+        self._update_hint()
         back, nxt = c.button(self.T("rnea_back")), c.button(self.T("rnea_next"))
         self.add_control("back", back, lambda _: self._go(-1))
         self.add_control("next", nxt, lambda _: self._go(+1))
@@ -115,7 +115,7 @@ class RneaLab(Lab):
         shapes.append(Text("step_text", "world", x=-r, y=-r, text=self.T("rnea_scene_step"), dx_px=6, dy_px=-10))
         return Scene(width=500, height=500, channels=pts + arrows + ["cx", "cy", "tipx", "tipy", "step", "steps"],
                      panels=[Panel("world", 0, 0, 1, 1, (-r, r), (-r, r), equal=True, grid=True, xlabel="x [m]",
-                                   ylabel="y [m]", title="")],
+                                   ylabel="y [m]", title=self.T("rnea_title", length=LENGTH, mass=MASS))],
                      shapes=shapes)
 
     # -- state -> picture --------------------------------------------------------------------
@@ -252,15 +252,12 @@ class RneaLab(Lab):
         if not 2 <= n <= N_MAX:
             raise ValueError(f"n must be from 2 to {N_MAX}, got {value}")
         self._build_chain(n)
-        self._show_links()
+        self._update_hint()
         self.show_message("")
         self.refresh()
 
-    def _show_links(self) -> None:
-        for i in range(1, N_MAX + 1):
-            for shape in (f"link{i}", f"joint{i}"):
-                self.scene.set_shape(shape, visible=i <= self.n)
-        self.scene.set_panel("world", title=self.T("rnea_title", n=self.n, length=LENGTH, mass=MASS))
+    def _update_hint(self) -> None:
+        # (links beyond n are folded into the tip, under its handle: no shape is re-sent when n changes)
         self.tasks.tasks[0].hint = self.T("rnea_task_rest_hint", n=self.n)
 
     def on_qd(self, value: float) -> None:

@@ -10,7 +10,7 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_step": "step",
         "rnea_next": "Next ▶",
         "rnea_back": "◀ Back",
-        "rnea_title": "Planar chain of {n} links ({length:g} m, {mass:g} kg in all); drag the tip",
+        "rnea_title": "Planar chain of equal rods, {length:g} m and {mass:g} kg in all; drag the tip",
         "rnea_legend_v": "v: velocity of joint i",
         "rnea_legend_a": "a: acceleration (gravity = base pushed up)",
         "rnea_legend_f": "f: force across joint i",
