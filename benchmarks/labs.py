@@ -47,6 +47,7 @@ from course_lib.widgets.cart_pole_lab import CartPoleLab  # noqa: E402
 from course_lib.widgets.christoffel_lab import ChristoffelLab  # noqa: E402
 from course_lib.widgets.operational_space_lab import OperationalSpaceLab  # noqa: E402
 from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
+from course_lib.widgets.rnea_lab import RneaLab  # noqa: E402
 
 TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
 WARMUP = 5
@@ -165,6 +166,18 @@ def _operational_lab() -> OperationalSpaceLab:
     lab = OperationalSpaceLab()
     lab.scene.browser_message({"type": "drag", "id": "push", "phase": "start", "x": 0.0, "y": 0.0})
     return lab
+
+
+def _rnea_moves(lab: RneaLab) -> list[Callable[[], None]]:
+    """n up and down, q̇ and q̈, Next and Back, and tip drags: each shows a new picture at once (no time)."""
+    moves: list[Callable[[], None]] = []
+    moves += [lambda v=v: lab.set("n", float(v)) for v in (2, 4, 6, 8, 7, 5, 3, 8)]
+    moves += [lambda v=v: lab.set("qd", float(v)) for v in np.linspace(-3, 3, 10)]
+    moves += [lambda v=v: lab.set("qdd", float(v)) for v in np.linspace(-10, 10, 10)]
+    moves += [lambda: lab.press("next") for _ in range(16)] + [lambda: lab.press("back") for _ in range(6)]
+    moves += [lambda a=a: lab.drag("tip", float(np.cos(a)), float(1.0 + np.sin(a)), steps=1)
+              for a in np.linspace(0, 3, 10)]
+    return moves
 
 
 class _Clock:
@@ -292,6 +305,7 @@ def lab_benchmarks() -> list[dict[str, Any]]:
     arm_c, arm_clock_c = _playing_arm()
     cases = [
         ("arm_preview", "update", "00_start_here.ipynb", _arm_moves(arm)),
+        ("rnea", "first frame after a change", "10_recursive_dynamics.ipynb", _rnea_moves(RneaLab())),
         ("pendulum", "update", "02_pendulum.ipynb", _pendulum_moves(pend)),
         ("action", "update", "01_action_principle.ipynb", _action_moves(act)),
         # a lab without time: the first frame after a change is the control's callback up to the values sent

@@ -51,10 +51,27 @@ def forward_dynamics(chain: Chain, q: Any, qd: Any, tau: Any, Fv: Any = 0.0, Fs:
     M = mass_matrix(chain, q)
     resting = np.abs(qd) <= rest_speed
     rhs = tau - bias_torque(chain, q, qd) - friction_torque(np.where(resting, 0.0, qd), Fv, Fs)
+    return stick_slip(M, rhs, resting, Fs)
+
+
+def stick_slip(M: np.ndarray, rhs: np.ndarray, resting: np.ndarray, Fs: np.ndarray) -> np.ndarray:
+    """q̈ from M q̈ = rhs, where resting joints with Coulomb level F_s > 0 stick unless pushed past it.
+
+    Args:
+        M: mass matrix (n, n).
+        rhs: τ − h − friction of the moving joints (N·m), shape (n,).
+        resting: which joints are at rest, shape (n,) of bool.
+        Fs: Coulomb levels (N·m), shape (n,).
+
+    Returns:
+        q̈, with 0 for every joint that sticks.
+    """
+    rhs = np.array(rhs, dtype=float)
+    n = rhs.shape[0]
     stuck = resting & (Fs > 0)                       # assume every resting joint sticks
     while True:
         free = ~stuck
-        qdd = np.zeros(chain.n)
+        qdd = np.zeros(n)
         qdd[free] = np.linalg.solve(M[np.ix_(free, free)], rhs[free])
         hold = rhs - M @ qdd                         # friction torque each stuck joint needs
         excess = np.where(stuck, np.abs(hold) - Fs, -np.inf)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Sequence
+import time
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -33,3 +34,36 @@ def log_log_slope(n: Sequence[float], times: Sequence[float]) -> float:
 def load_scaling(path: Path | str = SCALING_FILE) -> dict[str, Any]:
     """The saved figures: ``{"n": [...], "us": {algorithm: [...]}, "machine": "..."}`` (µs per call)."""
     return json.loads(Path(path).read_text())
+
+
+def time_per_call(fn: Callable[[], Any], rounds: int = 7, number: int = 3) -> float:
+    """Median over ``rounds`` of the mean time of ``number`` calls of ``fn`` (µs)."""
+    if rounds < 1 or number < 1:
+        raise ValueError(f"rounds and number must be >= 1, got {rounds}, {number}")
+    samples = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        samples.append((time.perf_counter() - start) / number * 1e6)
+    return float(np.median(samples))
+
+
+def measure_small(sizes: Sequence[int] = (2, 3, 4, 6, 8), seed: int = 0, rounds: int = 7) -> dict[str, Any]:
+    """RNEA, CRBA + Cholesky and ABA timed here and now on seeded random chains (µs per call).
+
+    Small n only, so that a lesson can measure in well under a second; the
+    large-n figures are in :data:`SCALING_FILE`. Same layout as :func:`load_scaling`.
+    """
+    from course_lib.chains import aba, crba, random_chain, rnea
+
+    us: dict[str, list[float]] = {"rnea": [], "crba+cholesky": [], "aba": []}
+    for n in sizes:
+        chain = random_chain(int(n), np.random.default_rng(seed + int(n)))
+        rng = np.random.default_rng(seed)
+        q, qd, x = rng.uniform(-np.pi, np.pi, n), rng.normal(0.0, 2.0, n), rng.normal(0.0, 5.0, n)
+        us["rnea"].append(time_per_call(lambda: rnea(chain, q, qd, x), rounds))
+        us["crba+cholesky"].append(time_per_call(lambda: np.linalg.cholesky(crba(chain, q)), rounds))
+        us["aba"].append(time_per_call(lambda: aba(chain, q, qd, x), rounds))
+    return {"n": [int(n) for n in sizes], "us": us}
+

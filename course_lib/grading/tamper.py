@@ -39,6 +39,8 @@ OFF_LIMITS: dict[str, dict[str, tuple[str, ...]]] = {
                         for cell in ("mass_matrix", "gravity", "christoffel", "coriolis")},
     "03_energy_integrators": {cell: ("sim", "course_lib", "simulate")
                               for cell in ("rk4", "euler_energy", "ledger", "drift")},
+    "06_recursive_dynamics": {cell: ("course_lib", "chains", "Chain", "crba", "aba", "rnea_passes", "models")
+                              for cell in ("rnea", "mass_matrix", "forward")},
 }
 
 

@@ -4,17 +4,14 @@ The lesson notebook shows its quiz, the tests check it, and the review quiz
 (lesson 12) draws on the same questions. Every expected value is computed by
 course_lib from the lesson's model, never typed in.
 
-======================  ==========================================  ======
-function                module                                      lesson
-======================  ==========================================  ======
-``action_quiz``         :mod:`course_lib.quizzes.action`            1
-``pendulum_quiz``       :mod:`course_lib.quizzes.pendulum`          2
-``two_link_quiz``       :mod:`course_lib.quizzes.two_link`          3
-``cart_pole_quiz``      :mod:`course_lib.quizzes.cart_pole`         4
-``mass_matrix_quiz``    :mod:`course_lib.quizzes.mass_matrix`       5
-``coriolis_quiz``       :mod:`course_lib.quizzes.coriolis`          6
-``operational_quiz``    :mod:`course_lib.quizzes.operational_space` 7
-======================  ==========================================  ======
+- lesson 1: ``action_quiz`` (:mod:`course_lib.quizzes.action`)
+- lesson 2: ``pendulum_quiz`` (:mod:`course_lib.quizzes.pendulum`)
+- lesson 3: ``two_link_quiz`` (:mod:`course_lib.quizzes.two_link`)
+- lesson 4: ``cart_pole_quiz`` (:mod:`course_lib.quizzes.cart_pole`)
+- lesson 5: ``mass_matrix_quiz`` (:mod:`course_lib.quizzes.mass_matrix`)
+- lesson 6: ``coriolis_quiz`` (:mod:`course_lib.quizzes.coriolis`)
+- lesson 7: ``operational_quiz`` (:mod:`course_lib.quizzes.operational_space`)
+- lesson 10: ``recursive_dynamics_quiz`` (:mod:`course_lib.quizzes.recursive`)
 
 Imports are lazy: ``from course_lib.quizzes import pendulum_quiz`` loads only
 that lesson's module.
@@ -39,6 +36,7 @@ _WHERE = {
     "mass_matrix_quiz": "course_lib.quizzes.mass_matrix",
     "coriolis_quiz": "course_lib.quizzes.coriolis",
     "operational_quiz": "course_lib.quizzes.operational_space",
+    "recursive_dynamics_quiz": "course_lib.quizzes.recursive",
 }
 
 __all__ = sorted(_WHERE)

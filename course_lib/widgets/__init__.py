@@ -16,7 +16,8 @@ Labs, one module each with its own message table:
 :mod:`~course_lib.widgets.cart_pole_lab` (lesson 4),
 :mod:`~course_lib.widgets.mass_matrix_lab` (lesson 5),
 :mod:`~course_lib.widgets.christoffel_lab` (lesson 6),
-:mod:`~course_lib.widgets.operational_space_lab` (lesson 7). See docs/adding_a_lab.md.
+:mod:`~course_lib.widgets.operational_space_lab` (lesson 7),
+:mod:`~course_lib.widgets.rnea_lab` (lesson 10). See docs/adding_a_lab.md.
 
 Imports are lazy: ``import course_lib.widgets`` loads nothing heavy, and a
 lab's module is imported the first time its name is used.
@@ -36,6 +37,7 @@ _WHERE = {
     "CartPoleLab": "course_lib.widgets.cart_pole_lab",
     "ChristoffelLab": "course_lib.widgets.christoffel_lab",
     "OperationalSpaceLab": "course_lib.widgets.operational_space_lab",
+    "RneaLab": "course_lib.widgets.rnea_lab",
     "Lab": "course_lib.widgets.lab",
     "SimLab": "course_lib.widgets.simlab",
     "Scene": "course_lib.widgets.scene",

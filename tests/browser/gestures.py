@@ -73,6 +73,8 @@ GESTURES: dict[str, Drag] = {
     "06_coriolis_christoffel.ipynb": Drag("tip", by=(-40.0, 30.0)),
     # lesson 7: drag the push force at the tool, which turns the acceleration arrow and the polar plot's spoke
     "07_operational_space_inertia.ipynb": Drag("push", by=(30.0, -30.0)),
+    # the RNEA chain: drag the tip sideways, which turns the last joint
+    "10_recursive_dynamics.ipynb": Drag("tip", by=(-40.0, 25.0)),
 }
 
 

@@ -1,0 +1,289 @@
+"""Lesson 10's lab: RNEA on a planar chain of n = 2 … 8 links, one link per step.
+
+The forward pass (steps 1 … n) reaches the links from the base out: each link
+gets its velocity and acceleration from its parent's. The backward pass
+(steps n + 1 … 2n) comes back from the tip: each link's force is what it needs
+for itself plus what its children pass down, and the joint takes τᵢ = Sᵢᵀ Fᵢ.
+Arrows appear as the pass reaches a link; the panel beside the scene shows the
+current link's numbers. Every number is read from
+:func:`course_lib.chains.rnea_passes`, the library's own RNEA.
+
+Handle ``"tip"`` in panel ``"world"`` (metres, joint 1 at the origin, y up)
+turns the last joint. The first slider is n.
+
+>>> lab = RneaLab()
+>>> lab.set("qd", 0.0); lab.set("qdd", 0.0)
+>>> for _ in range(lab.n): lab.press("next")
+>>> lab.task_done("rest"), round(lab.readout("ay"), 2)
+(True, 9.81)
+"""
+
+from __future__ import annotations
+
+import html as _html
+
+import numpy as np
+
+from course_lib.chains import Chain, link_poses, rnea_passes
+from course_lib.widgets import controls as c
+from course_lib.widgets.lab import DragHandle, Lab
+from course_lib.widgets.numbers import capped
+from course_lib.widgets.rnea_messages import RNEA_LAB
+from course_lib.widgets.scene import Arrow, Disc, Handle, Link, Panel, Scene, Text
+from course_lib.widgets.tasks import NotYet, checklist
+
+#: the chain: total length (m) and mass (kg), shared equally by its n links; the most links
+LENGTH, MASS, N_MAX = 1.6, 4.0, 8
+#: start pose: θ₁ and every further relative angle (degrees)
+THETA1, CURL = 70.0, -25.0
+#: arrows: metres drawn per m/s, per m/s², per N, and the longest arrow (m)
+PER_V, PER_A, PER_F, ARROW_MAX = 0.15, 0.03, 0.015, 0.6
+#: task "rest": how close every link's acceleration must be to g upward (m/s²)
+REST_TOL = 1e-6
+#: task "weight": least number of links, and how close |f₁| must be to Σ m g (per cent)
+WEIGHT_N_MIN, WEIGHT_TOL = 6, 0.5
+#: task "tip": the last joint's torque must fall below this (N·m)
+TIP_TOL = 0.01
+KINDS = ("v", "a", "f")
+
+
+class RneaLab(Lab):
+    """RNEA pass by pass on a planar n-link chain.
+
+    Args:
+        n: number of links (2 … 8).
+
+    Raises:
+        ValueError: for n outside 2 … 8.
+    """
+
+    messages = RNEA_LAB
+    CONTROLS = (c.Slider("n", "rnea_n", 2, N_MAX, 1, 4, ".0f"),
+                c.Slider("qd", "rnea_qd", -3, 3, 0.1, 1.0, ".1f"),
+                c.Slider("qdd", "rnea_qdd", -10, 10, 0.5, 0.0, ".1f"))
+
+    def __init__(self, n: int = 4):
+        super().__init__()
+        if not (isinstance(n, (int, np.integer)) and 2 <= n <= N_MAX):
+            raise ValueError(f"n is the number of links, an integer from 2 to {N_MAX}; got {n!r}")
+        self.qd_all, self.qdd_all, self.step = 1.0, 0.0, 0
+        self._build_chain(int(n))
+        prompts = {"rest": self.T("rnea_task_rest", tol=REST_TOL),
+                   "weight": self.T("rnea_task_weight", n_min=WEIGHT_N_MIN, tol=WEIGHT_TOL),
+                   "tip": self.T("rnea_task_tip", tol=TIP_TOL)}
+        self.tasks = checklist(self, prompts, "rnea_task_{key}_hint")
+        self.tasks.tasks[0].hint = self.T("rnea_task_rest_hint", n=self.n)
+        self.tasks.tasks[1].hint = self.T("rnea_task_weight_hint", n_min=WEIGHT_N_MIN)
+        self.add_handle(DragHandle("tip", "world", lambda: tuple(self.points[-1]), self._drag_tip))
+        self.stage_html, self.panel_html = c.html(), c.html(width="340px")
+        self.attach_scene(self._scene())
+        column = self.build_controls()
+        self.move_control("n", float(n))
+        self._update_hint()
+        back, nxt = c.button(self.T("rnea_back")), c.button(self.T("rnea_next"))
+        self.add_control("back", back, lambda _: self._go(-1))
+        self.add_control("next", nxt, lambda _: self._go(+1))
+        self.layout(column + [c.beside(back, nxt), self.stage_html, self.panel_html])
+        self.refresh()
+
+    # -- the model ---------------------------------------------------------------------------
+    def _build_chain(self, n: int) -> None:
+        self.n = n
+        self.chain = Chain.planar([LENGTH / n] * n, [MASS / n] * n)
+        self.q = np.radians([THETA1] + [CURL] * (n - 1))
+        self.step = min(self.step, 2 * n)
+
+    def _scene(self) -> Scene:
+        r = 1.2 * LENGTH
+        pts = [f"j{k}{i}" for i in range(N_MAX + 1) for k in "xy"]
+        arrows = [f"{kind}{k}{i}" for i in range(1, N_MAX + 1) for kind in KINDS for k in "xy"]
+        shapes = []
+        for i in range(1, N_MAX + 1):
+            shapes.append(Link(f"link{i}", "world", x0=f"jx{i - 1}", y0=f"jy{i - 1}", x1=f"jx{i}", y1=f"jy{i}",
+                               width=7, color="ink"))
+            shapes.append(Disc(f"joint{i}", "world", x=f"jx{i - 1}", y=f"jy{i - 1}", r_px=4, color="muted"))
+        shapes.append(Disc("current", "world", x="cx", y="cy", r_px=9, color="secondary", fill="none"))
+        colors = {"v": "velocity", "a": "gravity", "f": "force"}
+        for i in range(1, N_MAX + 1):
+            for kind in KINDS:
+                shapes.append(Arrow(f"{kind}{i}", "world", x=f"jx{i - 1}", y=f"jy{i - 1}", dx=f"{kind}x{i}",
+                                    dy=f"{kind}y{i}", min_px=4, color=colors[kind], width=2.5))
+        shapes.append(Handle("tip", "world", x="tipx", y="tipy", r_px=11, color="bad"))
+        for row, kind in enumerate(KINDS):
+            shapes.append(Text(f"legend_{kind}", "world", x=-r, y=r, text=self.T(f"rnea_legend_{kind}"),
+                               color=colors[kind], dx_px=6, dy_px=14 + 17 * row))
+        shapes.append(Text("step_text", "world", x=-r, y=-r, text=self.T("rnea_scene_step"), dx_px=6, dy_px=-10))
+        return Scene(width=500, height=500, channels=pts + arrows + ["cx", "cy", "tipx", "tipy", "step", "steps"],
+                     panels=[Panel("world", 0, 0, 1, 1, (-r, r), (-r, r), equal=True, grid=True, xlabel="x [m]",
+                                   ylabel="y [m]", title=self.T("rnea_title", length=LENGTH, mass=MASS))],
+                     shapes=shapes)
+
+    # -- state -> picture --------------------------------------------------------------------
+    def refresh(self) -> None:
+        n, step = self.n, self.step
+        qd, qdd = np.full(n, self.qd_all), np.full(n, self.qdd_all)
+        p = rnea_passes(self.chain, self.q, qd, qdd)
+        R, origins = link_poses(self.chain, self.q)
+        tip = origins[-1] + R[-1] @ np.array([LENGTH / n, 0.0, 0.0])
+        self.points = np.vstack([origins[:, :2], tip[:2]])
+        # world axes: ω and α are about z in every frame; linear parts turn by each link's rotation
+        world = {kind: np.einsum("nij,nj->ni", R, rows[:, 3:])[:, :2] for kind, rows in
+                 (("v", p.V), ("a", p.A), ("f", p.F))}
+        reached_forward = min(step, n)                   # links 1 … this have V and A
+        reached_back = max(0, step - n)                  # links n, n−1, … have F
+        per = {"v": PER_V, "a": PER_A, "f": PER_F}
+        r: dict[str, float] = {}
+        for i in range(1, N_MAX + 1):
+            for kind in KINDS:
+                shown = i <= n and (i <= reached_forward if kind != "f" else i > n - reached_back)
+                vec = capped(world[kind][i - 1][:, None] * per[kind], ARROW_MAX)[:, 0] if shown else (0.0, 0.0)
+                r[f"{kind}x{i}"], r[f"{kind}y{i}"] = float(vec[0]), float(vec[1])
+        for i in range(N_MAX + 1):
+            x, y = self.points[min(i, n)]
+            r[f"jx{i}"], r[f"jy{i}"] = float(x), float(y)
+        cur = self.current_link()
+        cx, cy = self.points[cur - 1] if cur else (0.0, 0.0)
+        r.update(cx=float(cx), cy=float(cy), tipx=float(tip[0]), tipy=float(tip[1]), step=float(step),
+                 steps=float(2 * n))
+        self.check_finite(r)
+        self.scene.set_values({k: r[k] for k in self.scene.channels})
+        k = (cur or 1) - 1
+        omega, v = p.V[k, 2], world["v"][k]
+        a, f = world["a"][k], world["f"][k]
+        classic = a + omega * np.array([-v[1], v[0]])  # a_O = a + ω × v in the plane (seed 002, §2.2)
+        self.readouts.update(r, n=float(n), current=float(cur), omega=float(omega), vx=float(v[0]),
+                             vy=float(v[1]), alpha=float(p.A[k, 2]), ax=float(a[0]), ay=float(a[1]),
+                             fx=float(f[0]), fy=float(f[1]), acx=float(classic[0]), acy=float(classic[1]),
+                             nz=float(p.F[k, 2]), tau=float(p.tau[k]),
+                             tau_last=float(p.tau[-1]), f1=float(np.hypot(*world["f"][0])),
+                             a_err=float(np.max(np.abs(world["a"] - [0.0, self.chain_g()]))))
+        self._show_panel(p, world, cur)
+        self.tasks.update(self)
+
+    def chain_g(self) -> float:
+        """g (m/s²): the size of the chain's gravity vector."""
+        return float(np.linalg.norm(self.chain.gravity))
+
+    def current_link(self) -> int:
+        """The link the pass has just reached (1 … n), or 0 before the first step."""
+        if self.step == 0:
+            return 0
+        return self.step if self.step <= self.n else 2 * self.n + 1 - self.step
+
+    def _show_panel(self, p, world, cur: int) -> None:
+        n, T = self.n, self.T
+        if cur == 0:
+            stage = T("rnea_stage_start")
+        elif self.step <= n:
+            stage = T("rnea_stage_forward", i=cur, n=n, p=cur - 1)
+        else:
+            stage = T("rnea_stage_backward", i=cur, n=n)
+        pose = T("rnea_pose", n=n, last=float(np.degrees(self.q[-1])), x=self.points[-1][0], y=self.points[-1][1])
+        self.stage_html.value = f"<b>{_html.escape(stage)}</b><br>{_html.escape(pose)}"
+        if cur == 0:
+            self.panel_html.value = _html.escape(T("rnea_panel_none"))
+            return
+        k, has_force = cur - 1, self.step > n
+        omega, v = p.V[k, 2], world["v"][k]
+        classic = (self.readouts["acx"], self.readouts["acy"])
+        vec = lambda u: f"({u[0]:+.2f}, {u[1]:+.2f})"  # noqa: E731
+        dash = T("rnea_not_yet")
+        rows = [("rnea_row_omega", f"{omega:+.3f}"), ("rnea_row_v", vec(v)),
+                ("rnea_row_alpha", f"{p.A[k, 2]:+.3f}"), ("rnea_row_a", vec(world["a"][k])),
+                ("rnea_row_a_classic", vec(classic)),
+                ("rnea_row_f", vec(world["f"][k]) if has_force else dash),
+                ("rnea_row_n", f"{p.F[k, 2]:+.3f}" if has_force else dash),
+                ("rnea_row_tau", f"{p.tau[k]:+.3f}" if has_force else dash)]
+        body = "".join(f"<tr><td>{_html.escape(T(key))}</td><td style='font-family:monospace'>{val}</td></tr>"
+                       for key, val in rows)
+        self.panel_html.value = (f"<b>{_html.escape(T('rnea_panel_title', i=cur))}</b>"
+                                 f"<table style='font-size:13px'>{body}</table>")
+
+    def reset_state(self) -> None:
+        self._build_chain(self.n)
+        self.step = 0
+
+    # -- tasks, each next to its threshold -----------------------------------------------------
+    def _at_rest(self) -> NotYet | None:
+        if self.qd_all != 0.0 or self.qdd_all != 0.0:
+            return NotYet(self.T("rnea_why_moving", qd=self.qd_all, qdd=self.qdd_all))
+        return None
+
+    def _check_rest(self, lab: "RneaLab") -> str | NotYet:
+        moving = self._at_rest()
+        if moving:
+            return moving
+        if self.step < self.n:
+            return NotYet(self.T("rnea_why_step", step=self.step, need=self.n))
+        if self.readouts["a_err"] > REST_TOL:     # the tolerance stated in the prompt
+            return NotYet(self.T("rnea_why_step", step=self.step, need=self.n))
+        tip_a = self.readouts
+        return self.T("rnea_value_rest", n=self.n, ax=tip_a["ax"], ay=tip_a["ay"])
+
+    def _check_weight(self, lab: "RneaLab") -> str | NotYet:
+        if self.n < WEIGHT_N_MIN:
+            return NotYet(self.T("rnea_why_few", n=self.n, n_min=WEIGHT_N_MIN))
+        moving = self._at_rest()
+        if moving:
+            return moving
+        if self.step < 2 * self.n:
+            return NotYet(self.T("rnea_why_step", step=self.step, need=2 * self.n))
+        weight = float(np.sum(self.chain.masses)) * self.chain_g()
+        f1 = self.readouts["f1"]
+        if abs(f1 - weight) > WEIGHT_TOL / 100 * weight:
+            return NotYet(self.T("rnea_why_weight", f=f1, w=weight))
+        return self.T("rnea_value_weight", f=f1)
+
+    def _check_tip(self, lab: "RneaLab") -> str | NotYet:
+        moving = self._at_rest()
+        if moving:
+            return moving
+        if self.step < 2 * self.n:
+            return NotYet(self.T("rnea_why_step", step=self.step, need=2 * self.n))
+        tau = self.readouts["tau_last"]
+        if abs(tau) >= TIP_TOL:
+            return NotYet(self.T("rnea_why_tip", n=self.n, tau=tau))
+        return self.T("rnea_value_tip", n=self.n, tau=tau)
+
+    # -- callbacks (run guarded) -------------------------------------------------------------
+    def on_n(self, value: float) -> None:
+        self.check_input(n=value)
+        n = int(round(value))
+        if not 2 <= n <= N_MAX:
+            raise ValueError(f"n must be from 2 to {N_MAX}, got {value}")
+        self._build_chain(n)
+        self._update_hint()
+        self.show_message("")
+        self.refresh()
+
+    def _update_hint(self) -> None:
+        # (links beyond n are folded into the tip, under its handle: no shape is re-sent when n changes)
+        self.tasks.tasks[0].hint = self.T("rnea_task_rest_hint", n=self.n)
+
+    def on_qd(self, value: float) -> None:
+        self.check_input(qd=value)
+        self.qd_all = float(value)
+        self.refresh()
+
+    def on_qdd(self, value: float) -> None:
+        self.check_input(qdd=value)
+        self.qdd_all = float(value)
+        self.refresh()
+
+    def _go(self, by: int) -> None:
+        self.step = int(np.clip(self.step + by, 0, 2 * self.n))
+        self.refresh()
+
+    def press(self, key: str) -> None:
+        """Click button ``key`` ("next" or "back") as a learner would."""
+        self.controls[key].click()
+
+    def _drag_tip(self, x: float, y: float) -> None:
+        self.check_input(x=x, y=y)
+        joint = self.points[-2]
+        absolute = np.arctan2(y - joint[1], x - joint[0])
+        q = self.q.copy()
+        q[-1] = (absolute - np.sum(q[:-1]) + np.pi) % (2 * np.pi) - np.pi
+        self.q = q
+        self.show_message("")
+        self.refresh()
