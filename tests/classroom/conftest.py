@@ -9,6 +9,7 @@ the accounts, removes the accounts, their homes and the group, and the temporary
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import shutil
@@ -52,11 +53,12 @@ class Klass:
         role = "instructor" if user == self.instructor else "student"
         return kit.user_environment(role, self.exchange, self.course if role == "instructor" else None)
 
-    def api(self, method: str, path: str, timeout: float = 30) -> tuple[int, bytes]:
+    def api(self, method: str, path: str, body: dict | None = None, timeout: float = 30) -> tuple[int, bytes]:
         """A request to the hub (``/hub/api/...``) or a user's server (``/user/<name>/...``) as the admin service."""
-        req = urllib.request.Request(self.url + path, method=method,
-                                     headers={"Authorization": f"token {self.token}"},
-                                     data=b"{}" if method == "POST" else None)
+        data = json.dumps(body or {}).encode() if method in ("POST", "PUT") else None
+        req = urllib.request.Request(self.url + path, method=method, data=data,
+                                     headers={"Authorization": f"token {self.token}",
+                                              "Content-Type": "application/json"})
         try:
             with urllib.request.urlopen(req, timeout=timeout) as resp:
                 return resp.status, resp.read()
@@ -139,9 +141,9 @@ def klass():
             time.sleep(0.3)
         yield klass
     finally:
-        _stop(hub)
-        for name in accounts:
+        for name in accounts:               # their servers first: the hub then stops at once
             kit.remove_user(name)
+        _stop(hub)
         kit.remove_group(group)
         kit.restore_modes(changed)
         shutil.rmtree(base, ignore_errors=True)

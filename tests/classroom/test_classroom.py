@@ -1,17 +1,19 @@
 """A class on a real JupyterHub: release, fetch, submit, collect, autograde, feedback, between real accounts.
 
-One instructor and three students, each a unix account of their own. Every nbgrader step runs as
-the account that would run it in class (nbgrader's CLI, as their own user, with the environment
-the hub gives their server); the hub's REST API starts their servers, and one student logs in
-through the hub in Chromium. The students hand in a full solution, a wrong answer and a hostile
+One instructor and three students, each a unix account of their own, each with their own server
+started by the hub. One student also logs in through the hub in Chromium. The students hand in a full solution, a wrong answer and a hostile
 notebook from tests/grading/attacks.py (fake `checks` and a walk over the file system that
 rewrites every gradebook, feedback page and CSV it can reach).
+
+Each step runs where it runs in class: the instructor's steps in their Formgrader (its REST API, on
+their own server, as their own account), the students' in their Assignment List; the test talks to
+both through the hub's proxy with an admin service token.
 """
 
 from __future__ import annotations
 
-import html
 import json
+import os
 import pwd
 import re
 import time
@@ -53,15 +55,8 @@ def submission(kind: str) -> nbformat.NotebookNode:
     return nb
 
 
-def nbgrader(klass, user: str, *args: str, cwd: Path | None = None) -> str:
-    from classroom import kit
-
-    result = kit.run_as(user, ["nbgrader", *args], klass.env(user), cwd=cwd)
-    assert result.returncode == 0, f"nbgrader {' '.join(args)} as {user} failed:\n{result.stdout}\n{result.stderr}"
-    return result.stdout + result.stderr
-
-
 def as_user(user: str, *argv: str):
+    """Run ``argv`` as ``user`` (their own unix account, nothing of the test's environment)."""
     from classroom import kit
 
     return kit.run_as(user, list(argv), {"PATH": "/usr/bin:/bin"})
@@ -71,44 +66,70 @@ def home(user: str) -> Path:
     return Path(pwd.getpwnam(user).pw_dir)
 
 
+def call(klass, user: str, method: str, path: str, body: dict | None = None) -> dict | list:
+    """One request to ``user``'s own server (what their JupyterLab sends), checked for nbgrader's success flag."""
+    status, raw = klass.api(method, f"/user/{user}{path}", body=body, timeout=300)
+    assert status == 200, f"{method} {path} on {user}'s server: HTTP {status}: {raw[:2000]!r}"
+    reply = json.loads(raw) if raw else {}
+    if isinstance(reply, dict) and reply.get("success") is False:
+        raise AssertionError(f"{method} {path} on {user}'s server failed: {reply.get('error') or reply}"[:4000])
+    return reply
+
+
+def start_servers(klass, users) -> None:
+    """Start every user's server through the hub's REST API and wait until all are ready."""
+    for user in users:
+        status, body = klass.api("POST", f"/hub/api/users/{user}/server")
+        assert status in (201, 202), (status, body)
+    deadline = time.monotonic() + 180
+    for user in users:
+        while json.loads(klass.api("GET", f"/hub/api/users/{user}")[1])["servers"].get("", {}).get("ready") is not True:
+            assert time.monotonic() < deadline, f"{user}'s server did not start:\n{klass.log.read_text()[-3000:]}"
+            time.sleep(0.3)
+
+
 def _hand_in(klass, kind: str, user: str) -> None:
-    nbgrader(klass, user, "fetch_assignment", A1)
+    """A student fetches the assignment from their Assignment List, does the work, submits."""
+    query = f"?course_id={COURSE}&assignment_id={A1}"
+    call(klass, user, "POST", "/assignments/fetch" + query)
     target = home(user) / A1 / f"{NOTEBOOK}.ipynb"
-    assert target.is_file(), f"fetch_assignment did not put {target} in place"
+    assert target.is_file(), f"fetching did not put {target} in place"
     nb = submission(kind)
     nb.cells[0].source = f"# handed in by {user}\n" + nb.cells[0].source
     nbformat.write(nb, target)
     entry = pwd.getpwnam(user)
-    import os
     os.chown(target, entry.pw_uid, entry.pw_gid)
-    nbgrader(klass, user, "submit", A1)
+    call(klass, user, "POST", "/assignments/submit" + query)
 
 
 @pytest.fixture(scope="module")
 def graded(klass):
-    """The whole term in one go: release, hand in, collect, autograde, feedback out and back."""
+    """The whole term, each step done by its user through their own server, as their JupyterLab does it:
+    the instructor in the Formgrader, the students in their Assignment List."""
     start = time.perf_counter()
-    instructor, course = klass.instructor, klass.course
-    roster = course / "students.csv"
-    roster.write_text("id\n" + "".join(f"{s}\n" for s in klass.students.values()))
-    entry = pwd.getpwnam(instructor)
-    import os
-    os.chown(roster, entry.pw_uid, entry.pw_gid)
-    nbgrader(klass, instructor, "db", "student", "import", "students.csv", cwd=course)
-    nbgrader(klass, instructor, "generate_assignment", A1, "--force", cwd=course)
-    nbgrader(klass, instructor, "release_assignment", A1, cwd=course)
+    instructor, students = klass.instructor, klass.students
+    start_servers(klass, [instructor, *students.values()])
+    klass.notes["servers_s"] = time.perf_counter() - start
+    for user in students.values():
+        call(klass, instructor, "PUT", f"/formgrader/api/student/{user}",
+             {"first_name": user, "last_name": "Student", "email": None})
+    call(klass, instructor, "POST", f"/formgrader/api/assignment/{A1}/assign")
+    call(klass, instructor, "POST", f"/formgrader/api/assignment/{A1}/release")
     with ThreadPoolExecutor(3) as pool:
-        list(pool.map(lambda kv: _hand_in(klass, *kv), klass.students.items()))
-    nbgrader(klass, instructor, "collect", A1, cwd=course)
+        list(pool.map(lambda kv: _hand_in(klass, *kv), students.items()))
+    call(klass, instructor, "POST", f"/formgrader/api/assignment/{A1}/collect")
     t0 = time.perf_counter()
-    nbgrader(klass, instructor, "autograde", A1, cwd=course)
+    for user in students.values():
+        call(klass, instructor, "POST", f"/formgrader/api/submission/{A1}/{user}/autograde")
     klass.notes["autograde_s"] = time.perf_counter() - t0
-    nbgrader(klass, instructor, "generate_feedback", A1, cwd=course)
-    nbgrader(klass, instructor, "release_feedback", A1, cwd=course)
+    call(klass, instructor, "POST", f"/formgrader/api/assignment/{A1}/generate_feedback")
+    call(klass, instructor, "POST", f"/formgrader/api/assignment/{A1}/release_feedback")
+    query = f"?course_id={COURSE}&assignment_id={A1}"
     with ThreadPoolExecutor(3) as pool:
-        list(pool.map(lambda u: nbgrader(klass, u, "fetch_feedback", A1), klass.students.values()))
+        list(pool.map(lambda u: call(klass, u, "POST", "/assignments/fetch_feedback" + query), students.values()))
     klass.notes["term_s"] = time.perf_counter() - start
-    print(f"classroom: term in {klass.notes['term_s']:.1f} s, autograde of 3 in {klass.notes['autograde_s']:.1f} s")
+    print(f"classroom: servers up in {klass.notes['servers_s']:.1f} s, term in {klass.notes['term_s']:.1f} s, "
+          f"autograde of 3 in {klass.notes['autograde_s']:.1f} s")
     return klass
 
 
@@ -190,14 +211,6 @@ def test_students_cannot_read_the_instructors_course(graded):
 def test_the_hub_gives_the_instructor_the_formgrader_and_the_students_their_assignment_list(graded):
     klass = graded
     student = klass.students["wrong"]
-    for user in (klass.instructor, student):
-        status, body = klass.api("POST", f"/hub/api/users/{user}/server")
-        assert status in (201, 202), (status, body)
-    for user in (klass.instructor, student):
-        deadline = time.monotonic() + 120
-        while json.loads(klass.api("GET", f"/hub/api/users/{user}")[1])["servers"].get("", {}).get("ready") is not True:
-            assert time.monotonic() < deadline, f"{user}'s server did not start:\n{klass.log.read_text()[-3000:]}"
-            time.sleep(0.5)
     assert klass.api("GET", f"/user/{klass.instructor}/formgrader/")[0] == 200
     assert klass.api("GET", f"/user/{student}/formgrader/")[0] == 404
     status, body = klass.api("GET", f"/user/{student}/assignments?course_id={COURSE}")
