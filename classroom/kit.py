@@ -10,12 +10,18 @@ Everything that creates accounts or changes permissions needs root; it says so o
 
 from __future__ import annotations
 
+import json
 import os
 import pwd
 import shutil
+import signal
+import socket
 import stat
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 KIT = Path(__file__).resolve().parent
@@ -167,3 +173,108 @@ def run_as(user: str, argv: list[str], env: dict[str, str], cwd: Path | None = N
     full = {"HOME": entry.pw_dir, "USER": user, "LOGNAME": user, "LANG": "C.UTF-8", **env}
     cmd = ["runuser", "-u", user, "--", "env", "-i", *[f"{k}={v}" for k, v in full.items()], *argv]
     return subprocess.run(cmd, cwd=str(cwd or entry.pw_dir), capture_output=True, text=True, timeout=timeout)
+
+
+class Hub:
+    """``classroom/jupyterhub_config.py`` running as a child process, and a client for its REST API.
+
+    Args:
+        base: a folder for the hub's state, log and (by default) the exchange.
+        instructors, students: unix account names.
+        auth: ``"dummy"`` (with ``password``) or ``"pam"``.
+        ports: the hub's public port, the hub's internal port, the proxy's API port.
+        token: an API token for the admin service ``classroom-admin`` (None: no service).
+    """
+
+    def __init__(self, base: Path, instructors: list[str], students: list[str], ports: tuple[int, int, int],
+                 auth: str = "dummy", password: str = "", token: str | None = None,
+                 exchange: Path | None = None):
+        self.base, self.token = Path(base), token
+        self.exchange = Path(exchange or self.base / "exchange")
+        self.url = f"http://127.0.0.1:{ports[0]}"
+        self.log = self.base / "hub.log"
+        self.env = {**os.environ, "CLASSROOM_AUTH": auth, "CLASSROOM_DUMMY_PASSWORD": password,
+                    "CLASSROOM_INSTRUCTORS": ",".join(instructors), "CLASSROOM_STUDENTS": ",".join(students),
+                    "CLASSROOM_EXCHANGE": str(self.exchange), "CLASSROOM_STATE": str(self.base / "state"),
+                    "CLASSROOM_PORT": str(ports[0]), "CLASSROOM_HUB_PORT": str(ports[1]),
+                    "CLASSROOM_PROXY_API_PORT": str(ports[2])}
+        if token:
+            self.env["CLASSROOM_API_TOKEN"] = token
+        self.proc: subprocess.Popen | None = None
+
+    def start(self, log_to_file: bool = True, wait_s: float = 60) -> "Hub":
+        """Start the hub (and its proxy) in a process group of their own; wait until its API answers."""
+        out = self.log.open("wb") if log_to_file else None
+        self.proc = subprocess.Popen([str(venv_bin() / "jupyterhub"), "-f", str(KIT / "jupyterhub_config.py")],
+                                     cwd=self.base, env=self.env, stdout=out, stderr=subprocess.STDOUT if out else None,
+                                     start_new_session=True)
+        deadline = time.monotonic() + wait_s
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the hub exited with status {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.url + "/hub/api/", timeout=2) as resp:
+                    if resp.status == 200:
+                        return self
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the hub did not answer within {wait_s:.0f} s:\n{self.log_tail()}")
+            time.sleep(0.3)
+
+    def log_tail(self, chars: int = 3000) -> str:
+        return self.log.read_text(errors="replace")[-chars:] if self.log.exists() else "(no log)"
+
+    def api(self, method: str, path: str, body: dict | None = None, timeout: float = 30) -> tuple[int, bytes]:
+        """A request to the hub (``/hub/api/...``) or a user's server (``/user/<name>/...``) as the admin service."""
+        data = json.dumps(body or {}).encode() if method in ("POST", "PUT") else None
+        req = urllib.request.Request(self.url + path, method=method, data=data,
+                                     headers={"Authorization": f"token {self.token}",
+                                              "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as resp:
+                return resp.status, resp.read()
+        except urllib.error.HTTPError as err:
+            return err.code, err.read()
+
+    def start_servers(self, users: list[str], wait_s: float = 180) -> None:
+        """Start each user's server through the REST API (all at once) and wait until every one is ready."""
+        for user in users:
+            status, body = self.api("POST", f"/hub/api/users/{user}/server")
+            if status not in (201, 202):
+                raise RuntimeError(f"the hub did not start {user}'s server: HTTP {status} {body[:500]!r}")
+        deadline = time.monotonic() + wait_s
+        for user in users:
+            while json.loads(self.api("GET", f"/hub/api/users/{user}")[1])["servers"].get("", {}).get("ready") is not True:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"{user}'s server did not start within {wait_s:.0f} s:\n{self.log_tail()}")
+                time.sleep(0.3)
+
+    def call(self, user: str, method: str, path: str, body: dict | None = None, timeout: float = 600):
+        """One request to ``user``'s own server (what their JupyterLab sends); raises unless nbgrader reports success."""
+        status, raw = self.api(method, f"/user/{user}{path}", body=body, timeout=timeout)
+        if status != 200:
+            raise RuntimeError(f"{method} {path} on {user}'s server: HTTP {status}: {raw[:2000]!r}")
+        reply = json.loads(raw) if raw else {}
+        if isinstance(reply, dict) and reply.get("success") is False:
+            raise RuntimeError(f"{method} {path} on {user}'s server failed: {reply.get('error') or reply}"[:4000])
+        return reply
+
+    def stop(self) -> None:
+        """Stop the hub and the proxy (their whole process group), killing them after 15 s."""
+        proc = self.proc
+        if proc is None or proc.poll() is not None:
+            return
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

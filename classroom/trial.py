@@ -16,8 +16,6 @@ import argparse
 import os
 import secrets
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -50,12 +48,9 @@ def main(argv: list[str] | None = None) -> int:
             kit.create_user(name, GROUP)
         kit.make_course(INSTRUCTOR)
         password = secrets.token_urlsafe(9)
-        env = {**os.environ, "CLASSROOM_AUTH": "dummy", "CLASSROOM_DUMMY_PASSWORD": password,
-               "CLASSROOM_INSTRUCTORS": INSTRUCTOR, "CLASSROOM_STUDENTS": ",".join(STUDENTS),
-               "CLASSROOM_EXCHANGE": str(base / "exchange"), "CLASSROOM_STATE": str(base / "state"),
-               "CLASSROOM_PORT": str(args.port), "CLASSROOM_HUB_PORT": str(args.port + 81),
-               "CLASSROOM_PROXY_API_PORT": str(args.port + 1)}
-        url = f"http://127.0.0.1:{args.port}"
+        hub = kit.Hub(base, [INSTRUCTOR], list(STUDENTS), (args.port, args.port + 81, args.port + 1),
+                      auth="dummy", password=password)
+        url = hub.url
         print(f"""
 A trial class at {url}/  (password for every account: {password})
 
@@ -68,20 +63,15 @@ A trial class at {url}/  (password for every account: {password})
 
 Log in as one user per browser profile (or a private window). Ctrl-C stops the hub and removes the accounts.
 """, flush=True)
-        hub = subprocess.Popen([str(kit.venv_bin() / "jupyterhub"), "-f", str(kit.KIT / "jupyterhub_config.py")],
-                               cwd=base, env=env, start_new_session=True)
-        hub.wait()
+        hub.start(log_to_file=False)
+        hub.proc.wait()
     except KeyboardInterrupt:
         pass
     finally:
-        if hub is not None and hub.poll() is None:
-            os.killpg(hub.pid, signal.SIGTERM)
-            try:
-                hub.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(hub.pid, signal.SIGKILL)
         for name in accounts:
             kit.remove_user(name)
+        if hub is not None:
+            hub.stop()
         kit.remove_group(GROUP)
         kit.restore_modes(changed)
         shutil.rmtree(base, ignore_errors=True)

@@ -66,26 +66,8 @@ def home(user: str) -> Path:
     return Path(pwd.getpwnam(user).pw_dir)
 
 
-def call(klass, user: str, method: str, path: str, body: dict | None = None) -> dict | list:
-    """One request to ``user``'s own server (what their JupyterLab sends), checked for nbgrader's success flag."""
-    status, raw = klass.api(method, f"/user/{user}{path}", body=body, timeout=300)
-    assert status == 200, f"{method} {path} on {user}'s server: HTTP {status}: {raw[:2000]!r}"
-    reply = json.loads(raw) if raw else {}
-    if isinstance(reply, dict) and reply.get("success") is False:
-        raise AssertionError(f"{method} {path} on {user}'s server failed: {reply.get('error') or reply}"[:4000])
-    return reply
-
-
-def start_servers(klass, users) -> None:
-    """Start every user's server through the hub's REST API and wait until all are ready."""
-    for user in users:
-        status, body = klass.api("POST", f"/hub/api/users/{user}/server")
-        assert status in (201, 202), (status, body)
-    deadline = time.monotonic() + 180
-    for user in users:
-        while json.loads(klass.api("GET", f"/hub/api/users/{user}")[1])["servers"].get("", {}).get("ready") is not True:
-            assert time.monotonic() < deadline, f"{user}'s server did not start:\n{klass.log.read_text()[-3000:]}"
-            time.sleep(0.3)
+def call(klass, user: str, method: str, path: str, body: dict | None = None):
+    return klass.hub.call(user, method, path, body)
 
 
 def _hand_in(klass, kind: str, user: str) -> None:
@@ -108,7 +90,7 @@ def graded(klass):
     the instructor in the Formgrader, the students in their Assignment List."""
     start = time.perf_counter()
     instructor, students = klass.instructor, klass.students
-    start_servers(klass, [instructor, *students.values()])
+    klass.hub.start_servers([instructor, *students.values()])
     klass.notes["servers_s"] = time.perf_counter() - start
     for user in students.values():
         call(klass, instructor, "PUT", f"/formgrader/api/student/{user}",
@@ -211,9 +193,9 @@ def test_students_cannot_read_the_instructors_course(graded):
 def test_the_hub_gives_the_instructor_the_formgrader_and_the_students_their_assignment_list(graded):
     klass = graded
     student = klass.students["wrong"]
-    assert klass.api("GET", f"/user/{klass.instructor}/formgrader/")[0] == 200
-    assert klass.api("GET", f"/user/{student}/formgrader/")[0] == 404
-    status, body = klass.api("GET", f"/user/{student}/assignments?course_id={COURSE}")
+    assert klass.hub.api("GET", f"/user/{klass.instructor}/formgrader/")[0] == 200
+    assert klass.hub.api("GET", f"/user/{student}/formgrader/")[0] == 404
+    status, body = klass.hub.api("GET", f"/user/{student}/assignments?course_id={COURSE}")
     assert status == 200, body
     listed = json.loads(body)
     assert listed["success"], listed
