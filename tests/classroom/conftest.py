@@ -9,6 +9,7 @@ the accounts, removes the accounts, their homes and the group, and the temporary
 
 from __future__ import annotations
 
+import os
 import secrets
 import shutil
 import sys
