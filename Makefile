@@ -73,7 +73,7 @@ test: $(TEST_STAMP) browser-deps node-deps sandbox-deps classroom-deps
 	$(PY) -m pytest -m browser -p no:cacheprovider tests/browser
 
 test-fast: $(TEST_STAMP) node-deps
-	$(PY) -m pytest -m "not browser and not grading" -p no:cacheprovider
+	$(PY) -m pytest -m "not browser and not grading and not classroom" -p no:cacheprovider
 
 # The fast suite under Python 3.10 to 3.13, each in its own .venv-py3.X (git-ignored).
 test-pythons:
