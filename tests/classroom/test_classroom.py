@@ -1,8 +1,8 @@
 """A class on a real JupyterHub: release, fetch, submit, collect, autograde, feedback, between real accounts.
 
 One instructor and three students, each a unix account of their own, each with their own server
-started by the hub. One student also logs in through the hub in Chromium. The students hand in a full solution, a wrong answer and a hostile
-notebook from tests/grading/attacks.py (fake `checks` and a walk over the file system that
+started by the hub. One student also logs in through the hub in Chromium. The students hand in a
+full solution, a wrong answer and a hostile notebook from tests/grading/attacks.py (fake `checks` and a walk over the file system that
 rewrites every gradebook, feedback page and CSV it can reach).
 
 Each step runs where it runs in class: the instructor's steps in their Formgrader (its REST API, on
@@ -23,6 +23,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from classroom import kit
 from grading import attacks
 from grading import synthetic as syn
 from grading.test_autograde import hidden_lines, visible_text
@@ -57,8 +58,6 @@ def submission(kind: str) -> nbformat.NotebookNode:
 
 def as_user(user: str, *argv: str):
     """Run ``argv`` as ``user`` (their own unix account, nothing of the test's environment)."""
-    from classroom import kit
-
     return kit.run_as(user, list(argv), {"PATH": "/usr/bin:/bin"})
 
 
@@ -149,6 +148,13 @@ def test_each_student_gets_back_exactly_their_own_feedback(graded):
         assert f"handed in by {user}" in text
         others = [u for u in graded.students.values() if u != user and f"handed in by {u}" in text]
         assert not others, f"{user}'s feedback shows the work of {others}"
+
+
+def test_the_hostile_notebook_found_nothing_of_the_instructor_from_inside_its_sandbox(graded):
+    """It printed every file it could open while it was autograded (its feedback shows them)."""
+    hostile = visible_text(feedback_pages(graded.students["hostile"])[0].read_text())
+    assert f"{attacks.MARK} read" in hostile
+    assert graded.instructor not in hostile and str(graded.course) not in hostile
 
 
 def test_no_feedback_page_shows_a_hidden_test(graded):
