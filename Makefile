@@ -12,7 +12,7 @@ TEST_STAMP := $(VENV)/.stamp-test
 NO_BROWSER := $(shell if [ "$$(uname)" = Linux ] && [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then echo --no-browser; fi)
 ALLOW_ROOT := $(shell if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 
-.PHONY: lab test test-fast test-pythons bench bench-browser bench-grading exercises grade browser-deps node-deps sandbox-deps clean help
+.PHONY: lab test test-fast test-pythons bench bench-browser bench-grading exercises grade browser-deps node-deps sandbox-deps classroom classroom-deps bench-classroom clean help
 
 help:
 	@echo "make lab        copy the notebooks into my_work/ (once) and start JupyterLab on the first lesson"
@@ -23,6 +23,8 @@ help:
 	@echo "make exercises  regenerate exercises/ from solutions/ (nbgrader)"
 	@echo "make grade SUBMISSIONS=dir [GRADE_OPTS=\"--jobs N --output DIR --autograded\"]"
 	@echo "make bench-grading  time the sandboxed grader on a synthetic class (STUDENTS=30 JOBS=2)"
+	@echo "make classroom  (root) a trial class on JupyterHub at 127.0.0.1:8000: one instructor, two students"
+	@echo "make bench-classroom  (root) collect and autograde a synthetic class through the hub (STUDENTS=30 JOBS=2)"
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,12 +65,16 @@ node-deps:
 sandbox-deps:
 	@bash tools/ensure_bwrap.sh
 
-test: $(TEST_STAMP) browser-deps node-deps sandbox-deps
+# JupyterHub's proxy, configurable-http-proxy, from the npm registry into .venv/chp (classroom/).
+classroom-deps: node-deps
+	@bash tools/ensure_chp.sh
+
+test: $(TEST_STAMP) browser-deps node-deps sandbox-deps classroom-deps
 	$(PY) -m pytest -m "not browser" -p no:cacheprovider
 	$(PY) -m pytest -m browser -p no:cacheprovider tests/browser
 
 test-fast: $(TEST_STAMP) node-deps
-	$(PY) -m pytest -m "not browser and not grading" -p no:cacheprovider
+	$(PY) -m pytest -m "not browser and not grading and not classroom" -p no:cacheprovider
 
 # The fast suite under Python 3.10 to 3.13, each in its own .venv-py3.X (git-ignored).
 test-pythons:
@@ -92,6 +98,15 @@ STUDENTS ?= 30
 JOBS ?= 2
 bench-grading: $(TEST_STAMP) sandbox-deps
 	$(PY) benchmarks/grading.py --students $(STUDENTS) --jobs $(JOBS)
+
+# A trial class (classroom/trial.py): throwaway accounts, removed again on Ctrl-C. Needs root.
+CLASSROOM_PORT ?= 8000
+classroom: $(TEST_STAMP) classroom-deps sandbox-deps
+	$(PY) -m classroom.trial --port $(CLASSROOM_PORT)
+
+# Collect and autograde a synthetic class through the classroom hub (root: it creates accounts).
+bench-classroom: $(TEST_STAMP) classroom-deps sandbox-deps
+	$(PY) benchmarks/classroom.py --students $(STUDENTS) --jobs $(JOBS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -49,7 +49,7 @@ for v in $SUPPORTED; do
     fi
     [ -n "${TEST_PYTHONS_INSTALL_ONLY:-}" ] && continue
     # shellcheck disable=SC2086 - TEST_PYTHONS_ARGS is a list of pytest arguments
-    if "$venv/bin/python" -m pytest -m "not browser and not grading" -p no:cacheprovider -q ${TEST_PYTHONS_ARGS:-} \
+    if "$venv/bin/python" -m pytest -m "not browser and not grading and not classroom" -p no:cacheprovider -q ${TEST_PYTHONS_ARGS:-} \
         >"$LOGS/py$v.log" 2>&1; then
         passed+=("$full"); echo "   passed: $(grep -E '^[0-9]+ passed|^=+ .*(passed|failed)' "$LOGS/py$v.log" | tail -1)"
     else
