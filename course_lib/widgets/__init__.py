@@ -10,7 +10,8 @@ callbacks, the headless API), :mod:`~course_lib.widgets.simlab`
 
 Labs, one module each with its own message table:
 :mod:`~course_lib.widgets.arm_preview` (start here) and
-:mod:`~course_lib.widgets.pendulum_lab` (lesson 2). See docs/adding_a_lab.md.
+:mod:`~course_lib.widgets.pendulum_lab` (lesson 2),
+:mod:`~course_lib.widgets.identification_lab` (lesson 9). See docs/adding_a_lab.md.
 
 Imports are lazy: ``import course_lib.widgets`` loads nothing heavy, and a
 lab's module is imported the first time its name is used.
@@ -24,6 +25,7 @@ from typing import Any
 _WHERE = {
     "ArmPreviewLab": "course_lib.widgets.arm_preview",
     "PendulumLab": "course_lib.widgets.pendulum_lab",
+    "IdentificationLab": "course_lib.widgets.identification_lab",
     "Lab": "course_lib.widgets.lab",
     "SimLab": "course_lib.widgets.simlab",
     "Scene": "course_lib.widgets.scene",

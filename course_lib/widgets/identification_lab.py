@@ -10,7 +10,7 @@ with and without column scaling, and the residual. The lab has no time and no
 draggable handle. The same seed gives the same numbers.
 
 >>> lab = IdentificationLab()
->>> lab.set("excitation", "rich"); lab.set("sigma", 0.5)
+>>> lab.set("sigma", 0.5)
 >>> lab.task_done("rich"), lab.readout("worst_error") < 0.10
 (True, True)
 """
@@ -41,6 +41,8 @@ BAR_COLORS = {"g": "#2e8b3d", "a": "#e0a000", "r": "#c62828"}
 LOG_LO, LOG_HI = -1.0, 2.0
 #: θ₁ swings about this angle (rad) in every excitation
 THETA1_CENTRE = ident.EXCITATIONS["rich"].centre[0]
+#: the noise the lab starts with (N·m), below the tasks' σ so that no task is met before the learner acts
+START_SIGMA = 0.2
 KINDS = ("rich", "joint1", "slow", "own")
 N = len(ident.PARAMETER_NAMES)
 
@@ -60,7 +62,7 @@ class IdentificationLab(Lab):
     CONTROLS = (c.Dropdown("excitation", "id_excitation", tuple((IDENTIFICATION.text(f"id_{k}"), k) for k in KINDS),
                            "rich"),
                 c.Slider("n_samples", "id_samples", 10, 400, 1, 60.0, ".0f"),
-                c.Slider("sigma", "id_sigma", 0.0, 2.0, 0.05, 0.5),
+                c.Slider("sigma", "id_sigma", 0.0, 2.0, 0.05, START_SIGMA),
                 c.Slider("theta2", "id_theta2", -180, 180, 1, 60.0, ".0f"),
                 c.Slider("amp1", "id_amp1", 0, 120, 1, 40.0, ".0f"),
                 c.Slider("freq1", "id_freq1", 0.05, 1.5, 0.05, 0.5),
@@ -73,7 +75,7 @@ class IdentificationLab(Lab):
         self.arm = arm if arm is not None else TwoLinkArm()
         self.truth = self.arm.base_parameters()
         self.seed0 = self.seed = int(seed)
-        self.kind, self.n, self.sigma, self.theta2 = "rich", 60, 0.5, np.radians(60.0)
+        self.kind, self.n, self.sigma, self.theta2 = "rich", 60, START_SIGMA, np.radians(60.0)
         self.own = dict(amp1=40.0, freq1=0.5, amp2=40.0, freq2=0.8)
         self.fit: ident.Fit | None = None
         self.tasks = checklist(self, task_prompts(), "id_task_{key}_hint")

@@ -1,0 +1,171 @@
+"""The identification lab (FIG 5): what it shows, its two tasks, seeds, and bad input.
+
+Scripted sessions use the headless API a learner's actions map to (``set`` on
+the excitation, the sliders and the Resample button); what the browser draws
+is read from the scene.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from course_lib import identification as ident
+from course_lib.models import TwoLinkArm
+from course_lib.widgets.identification_lab import (
+    BAR_COLORS, LOG_LO, RICH_LIMIT, RICH_SIGMA, SLOW_LIMIT, SLOW_SIGMA, IdentificationLab, bar_channels)
+
+
+@pytest.fixture
+def lab() -> IdentificationLab:
+    return IdentificationLab()
+
+
+def shown(lab: IdentificationLab) -> str:
+    return lab.shown_text()
+
+
+# -- what the lab shows is course_lib's estimate --------------------------------------------------------------
+def test_lab_estimate_and_kappa_are_the_library_least_squares_of_the_same_experiment(lab):
+    """One source of truth: the lab's π̂, errors and κ are identification.estimate/condition_number of its data."""
+    lab.set("n_samples", 80)
+    lab.set("sigma", 0.7)
+    data = ident.experiment(TwoLinkArm(), ident.EXCITATIONS["rich"], 80, 0.7, seed=0)
+    fit = ident.estimate(data.A, data.b)
+    for name, value in zip(ident.PARAMETER_NAMES, fit.pi):
+        assert lab.readout(f"pi_hat_{name}") == pytest.approx(value, rel=1e-12)
+    assert lab.readout("kappa") == pytest.approx(ident.condition_number(data.A))
+    assert lab.readout("residual") == pytest.approx(fit.residual_rms)
+    assert f"{ident.condition_number(data.A):.3g}" in lab.summary_html.value
+
+
+def test_path_panel_shows_the_sampled_joint_angles_in_degrees(lab):
+    """The excitation path is the N sampled (θ₁, θ₂), in degrees; frozen joint 2 is a horizontal line."""
+    lab.set("excitation", "joint1")
+    lab.set("theta2", 45.0)
+    lab.set("n_samples", 30)
+    path = next(s for s in lab.scene.shapes if s["id"] == "path")["props"]
+    assert len(path["xs"]) == 30 and np.allclose(path["ys"], 45.0)
+    assert max(path["xs"]) - min(path["xs"]) > 100  # joint 1 swings ±1.2 rad ≈ ±69°
+
+
+@pytest.mark.parametrize("error, colour", [(0.0049, "g"), (0.0499, "g"), (0.05, "a"), (0.30, "a"), (0.3001, "r"),
+                                           (25.0, "r")])
+def test_error_bar_colour_follows_the_seed_classes_and_height_the_log_scale(error, colour):
+    """Green below 5 %, amber 5–30 %, red above; height log₁₀(%) above 0.1 %, clipped at 100 %."""
+    ch = bar_channels(np.full(5, error))
+    assert [k for k in BAR_COLORS if ch[f"a_{k}"] > 0] == [colour]
+    assert ch["a_" + colour] == pytest.approx(min(np.log10(100 * error), 2.0) - LOG_LO)
+    assert ch["err_a"] == pytest.approx(100 * error)
+
+
+# -- the tasks, each reached by a scripted session ---------------------------------------------------------------
+def test_rich_task_ticks_at_the_seed_threshold_sigma(lab):
+    lab.set("excitation", "slow")
+    lab.set("sigma", RICH_SIGMA)
+    lab.set("excitation", "rich")
+    assert lab.task_done("rich") and lab.readout("worst_error") < RICH_LIMIT
+    assert re.match(r"worst error \d\.\d % \([a-e]\)", lab.tasks.value("rich"))
+
+
+def test_rich_task_near_miss_sigma_just_below_threshold_stays_open(lab):
+    assert not lab.task_done("rich")  # the lab starts on "rich" with σ below the task's
+    lab.set("sigma", RICH_SIGMA - 0.05)
+    assert lab.readout("worst_error") < RICH_LIMIT  # the errors alone would pass
+    assert not lab.task_done("rich")
+    assert "σ ≥ 0.5 N·m" in lab.tasks.reason("rich")
+
+
+def test_rich_task_stays_open_while_an_error_is_10_percent_or_more():
+    """Few samples and strong noise on "rich": an error above 10 % is named, and the task stays open."""
+    lab = IdentificationLab(seed=0)
+    lab.set("n_samples", 10)
+    lab.set("sigma", 2.0)
+    for _ in range(20):  # resample until one draw misses (seeded: the same draws every run)
+        if lab.readout("worst_error") >= RICH_LIMIT:
+            break
+        lab.set("resample", None)
+    assert lab.readout("worst_error") >= RICH_LIMIT and not lab.task_done("rich")
+    assert re.search(r"[a-e] is still off by \d+\.\d % \(needs < 10 %\)", lab.tasks.reason("rich"))
+
+
+def test_slow_task_ticks_with_the_worst_parameter_beyond_100_percent(lab):
+    lab.set("excitation", "slow")
+    assert not lab.task_done("slow")
+    lab.set("sigma", SLOW_SIGMA)
+    assert lab.task_done("slow") and lab.readout("worst_error") > SLOW_LIMIT
+    assert "κ(A) = 7.9e+03" in lab.tasks.value("slow")
+
+
+def test_slow_task_near_misses_stay_open(lab):
+    """Slow and small with σ = 0.45, or "joint 1 only" at σ = 0.5: neither counts."""
+    lab.set("sigma", SLOW_SIGMA - 0.05)
+    lab.set("excitation", "slow")
+    assert lab.readout("worst_error") > SLOW_LIMIT and not lab.task_done("slow")
+    lab.set("excitation", "joint1")
+    lab.set("sigma", SLOW_SIGMA)
+    assert not lab.task_done("slow")
+    assert "needs \"slow and small\"" in lab.tasks.reason("slow")
+
+
+# -- seeds ---------------------------------------------------------------------------------------------------------
+def test_resample_draws_new_noise_and_the_same_seed_gives_the_same_estimate():
+    one, two = IdentificationLab(seed=4), IdentificationLab(seed=4)
+    assert one.readouts == two.readouts
+    before = one.readout("pi_hat_a")
+    one.set("resample", None)
+    assert one.readout("seed") == 5 and one.readout("pi_hat_a") != before
+    assert one.readouts == IdentificationLab(seed=5).readouts
+
+
+# -- "joint 1 only" ---------------------------------------------------------------------------------------------------
+def test_joint1_at_straight_elbow_names_the_lost_combination(lab):
+    lab.set("excitation", "joint1")
+    lab.set("theta2", 0.0)
+    text = lab.summary_html.value
+    assert "(-1.00, +0.50, -0.50, +0.00, +0.00)" in text and "lost outright" in text and "rank 4" in text
+    assert lab.readout("rank") == 4
+
+
+def test_joint1_elsewhere_only_worsens_the_estimate(lab):
+    """At θ₂ = 60° nothing is lost (rank 5), but κ(A) is larger than for "rich"; the weakest combination is named."""
+    kappa_rich = lab.readout("kappa")
+    lab.set("excitation", "joint1")
+    assert lab.readout("rank") == 5 and lab.readout("kappa") > 3 * kappa_rich
+    assert "determine worst" in lab.summary_html.value and "lost outright" not in lab.summary_html.value
+
+
+def test_own_excitation_follows_its_sliders(lab):
+    lab.set("excitation", "own")
+    lab.set("amp1", 60.0)
+    lab.set("freq2", 1.0)
+    ex = lab.excitation()
+    assert ex.amplitude[0] == pytest.approx(np.radians(60.0)) and ex.frequency[1] == 1.0
+    lab.set("amp2", 0.0)
+    lab.set("amp1", 0.0)  # nothing moves: only gravity at one pose, rank 2
+    assert lab.readout("rank") == 2 and "undetermined" in lab.summary_html.value
+
+
+# -- bad input -----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("key, value", [("sigma", float("nan")), ("n_samples", float("inf")), ("amp1", "x")])
+def test_bad_control_values_show_a_message_and_change_nothing(lab, key, value):
+    before = dict(lab.readouts)
+    lab.set(key, value)
+    assert key in lab.message.value and lab.readouts == before
+
+
+def test_bad_seed_is_refused_with_a_clear_message():
+    with pytest.raises(ValueError, match="seed must be a whole number >= 0"):
+        IdentificationLab(seed=-2)
+
+
+@pytest.mark.parametrize("kind", ["rich", "joint1", "slow", "own"])
+def test_no_lab_text_shows_nan_or_inf_even_when_rank_deficient(lab, kind):
+    lab.set("excitation", kind)
+    for theta2 in (0.0, 180.0, 60.0):
+        lab.set("theta2", theta2)
+        text = shown(lab).lower()
+        assert "nan" not in text and "inf" not in text
+        assert all(np.isfinite(v) for v in lab.scene.values.values())
