@@ -169,3 +169,25 @@ def test_no_lab_text_shows_nan_or_inf_even_when_rank_deficient(lab, kind):
         text = shown(lab).lower()
         assert "nan" not in text and "inf" not in text
         assert all(np.isfinite(v) for v in lab.scene.values.values())
+
+
+# -- the lesson's quiz --------------------------------------------------------------------------------------------
+def test_quiz_kappa_is_what_the_lab_shows_for_slow_and_small(lab):
+    from course_lib.quizzes import identification_quiz
+
+    quiz = identification_quiz()
+    lab.set("excitation", "slow")
+    assert quiz[0].expected == pytest.approx(lab.readout("kappa"), rel=1e-12)
+    assert quiz[0].check(f"{lab.readout('kappa'):.0f}").correct and not quiz[0].check("25").correct
+
+
+def test_quiz_payload_answer_is_the_mass_that_changed_e():
+    """e = m₂l_c₂ grows by m_p l₂ for a tip mass m_p: the question's answer is the payload the arm was given."""
+    from course_lib.quizzes import identification_quiz
+
+    arm = TwoLinkArm(l2=0.6)
+    q = identification_quiz(arm)[4]
+    delta_e = TwoLinkArm(l2=0.6, payload=q.expected).base_parameters()[4] - arm.base_parameters()[4]
+    assert delta_e == pytest.approx(q.expected * 0.6, rel=1e-12)
+    assert q.check("0.5 kg").correct and not q.check("0.4 kg").correct
+    assert identification_quiz()[1].check("B").correct and identification_quiz()[2].check("B").correct
