@@ -40,6 +40,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from course_lib.widgets.arm_preview import ArmPreviewLab  # noqa: E402
+from course_lib.widgets.identification_lab import IdentificationLab  # noqa: E402
 from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
 
 TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
@@ -84,6 +85,21 @@ def _pendulum_moves(lab: PendulumLab) -> list[Callable[[], None]]:
     moves += [lambda k=k: lab.set("newton", k % 2 == 0) for k in range(5)]
     moves += [lambda: lab.set("step", None) for _ in range(10)]
     return moves
+
+
+def _identification_moves(lab: IdentificationLab) -> list[Callable[[], None]]:
+    moves: list[Callable[[], None]] = []
+    moves += [lambda k=k: lab.set("excitation", ("rich", "joint1", "slow", "own")[k % 4]) for k in range(12)]
+    moves += [lambda v=v: lab.set("sigma", float(v)) for v in np.linspace(0, 2, 15)]
+    moves += [lambda v=v: lab.set("theta2", float(v)) for v in np.linspace(-170, 170, 15)]
+    moves += [lambda v=v: lab.set("n_samples", float(v)) for v in (60, 61) * 5]
+    return moves
+
+
+def _identification_resamples(lab: IdentificationLab, n: int) -> list[Callable[[], None]]:
+    """The lab's "first frame after a change": Resample at 60 samples (simulate, estimate, redraw, tasks)."""
+    lab.set("n_samples", 60.0)
+    return [lambda: lab.set("resample", None)] * n
 
 
 class _Clock:
@@ -167,6 +183,9 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         ("pendulum", "update", "02_pendulum.ipynb", _pendulum_moves(pend)),
         ("pendulum", "chunk", "02_pendulum.ipynb", _needs(lab_n, clock_n, 60)),
         ("pendulum", "first frame after a change", "02_pendulum.ipynb", _changes(lab_c, clock_c, 60)),
+        ("identification", "update", "09_identification.ipynb", _identification_moves(IdentificationLab())),
+        ("identification", "first frame after a change", "09_identification.ipynb",
+         _identification_resamples(IdentificationLab(), 60)),
     ]
     rows = []
     for name, measure, notebook, actions in cases:
