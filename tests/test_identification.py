@@ -198,3 +198,16 @@ def test_linear_algebra_helpers_refuse_bad_shapes():
         ident.relative_errors([1.0, 2.0], [1.0, 0.0])
     with pytest.raises(ValueError, match="rank 4 < 5"):
         ident.covariance(ident.experiment(TwoLinkArm(), JOINT1.replace(centre=(0.3, 0.0)), 30).A, 0.5)
+
+
+def test_lagrange_torques_equal_the_model_regressor_times_base_parameters_symbolically():
+    """sympy: d/dt ∂L/∂q̇ − ∂L/∂q of the 2R energies is exactly Y(q, q̇, q̈) π, term by term; a wrong Y is not."""
+    import sympy as sp
+
+    from course_lib.symbolic.regressor import difference, two_link_regressor
+
+    r = two_link_regressor()
+    assert difference(r).is_zero_matrix is True
+    assert not r.Y.free_symbols & {sp.Symbol(n, positive=True) for n in ("m1", "m2", "I1", "I2", "lc1", "lc2")}
+    wrong = r._replace(Y=r.Y.subs(r.qd[0], 2 * r.qd[0]))  # a centrifugal term off by a factor 4
+    assert difference(wrong).is_zero_matrix is not True
