@@ -39,6 +39,9 @@ OFF_LIMITS: dict[str, dict[str, tuple[str, ...]]] = {
                         for cell in ("mass_matrix", "gravity", "christoffel", "coriolis")},
     "03_energy_integrators": {cell: ("sim", "course_lib", "simulate")
                               for cell in ("rk4", "euler_energy", "ledger", "drift")},
+    "05_identification": {cell: ("TwoLinkArm", "course_lib", "models", "identification", "inverse_dynamics",
+                                 "regressor_entries", "base_parameters", "experiment", "EXCITATIONS")
+                          for cell in ("regressor_sym", "regressor_num", "estimate", "score")},
 }
 
 
