@@ -191,3 +191,16 @@ def test_quiz_payload_answer_is_the_mass_that_changed_e():
     assert delta_e == pytest.approx(q.expected * 0.6, rel=1e-12)
     assert q.check("0.5 kg").correct and not q.check("0.4 kg").correct
     assert identification_quiz()[1].check("B").correct and identification_quiz()[2].check("B").correct
+
+
+def test_dragging_the_centre_moves_the_swing_and_the_theta2_slider(lab):
+    """The handle is the swing's centre in the (θ₁, θ₂) plane: the path moves with it, θ₂'s slider follows."""
+    lab.drag("centre", -40.0, 10.0)
+    assert lab.controls["theta2"].value == 10.0
+    assert lab.excitation().centre == pytest.approx((np.radians(-40.0), np.radians(10.0)))
+    assert lab.scene.values["c1"] == pytest.approx(-40.0) and lab.scene.values["c2"] == pytest.approx(10.0)
+    path = next(s for s in lab.scene.shapes if s["id"] == "path")["props"]
+    assert path["xs"][0] == pytest.approx(-40.0) and path["ys"][0] == pytest.approx(10.0)  # sin 0 = 0: the start
+    lab.set("excitation", "joint1")
+    lab.drag("centre", 30.0, 0.4)  # θ₂ rounds to 0°: the straight elbow
+    assert lab.readout("rank") == 4

@@ -6,8 +6,10 @@ torque noise σ; "Resample noise" draws the next seed. The lab runs
 :func:`course_lib.identification.experiment`, solves the least squares, and
 shows the path in the (θ₁, θ₂) plane, each parameter's relative error as a bar
 on a log scale (0.1 % … 100 %, green < 5 %, amber 5–30 %, red > 30 %), κ(A)
-with and without column scaling, and the residual. The lab has no time and no
-draggable handle. The same seed gives the same numbers.
+with and without column scaling, and the residual. The lab has no time. Its
+draggable handle is ``"centre"`` in panel ``"path"`` (degrees, θ₁ across, θ₂ up): the centre
+of the swing, which moves θ₁'s centre and the θ₂ centre slider; it starts at (17.2°, 60°). The first
+slider is the number of samples. The same seed gives the same numbers.
 
 >>> lab = IdentificationLab()
 >>> lab.set("sigma", 0.5)
@@ -25,8 +27,8 @@ from course_lib import identification as ident
 from course_lib.models import TwoLinkArm
 from course_lib.widgets import controls as c
 from course_lib.widgets.identification_messages import IDENTIFICATION
-from course_lib.widgets.lab import Lab
-from course_lib.widgets.scene import Bar, Panel, Polyline, Scene, Text
+from course_lib.widgets.lab import DragHandle, Lab
+from course_lib.widgets.scene import Bar, Handle, Panel, Polyline, Scene, Text
 from course_lib.widgets.tasks import NotYet, checklist
 
 #: task "rich": least noise (N·m) and the error every parameter must get below (fraction)
@@ -39,7 +41,7 @@ GREEN_BELOW, AMBER_BELOW = 0.05, 0.30
 BAR_COLORS = {"g": "#2e8b3d", "a": "#e0a000", "r": "#c62828"}
 #: the bars' log scale: log₁₀ of the error in percent, 0.1 % … 100 %
 LOG_LO, LOG_HI = -1.0, 2.0
-#: θ₁ swings about this angle (rad) in every excitation
+#: θ₁ swings about this angle (rad) in every excitation until the learner drags the centre
 THETA1_CENTRE = ident.EXCITATIONS["rich"].centre[0]
 #: the noise the lab starts with (N·m), below the tasks' σ so that no task is met before the learner acts
 START_SIGMA = 0.2
@@ -75,11 +77,14 @@ class IdentificationLab(Lab):
         self.arm = arm if arm is not None else TwoLinkArm()
         self.truth = self.arm.base_parameters()
         self.seed0 = self.seed = int(seed)
-        self.kind, self.n, self.sigma, self.theta2 = "rich", 60, START_SIGMA, np.radians(60.0)
+        self.kind, self.n, self.sigma = "rich", 60, START_SIGMA
+        self.theta1, self.theta2 = THETA1_CENTRE, float(np.radians(60.0))
         self.own = dict(amp1=40.0, freq1=0.5, amp2=40.0, freq2=0.8)
         self.fit: ident.Fit | None = None
         self.tasks = checklist(self, task_prompts(), "id_task_{key}_hint")
         self.summary_html, self.table_html = c.html(), c.html()
+        self.add_handle(DragHandle("centre", "path", lambda: tuple(np.degrees([self.theta1, self.theta2])),
+                                   self._drag_centre))
         self.attach_scene(self._scene())
         column = self.build_controls()
         resample = self.add_control("resample", c.button(self.T("id_resample")), self.on_resample)
@@ -90,8 +95,9 @@ class IdentificationLab(Lab):
     def _scene(self) -> Scene:
         T = self.T
         channels = [f"{n}_{k}" for n in ident.PARAMETER_NAMES for k in BAR_COLORS] + \
-                   [f"err_{n}" for n in ident.PARAMETER_NAMES] + ["err_y"]
-        shapes = [Polyline("path", "path", color="primary", width=1.5)]
+                   [f"err_{n}" for n in ident.PARAMETER_NAMES] + ["err_y", "c1", "c2"]
+        shapes = [Polyline("path", "path", color="primary", width=1.5),
+                  Handle("centre", "path", x="c1", y="c2", r_px=8, color="secondary")]
         for v, label in zip((-1, 0, 1, 2), ("0.1 %", "1 %", "10 %", "100 %")):
             shapes += [Polyline(f"grid{v}", "errors", xs=[-0.6, N - 0.4], ys=[v, v], color="grid", width=1),
                        Text(f"tick{v}", "errors", x=-0.6, y=v, text=label, anchor="end", dx_px=-4, size=11)]
@@ -115,7 +121,7 @@ class IdentificationLab(Lab):
     # -- the experiment ---------------------------------------------------------------------------
     def excitation(self) -> ident.Excitation:
         """The excitation the controls select now (θ₂ swings about, or is frozen at, the θ₂ slider)."""
-        centre = (THETA1_CENTRE, self.theta2)
+        centre = (self.theta1, self.theta2)
         if self.kind == "own":
             o = self.own
             return ident.Excitation(centre, tuple(np.radians([o["amp1"], o["amp2"]])), (o["freq1"], o["freq2"]))
@@ -132,7 +138,8 @@ class IdentificationLab(Lab):
                  **{f"error_{n}": float(e) for n, e in zip(ident.PARAMETER_NAMES, err)})
         self.check_finite(r)
         self.fit, self.data, self.readouts = fit, data, r
-        self.scene.set_values(bar_channels(err))
+        self.scene.set_values({**bar_channels(err), "c1": float(np.degrees(self.theta1)),
+                               "c2": float(np.degrees(self.theta2))})
         deg = np.degrees(data.q)
         self.scene.set_shape("path", xs=deg[:, 0].round(3).tolist(), ys=deg[:, 1].round(3).tolist())
         self._show(err, kappa, kappa_s, data.A)
@@ -159,6 +166,7 @@ class IdentificationLab(Lab):
 
     def reset_state(self) -> None:
         self.seed = self.seed0
+        self.theta1 = THETA1_CENTRE
 
     # -- callbacks (run guarded) ----------------------------------------------------------------
     def on_excitation(self, kind: str) -> None:
@@ -188,6 +196,15 @@ class IdentificationLab(Lab):
     def on_theta2(self, degrees: float) -> None:
         self.check_input(theta2=degrees)
         self.theta2 = float(np.radians(degrees))
+        self.show_message("")
+        self.refresh()
+
+    def _drag_centre(self, x: float, y: float) -> None:
+        self.check_input(x=x, y=y)
+        t1, t2 = (float(np.clip(round(v), -180, 180)) for v in (x, y))  # whole degrees, as the slider shows
+        self.theta1 = float(np.radians(t1))
+        self.theta2 = float(np.radians(t2))
+        self.move_control("theta2", t2)
         self.show_message("")
         self.refresh()
 
