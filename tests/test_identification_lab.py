@@ -204,3 +204,13 @@ def test_dragging_the_centre_moves_the_swing_and_the_theta2_slider(lab):
     lab.set("excitation", "joint1")
     lab.drag("centre", 30.0, 0.4)  # θ₂ rounds to 0°: the straight elbow
     assert lab.readout("rank") == 4
+
+
+def test_log_scale_labels_start_inside_the_error_panel_so_none_is_clipped(lab):
+    """The scale's labels "0.1 %" … "100 %" are drawn from inside the panel rightwards (the browser clips a panel)."""
+    panel = next(p for p in lab.scene.panels if p["id"] == "errors")
+    ticks = [s for s in lab.scene.shapes if s["id"].startswith("tick")]
+    assert [t["props"]["text"] for t in ticks] == ["0.1 %", "1 %", "10 %", "100 %"]
+    for t in ticks:
+        assert t["props"]["anchor"] == "start" and t["props"]["x"] >= panel["xlim"][0]
+        assert t["props"]["x"] + 1.0 <= min(s["props"]["xs"][0] for s in lab.scene.shapes if s["id"].startswith("grid"))

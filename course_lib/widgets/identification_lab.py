@@ -99,11 +99,11 @@ class IdentificationLab(Lab):
         shapes = [Polyline("path", "path", color="primary", width=1.5),
                   Handle("centre", "path", x="c1", y="c2", r_px=8, color="secondary")]
         for v, label in zip((-1, 0, 1, 2), ("0.1 %", "1 %", "10 %", "100 %")):
-            shapes += [Polyline(f"grid{v}", "errors", xs=[-0.6, N - 0.4], ys=[v, v], color="grid", width=1),
-                       Text(f"tick{v}", "errors", x=-0.6, y=v, text=label, anchor="end", dx_px=-4, size=11)]
+            shapes += [Polyline(f"grid{v}", "errors", xs=[-0.5, N - 0.4], ys=[v, v], color="grid", width=1),
+                       Text(f"tick{v}", "errors", x=-1.45, y=v, text=label, size=11)]  # inside the panel: not clipped
         for name, limit in (("amber", GREEN_BELOW), ("red", AMBER_BELOW)):
             y = float(np.log10(100 * limit))
-            shapes.append(Polyline(f"limit_{name}", "errors", xs=[-0.6, N - 0.4], ys=[y, y], dash=True,
+            shapes.append(Polyline(f"limit_{name}", "errors", xs=[-0.5, N - 0.4], ys=[y, y], dash=True,
                                    color=BAR_COLORS[name[0]], width=1))
         for i, name in enumerate(ident.PARAMETER_NAMES):
             shapes += [Bar(f"bar_{name}_{k}", "errors", x=i, base=LOG_LO, height=f"{name}_{k}", color=col,
@@ -115,7 +115,7 @@ class IdentificationLab(Lab):
             Panel("path", 0.0, 0.0, 0.48, 1.0, (-180, 180), (-180, 180), equal=True, grid=True,
                   xlabel="θ₁ [deg]", ylabel="θ₂ [deg]", title=T("id_title_path", n=self.n),
                   xticks=[-180, -90, 0, 90, 180], yticks=[-180, -90, 0, 90, 180]),
-            Panel("errors", 0.56, 0.0, 0.44, 1.0, (-1.1, N - 0.4), (LOG_LO - 0.25, LOG_HI + 0.35), axes=False,
+            Panel("errors", 0.54, 0.0, 0.46, 1.0, (-1.5, N - 0.4), (LOG_LO - 0.25, LOG_HI + 0.35), axes=False,
                   title=T("id_title_errors"))], shapes=shapes)
 
     # -- the experiment ---------------------------------------------------------------------------
