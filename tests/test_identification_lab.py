@@ -213,4 +213,4 @@ def test_log_scale_labels_start_inside_the_error_panel_so_none_is_clipped(lab):
     assert [t["props"]["text"] for t in ticks] == ["0.1 %", "1 %", "10 %", "100 %"]
     for t in ticks:
         assert t["props"]["anchor"] == "start" and t["props"]["x"] >= panel["xlim"][0]
-        assert t["props"]["x"] + 1.0 <= min(s["props"]["xs"][0] for s in lab.scene.shapes if s["id"].startswith("grid"))
+        assert t["props"]["x"] + 0.9 <= min(s["props"]["xs"][0] for s in lab.scene.shapes if s["id"].startswith("grid"))
