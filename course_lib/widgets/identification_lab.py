@@ -29,7 +29,7 @@ from course_lib.widgets import controls as c
 from course_lib.widgets.identification_messages import IDENTIFICATION
 from course_lib.widgets.lab import DragHandle, Lab
 from course_lib.widgets.scene import Bar, Handle, Panel, Polyline, Scene, Text
-from course_lib.widgets.tasks import NotYet, checklist
+from course_lib.widgets.tasks import TEXT_STYLE, NotYet, checklist
 
 #: task "rich": least noise (N·m) and the error every parameter must get below (fraction)
 RICH_SIGMA, RICH_LIMIT = 0.5, 0.10
@@ -157,8 +157,8 @@ class IdentificationLab(Lab):
                 lines.append(T("id_lost", theta2=np.degrees(self.theta2), rank=fit.rank))
             elif fit.rank < N:
                 lines.append(T("id_lost_any", rank=fit.rank))
-        self.summary_html.value = "<br>".join(f"<span style='line-height:1.35'>{_html.escape(s)}</span>"
-                                              for s in lines)
+        self.summary_html.value = "".join(f"<div style='{TEXT_STYLE};margin-bottom:3px'>{_html.escape(s)}</div>"
+                                          for s in lines)
         rows = "".join(f"<tr><td>{n}</td><td>{u}</td><td>{t:.4f}</td><td>{e:.4f}</td><td>{100 * x:.2f} %</td></tr>"
                        for n, u, t, e, x in zip(ident.PARAMETER_NAMES, ident.PARAMETER_UNITS, self.truth, fit.pi,
                                                 err))
