@@ -46,6 +46,7 @@ from course_lib.widgets.arm_sim_lab import ArmSimLab  # noqa: E402
 from course_lib.widgets.cart_pole_lab import CartPoleLab  # noqa: E402
 from course_lib.widgets.christoffel_lab import ChristoffelLab  # noqa: E402
 from course_lib.widgets.operational_space_lab import OperationalSpaceLab  # noqa: E402
+from course_lib.widgets.identification_lab import IdentificationLab  # noqa: E402
 from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
 from course_lib.widgets.rnea_lab import RneaLab  # noqa: E402
 
@@ -178,6 +179,19 @@ def _rnea_moves(lab: RneaLab) -> list[Callable[[], None]]:
     moves += [lambda a=a: lab.drag("tip", float(np.cos(a)), float(1.0 + np.sin(a)), steps=1)
               for a in np.linspace(0, 3, 10)]
     return moves
+def _identification_moves(lab: IdentificationLab) -> list[Callable[[], None]]:
+    moves: list[Callable[[], None]] = []
+    moves += [lambda k=k: lab.set("excitation", ("rich", "joint1", "slow", "own")[k % 4]) for k in range(12)]
+    moves += [lambda v=v: lab.set("sigma", float(v)) for v in np.linspace(0, 2, 15)]
+    moves += [lambda v=v: lab.set("theta2", float(v)) for v in np.linspace(-170, 170, 15)]
+    moves += [lambda v=v: lab.set("n_samples", float(v)) for v in (60, 61) * 5]
+    return moves
+
+
+def _identification_resamples(lab: IdentificationLab, n: int) -> list[Callable[[], None]]:
+    """The lab's "first frame after a change": Resample at 60 samples (simulate, estimate, redraw, tasks)."""
+    lab.set("n_samples", 60.0)
+    return [lambda: lab.set("resample", None)] * n
 
 
 class _Clock:
@@ -322,6 +336,9 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         ("christoffel", "chunk", "06_coriolis_christoffel.ipynb", _needs(*_playing_christoffel(), 60)),
         ("operational_space", "first frame after a change", "07_operational_space_inertia.ipynb",
          _operational_moves(_operational_lab())),
+        ("identification", "update", "09_identification.ipynb", _identification_moves(IdentificationLab())),
+        ("identification", "first frame after a change", "09_identification.ipynb",
+         _identification_resamples(IdentificationLab(), 60)),
     ]
     rows = _rows(cases)
     rows += _rows(cart_pole_cases())

@@ -143,13 +143,15 @@ def test_every_message_key_used_exists_in_its_own_table_in_every_language():
     """Each lab, the kit and the quizzes have their own table; every key a module asks for is in the table it uses."""
     from course_lib import messages as core
     from course_lib import quiz_messages
-    from course_lib.widgets import arm_preview_messages, cart_pole_messages, pendulum_messages, rnea_messages
+    from course_lib.widgets import (arm_preview_messages, cart_pole_messages, identification_messages,
+                                    pendulum_messages, rnea_messages)
 
     owners = {  # module -> the tables its text("...") / self.T("...") calls draw from
         "course_lib/widgets/pendulum_lab.py": [pendulum_messages.PENDULUM, messages.KIT],
         "course_lib/widgets/arm_preview.py": [arm_preview_messages.ARM_PREVIEW, messages.KIT],
         "course_lib/widgets/cart_pole_lab.py": [cart_pole_messages.CART_POLE, messages.KIT],
         "course_lib/widgets/rnea_lab.py": [rnea_messages.RNEA_LAB, messages.KIT],
+        "course_lib/widgets/identification_lab.py": [identification_messages.IDENTIFICATION, messages.KIT],
         "course_lib/widgets/lab.py": [messages.KIT], "course_lib/widgets/simlab.py": [messages.KIT],
         "course_lib/widgets/tasks.py": [messages.KIT], "course_lib/widgets/numbers.py": [messages.KIT],
         "course_lib/quiz.py": [quiz_messages.QUIZ], "course_lib/quiz_widget.py": [quiz_messages.QUIZ],

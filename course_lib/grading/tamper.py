@@ -41,6 +41,9 @@ OFF_LIMITS: dict[str, dict[str, tuple[str, ...]]] = {
                               for cell in ("rk4", "euler_energy", "ledger", "drift")},
     "06_recursive_dynamics": {cell: ("course_lib", "chains", "Chain", "crba", "aba", "rnea_passes", "models")
                               for cell in ("rnea", "mass_matrix", "forward")},
+    "05_identification": {cell: ("TwoLinkArm", "course_lib", "models", "identification", "inverse_dynamics",
+                                 "regressor_entries", "base_parameters", "experiment", "EXCITATIONS")
+                          for cell in ("regressor_sym", "regressor_num", "estimate", "score")},
 }
 
 

@@ -116,6 +116,21 @@ def base_parameter_entries(p: LinkParameters) -> tuple[Any, Any, Any, Any, Any]:
     return a, p.m2 * p.l1 * p.lc2, p.m2 * p.lc2**2 + p.I2, p.m1 * p.lc1 + p.m2 * p.l1, p.m2 * p.lc2
 
 
+def regressor_entries(theta1: Any, theta2: Any, qd1: Any, qd2: Any, qdd1: Any, qdd2: Any, g: Any,
+                      lib: Any = np) -> tuple[list[Any], list[Any]]:
+    """The two rows of Y(q, q̇, q̈), with τ = Y (a, b, c, d, e) in N·m (columns a, b, c in rad/s², d, e in m/s²).
+
+    Read off the closed forms above: a multiplies θ̈₁ in τ₁ only, b every cos θ₂ and
+    sin θ₂ term (the coupling through h), c the elbow's own inertia, d and e the
+    gravity lever arms.
+    """
+    c2, s2 = lib.cos(theta2), lib.sin(theta2)
+    gc1, gc12 = g * lib.cos(theta1), g * lib.cos(theta1 + theta2)
+    row1 = [qdd1, c2 * (2 * qdd1 + qdd2) - s2 * (2 * qd1 * qd2 + qd2**2), qdd2, gc1, gc12]
+    row2 = [0 * qdd1, c2 * qdd1 + s2 * qd1**2, qdd1 + qdd2, 0 * qdd1, gc12]
+    return row1, row2
+
+
 CORIOLIS_FORMS = ("christoffel", "alternative")
 
 
@@ -285,14 +300,7 @@ class TwoLinkArm(ManipulatorModel):
         q, qd = self._q_qd(q, qd)
         qdd = self._q(qdd, "qdd")
         q, qd, qdd = _checks.matching(("q", "qd", "qdd"), (q, qd, qdd))
-        t1, t2 = q[..., 0], q[..., 1]
-        w1, w2 = qd[..., 0], qd[..., 1]
-        a1, a2 = qdd[..., 0], qdd[..., 1]
-        c2, s2 = np.cos(t2), np.sin(t2)
-        gc1, gc12 = self.g * np.cos(t1), self.g * np.cos(t1 + t2)
-        zero = np.zeros_like(t1)
-        row1 = [a1, c2 * (2 * a1 + a2) - s2 * (2 * w1 * w2 + w2**2), a2, gc1, gc12]
-        row2 = [zero, c2 * a1 + s2 * w1**2, a1 + a2, zero, gc12]
+        row1, row2 = regressor_entries(q[..., 0], q[..., 1], qd[..., 0], qd[..., 1], qdd[..., 0], qdd[..., 1], self.g)
         return np.stack([np.stack(row1, -1), np.stack(row2, -1)], -2)
 
     # -- kinematics --------------------------------------------------------------

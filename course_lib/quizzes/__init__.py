@@ -11,6 +11,7 @@ course_lib from the lesson's model, never typed in.
 - lesson 5: ``mass_matrix_quiz`` (:mod:`course_lib.quizzes.mass_matrix`)
 - lesson 6: ``coriolis_quiz`` (:mod:`course_lib.quizzes.coriolis`)
 - lesson 7: ``operational_quiz`` (:mod:`course_lib.quizzes.operational_space`)
+- lesson 9: ``identification_quiz`` (:mod:`course_lib.quizzes.identification`)
 - lesson 10: ``recursive_dynamics_quiz`` (:mod:`course_lib.quizzes.recursive`)
 
 Imports are lazy: ``from course_lib.quizzes import pendulum_quiz`` loads only
@@ -36,6 +37,7 @@ _WHERE = {
     "mass_matrix_quiz": "course_lib.quizzes.mass_matrix",
     "coriolis_quiz": "course_lib.quizzes.coriolis",
     "operational_quiz": "course_lib.quizzes.operational_space",
+    "identification_quiz": "course_lib.quizzes.identification",
     "recursive_dynamics_quiz": "course_lib.quizzes.recursive",
 }
 

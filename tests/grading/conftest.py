@@ -28,6 +28,7 @@ TIMEOUT = 15
 #: worker processes: the run also exercises the parallel path (CI has 2 cores)
 JOBS = 2
 A1, A2, A3 = "01_lagrange", "02_arm_dynamics", "03_energy_integrators"
+A5 = "05_identification"
 #: ids the grader must refuse: glob characters, surrounding space, a newline
 BAD_IDS = ["*", "ad[ab]", " lead", "two\nlines"]
 #: right work under a file name a browser or file manager makes
@@ -51,12 +52,21 @@ def hard_coded_holding_torque() -> str:
             f"    return {mgl!r} * np.sin(theta_value)\n")
 
 
+def wrong_regressor() -> str:
+    """The 2R regressor with the centrifugal term of row 2 of the wrong sign (a common slip)."""
+    sol = syn.cell_by_id(syn.read(syn.notebook_paths(syn.SOLUTIONS)[A5]), "regressor_num").source
+    right = "c2 * qdd[0] + s2 * qd[0]**2"
+    assert right in sol, "the solution's regressor changed: update this wrong copy"
+    return sol.replace(right, "c2 * qdd[0] - s2 * qd[0]**2")
+
+
 def build_submissions(root: Path) -> dict[str, dict]:
     """Write every case into ``root``; returns {student: {assignment: description}}."""
     sol_a2 = syn.cell_by_id(syn.read(syn.notebook_paths(syn.SOLUTIONS)[A2]), "mass_matrix").source
     cases = {
-        "full_marks": {a: syn.solved(a) for a in (A1, A2, A3)},
-        "blank": {a: syn.untouched(a) for a in (A1, A2, A3)},
+        "full_marks": {a: syn.solved(a) for a in (A1, A2, A3, A5)},
+        "blank": {a: syn.untouched(a) for a in (A1, A2, A3, A5)},
+        "wrong_regressor": {A5: syn.solved(A5, {"regressor_num": wrong_regressor()})},
         "hard_coder": {A1: syn.solved(A1, {"holding": hard_coded_holding_torque()}),
                        A2: syn.solved(A2, {"mass_matrix": sol_a2 + "\n\n" + hard_coded_mass_matrix()})},
         "looper": {A3: syn.solved(A3, {"ledger": "def energy_ledger(model, t, q, qd, tau):\n"

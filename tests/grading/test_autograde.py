@@ -14,7 +14,7 @@ import pytest
 
 from course_lib.grading.feedback import HINTS, TIMEOUT_NAMES
 from grading import synthetic as syn
-from grading.conftest import A1, A2, A3
+from grading.conftest import A1, A2, A3, A5
 
 pytestmark = pytest.mark.grading
 
@@ -90,7 +90,7 @@ def hidden_secrets(autograded) -> set[str]:
 
 def test_solutions_score_every_automatic_point(graded):
     """A submission made of the instructor's solutions earns full marks on every test cell."""
-    for assignment in (A1, A2, A3):
+    for assignment in (A1, A2, A3, A5):
         cells = auto_cells(graded, "full_marks", assignment)
         assert len(cells) >= 6
         for cell in cells:
@@ -102,7 +102,7 @@ def test_solutions_score_every_automatic_point(graded):
 
 def test_untouched_exercises_score_zero_without_crashing(graded):
     """Blank exercises are graded (no nbgrader failure) and earn 0 points everywhere."""
-    for assignment in (A1, A2, A3):
+    for assignment in (A1, A2, A3, A5):
         assert ("blank", assignment) in graded.totals
         for cell in auto_cells(graded, "blank", assignment):
             assert graded.score("blank", assignment, cell) == 0.0, cell
@@ -118,6 +118,20 @@ def test_hard_coded_answer_passes_visible_test_and_fails_hidden_one(graded):
         text = visible_text(graded.feedback("hard_coder", assignment))
         assert "HiddenTestFailed: " + HINTS["values"] in text
     assert "for another arm" not in visible_text(graded.feedback("hard_coder", A2))
+
+
+def test_identification_with_a_wrong_centrifugal_sign_loses_every_point_built_on_the_regressor(graded):
+    """Assignment 5: a sign slip in the numeric regressor fails it, the estimate and κ (which use it), visible
+    and hidden, while the correct symbolic regressor keeps its points; the feedback names the slip's effect."""
+    student = "wrong_regressor"
+    for cell in ("test_regressor_sym", "test_regressor_sym_hidden"):
+        assert graded.score(student, A5, cell) == graded.max_score(student, A5, cell) > 0, cell
+    for cell in ("test_regressor_num", "test_regressor_num_hidden", "test_estimate", "test_estimate_hidden",
+                 "test_score", "test_score_hidden"):
+        assert graded.score(student, A5, cell) == 0.0, cell
+    text = visible_text(graded.feedback(student, A5))
+    assert "regressor · π" in text and "HiddenTestFailed: " + HINTS["values"] in text
+    assert "for another arm" not in text
 
 
 def test_visible_tests_keep_their_specific_messages_and_hidden_ones_get_hints(graded):
