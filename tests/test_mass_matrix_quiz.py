@@ -69,6 +69,18 @@ def test_the_lab_is_the_instrument_for_the_ratio_but_its_start_view_does_not_pri
     assert f"{q.expected:.2f} times" in lab.shown_text()
 
 
+def test_no_numeric_answer_is_printed_by_the_lab_at_its_start_posture():
+    """Neither beside the lab nor in the scene's texts (a learner has to move the lab to the question's posture)."""
+    from course_lib.widgets.mass_matrix_lab import MassMatrixLab
+
+    lab = MassMatrixLab()
+    texts = lab.shown_text() + " ".join(s["props"].get("text", "") for s in lab.scene.shapes
+                                         if s["kind"] == "text")
+    for q in mass_matrix_quiz().questions:
+        if isinstance(q, NumericQuestion):
+            assert f"{q.expected:.2f}" not in texts and f"{q.expected:.1f} " not in texts, q.prompt
+
+
 def test_kinetic_energy_question_counts_the_off_diagonal_term_twice():
     q = mass_matrix_quiz().questions[3]
     assert isinstance(q, NumericQuestion)

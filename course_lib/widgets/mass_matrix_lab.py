@@ -6,7 +6,7 @@ the solid ellipse is T = ½ q̇ᵀ M q̇ = E with its two axes (light = long,
 heavy = short), the dashed ellipse the level set through the velocity handle
 q̇, the dotted circle the joint velocities of the same speed |q̇|. Below, M₁₁,
 M₁₂, M₂₂ and both eigenvalues over θ₂, and κ(M) over θ₂ zoomed on the task's
-threshold (its peak printed), with the current posture marked. A payload is drawn
+threshold (the stretched arm's κ off the scale; the readout gives it), with the current posture marked. A payload is drawn
 as a disc behind the tip handle, larger for a heavier one. The readout of the
 change of M covers a whole move: since a drag began, or a run of slider steps. Every number comes from :class:`~course_lib.models.TwoLinkArm`
 and :mod:`course_lib.quadratic_forms`.
@@ -174,7 +174,8 @@ class MassMatrixLab(Lab):
             Link("now_kappa", "kappa", x0="theta2_deg", y0=0, x1="theta2_deg", y1=1, width=1, color="muted"),
             Disc("dot_kappa", "kappa", x="theta2_deg", y="kappa_dot", r_px=4, color="primary"),
             Text("kappa_now", "kappa", x=0, y=0, text=self.T("mm_scene_kappa"), anchor="middle", dy_px=14),
-            Text("kappa_peak", "kappa", x=0, y=0, text="", anchor="middle", dy_px=29, size=11, color="muted")])
+            Text("kappa_off", "kappa", x=0, y=0, text=self.T("mm_scene_kappa_off"), anchor="middle", dy_px=29,
+                 size=11, color="muted")])
 
     def _draw_curves(self) -> None:
         """M₁₁, M₁₂, M₂₂, λ₁, λ₂ and κ over θ₂ for the arm in force: once per payload change."""
@@ -191,8 +192,7 @@ class MassMatrixLab(Lab):
                        legend_lam2={"x": 20, "y": float(curves["lam2"][CURVE_POINTS // 2])},
                        now_curves={"y0": ylim[0], "y1": ylim[1]},  # the current θ₂, across the whole plot
                        now_kappa={"y0": klim[0], "y1": klim[1]}, kappa_now={"y": klim[1]},
-                       kappa_peak={"y": klim[1], "text": self.T("mm_scene_kappa_peak",
-                                                                 peak=float(curves["kappa"].max()))},
+                       kappa_off={"y": klim[1]},
                        payload={"visible": self.arm.payload > 0},
                        payload_label={"visible": self.arm.payload > 0,
                                       "text": self.T("mm_scene_payload", payload=self.arm.payload)})
@@ -382,7 +382,8 @@ def axis_label_spot(tip: np.ndarray, qd: np.ndarray) -> tuple[float, float]:
 def kappa_range(kappa: np.ndarray) -> list[float]:
     """The κ plot's range: zoomed on the task's threshold, from below the smallest κ to 1.5× that gap above it.
 
-    The stretched arm's κ (up to about 46) is off the scale; the plot prints it instead.
+    The stretched arm's κ (up to about 46) is off the scale, marked "↑ off scale"; the number is in the
+    readout beside the lab (not printed in the plot: it is a quiz answer).
     """
     lo = max(1.0, math.floor(2 * min(0.9 * float(kappa.min()), ROUND_KAPPA - 1.0)) / 2)
     return [lo, ROUND_KAPPA + 1.5 * (ROUND_KAPPA - lo)]

@@ -20,7 +20,7 @@ MASS_MATRIX = MessageTable("mass_matrix", {
         "mm_band": "task: κ < {kappa:g}",
         "mm_scene_energy": "T = {T:.2f} J   E = {E:.2f} J",
         "mm_scene_kappa": "κ = {kappa:.2f}",
-        "mm_scene_kappa_peak": "max {peak:.1f} ↑",
+        "mm_scene_kappa_off": "↑ off scale",
         "mm_scene_payload": "{payload:.1f} kg",
         "mm_scene_angles": "θ₁ = {theta1_deg:.0f}°, θ₂ = {theta2_deg:.0f}°",
         "mm_legend_M11": "M₁₁",
