@@ -109,6 +109,61 @@ def test_moving_only_theta1_reports_no_change_of_M_and_theta2_a_real_one():
     assert lab.readout("dM") == pytest.approx(np.abs(after - before).max(), rel=1e-12) and lab.readout("dM") > 0.5
 
 
+def largest_change(theta2_from, theta2_to, payload=0.0):
+    arm = TwoLinkArm(payload=payload)
+    return np.abs(arm.mass_matrix([0.0, math.radians(theta2_to)]) - arm.mass_matrix([0.0, math.radians(theta2_from)])).max()
+
+
+def tip_for(lab, theta2_deg):
+    """Where the tip is with θ₂ = theta2_deg at the lab's θ₁ (forward kinematics written out here)."""
+    t1 = math.radians(lab.readout("theta1_deg"))
+    t12 = t1 + math.radians(theta2_deg)
+    return math.cos(t1) + 0.8 * math.cos(t12), math.sin(t1) + 0.8 * math.sin(t12)
+
+
+def test_a_multi_step_drag_reports_the_whole_move_since_the_grab_not_its_last_step():
+    lab = MassMatrixLab()  # θ₂ = 90°
+    lab.drag("tip", *tip_for(lab, 30.0), steps=5)  # the end message repeats the last move: a zero step
+    assert lab.readout("theta2_deg") == pytest.approx(30.0)
+    assert "θ₂ moved by -60°" in lab.readout_html.value
+    assert lab.readout("dM") == pytest.approx(largest_change(90.0, 30.0), rel=1e-9)
+
+
+def test_mid_drag_the_readout_is_the_move_so_far():
+    lab = MassMatrixLab()
+    send = lab.scene.browser_message
+    send({"type": "drag", "id": "tip", "phase": "start", "x": lab.readout("tx"), "y": lab.readout("ty")})
+    for degrees in (100.0, 110.0, 120.0):
+        send({"type": "drag", "id": "tip", "phase": "move", "x": tip_for(lab, degrees)[0], "y": tip_for(lab, degrees)[1]})
+    assert "θ₂ moved by +30°" in lab.readout_html.value
+    assert lab.readout("dM") == pytest.approx(largest_change(90.0, 120.0), rel=1e-9)
+
+
+def test_a_new_drag_starts_a_new_move():
+    lab = MassMatrixLab()
+    lab.drag("tip", *tip_for(lab, 120.0))
+    lab.drag("tip", *tip_for(lab, 130.0))
+    assert "θ₂ moved by +10°" in lab.readout_html.value
+    assert lab.readout("dM") == pytest.approx(largest_change(120.0, 130.0), rel=1e-9)
+
+
+def test_a_slider_moved_in_steps_reports_the_whole_move_and_a_pause_starts_a_new_one():
+    lab = MassMatrixLab()
+    clock = [100.0]
+    lab._clock = lambda: clock[0]
+    for degrees in (95.0, 100.0, 110.0, 120.0):  # a browser slider sends a value per step
+        clock[0] += 0.05
+        lab.set("theta2", degrees)
+    assert "θ₂ moved by +30°" in lab.readout_html.value
+    assert lab.readout("dM") == pytest.approx(largest_change(90.0, 120.0), rel=1e-9)
+    clock[0] += 5.0  # let go, come back later
+    lab.set("theta2", 100.0)
+    assert "θ₂ moved by -20°" in lab.readout_html.value
+    assert lab.readout("dM") == pytest.approx(largest_change(120.0, 100.0), rel=1e-9)
+    lab.set("theta1", 10.0)  # another joint: its own move, and M does not change
+    assert "θ₁ moved by -20°" in lab.readout_html.value and lab.readout("dM") < 1e-12
+
+
 def test_curves_over_theta2_are_recomputed_for_the_payload():
     lab = MassMatrixLab()
     bare = shape(lab, "curve_M11")["props"]["ys"]
@@ -244,3 +299,53 @@ def test_every_message_key_the_lab_uses_is_in_its_table_and_every_entry_is_used(
     table = set(MASS_MATRIX.messages["en"])
     assert used <= table, used - table
     assert table <= used, table - used
+
+
+# -- what the learner can see -------------------------------------------------------------------
+HANDLE_PX, WORLD_PX_PER_M = 12.0, 51.1  # the tip handle's radius; the posture panel's scale (199 px for 3.9 m)
+
+
+@pytest.mark.parametrize("kg", [0.1, 2.0])
+def test_a_payload_is_drawn_larger_than_the_tip_handle_and_labelled_with_its_mass(kg):
+    lab = MassMatrixLab()
+    assert not shape(lab, "payload")["props"]["visible"]
+    lab.set("payload", kg)
+    assert shape(lab, "payload")["props"]["visible"] and shape(lab, "payload_label")["props"]["visible"]
+    assert lab.scene.values["payload_r"] * WORLD_PX_PER_M > HANDLE_PX + 2  # a ring shows around the handle
+    assert f"{kg:.1f} kg" in shape(lab, "payload_label")["props"]["text"]
+
+
+def test_heavier_payload_is_drawn_bigger():
+    lab = MassMatrixLab()
+    lab.set("payload", 0.5)
+    small = lab.scene.values["payload_r"]
+    lab.set("payload", 2.0)
+    assert lab.scene.values["payload_r"] > small
+
+
+def test_kappa_plot_resolves_the_dip_below_the_threshold_for_the_bare_arm():
+    """The dip from κ(180°) = 5.56 to the minimum 5.17 must span a visible share of the plot's height."""
+    lab = MassMatrixLab()
+    lo, hi = next(p for p in lab.scene.panels if p["id"] == "kappa")["ylim"]
+    kappa = mass_matrix_curves(TwoLinkArm(), 361)["kappa"]
+    assert lo < kappa.min() and ROUND_KAPPA < hi
+    assert (kappa[-1] - kappa.min()) / (hi - lo) > 0.1
+
+
+def test_axis_labels_sit_apart_outside_the_ellipse_and_away_from_the_handle():
+    """Label boxes (about 38 × 14 px, 0.95 × 0.35 rad/s half-sizes) must not touch each other, the handle or the ellipse."""
+    half = np.array([0.95, 0.35])
+    for theta2, qd_on_light in ((145.0, True), (145.0, False), (90.0, False), (-160.0, True)):
+        lab = MassMatrixLab()
+        lab.set("theta2", theta2)
+        if qd_on_light:
+            drag_velocity_along(lab, 0.0, 1.0)
+        v = lab.scene.values
+        light, heavy = np.array([v["label_lx"], v["label_ly"]]), np.array([v["label_hx"], v["label_hy"]])
+        assert (np.abs(light - heavy) > 2 * half).any(), theta2
+        handle = np.array([v["qd1"], v["qd2"]])
+        for spot in (light, heavy):
+            assert (np.abs(spot - handle) > half + 0.5).any(), (theta2, qd_on_light)  # 0.5 rad/s: the handle's 10 px
+            M, _, _ = light_axis(lab)
+            corners = spot + half * np.array([[1, 1], [1, -1], [-1, 1], [-1, -1]])
+            assert (0.5 * np.einsum("ni,ij,nj->n", corners, M, corners) > v["E"]).all()  # outside T = E
