@@ -398,9 +398,12 @@ def test_an_energy_is_shown_with_three_significant_digits_at_any_size(joules, sh
 
 def test_the_gap_under_the_plot_is_a_three_significant_digit_field_never_millijoules_with_three_decimals():
     """−3824588.323 mJ was unreadable: the scene's gap is {gap:.3g} J (the browser shows −3.82×10⁶ J)."""
-    texts = {s["id"]: s["props"]["text"] for s in ArmSimLab().scene.shapes if s["kind"] == "text"}
+    lab = ArmSimLab()
+    texts = {s["id"]: s["props"]["text"] for s in lab.scene.shapes if s["kind"] == "text"}
     assert "{gap:.3g} J" in texts["ledger"]
     assert not any("mJ" in t for t in texts.values())
+    fields = {name.strip() for t in texts.values() for name in re.findall(r"\{([^{}:]+)(?::[^{}]*)?\}", t)}
+    assert fields <= set(lab.scene.channels), f"fields the browser cannot fill: {fields - set(lab.scene.channels)}"
 
 
 def test_hold_shows_g_q_on_the_torque_sliders_to_the_hundredth():

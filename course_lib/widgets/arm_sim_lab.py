@@ -139,7 +139,7 @@ class ArmSimLab(SimLab):
 
     # -- the scene ------------------------------------------------------------------------------------------------
     _channels = ("ex", "ey", "tx", "ty", "c1x", "c1y", "c2x", "c2y", "w1", "w2", "v1x", "v1y", "v2x", "v2y",
-                 "t", "dE", "W", "gap_mJ", "th1w", "th2w", "Mqdd1", "Mqdd2", "Cqd1", "Cqd2", "g1", "g2",
+                 "t", "dE", "W", "gap", "th1w", "th2w", "Mqdd1", "Mqdd2", "Cqd1", "Cqd2", "g1", "g2",
                  "tau1", "tau2", "bqd1", "bqd2")
 
     def _scene(self) -> Scene:
@@ -207,7 +207,7 @@ class ArmSimLab(SimLab):
         out = dict(t=f.t, ex=joints[:, 1, 0], ey=joints[:, 1, 1], tx=joints[:, 2, 0], ty=joints[:, 2, 1],
                    c1x=coms[:, 0, 0], c1y=coms[:, 0, 1], c2x=coms[:, 1, 0], c2y=coms[:, 1, 1],
                    w1=-p.m1 * p.g + 0 * E, w2=-p.params.m2 * p.g + 0 * E, v1x=v1x, v1y=v1y, v2x=v2x, v2y=v2y,
-                   E=E, dE=dE, W=W, gap=gap, gap_mJ=1e3 * gap, speed=np.abs(qd).max(axis=1),
+                   E=E, dE=dE, W=W, gap=gap, speed=np.abs(qd).max(axis=1),
                    b=p.b[0], g=p.g, drop_c=float(isinstance(p, TwoLinkArmWithoutCoriolis)),
                    th1w=np.remainder(q[:, 0] + np.pi, 2 * np.pi) - np.pi, th2w=np.remainder(q[:, 1] + np.pi, 2 * np.pi) - np.pi)
         for i in (0, 1):
@@ -216,6 +216,15 @@ class ArmSimLab(SimLab):
                         f"Cqd{k}": Cqd[:, i], f"g{k}": grav[:, i], f"tau{k}": tau[:, i], f"bqd{k}": fric[:, i],
                         f"lhs{k}": Mqdd[:, i] + Cqd[:, i] + grav[:, i], f"rhs{k}": tau[:, i] - fric[:, i]})
         return out
+
+    def layout(self, column: list, below: list = ()) -> Any:
+        """The readouts under the drawing and its equation (not under the taller control column), so that
+        t, q, τ, E and the gap stay in view at 1366×768 beside the controls and the checklist."""
+        import ipywidgets as w
+
+        side = w.VBox(list(column) + [self.tasks.widget, self.message], layout=c.COLUMN_LAYOUT)
+        self.widget = w.VBox([c.beside(w.VBox([self.scene, *below], layout={"max_width": "580px"}), side)])
+        return self.widget
 
     def show(self) -> None:
         r = self.readouts

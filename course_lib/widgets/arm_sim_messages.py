@@ -48,10 +48,10 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_formula_eq": " = ",
         "arm_formula_minus": " − ",
         "arm_readouts": (
-            "t = {t:.2f} s &nbsp; q = ({th1w:.3f}, {th2w:.3f}) rad (within ±π) &nbsp; "
+            "t = {t:.2f} s &nbsp; q = ({th1w:.3f}, {th2w:.3f}) rad (within ±π)<br>"
             "q̇ = ({qd1:.3f}, {qd2:.3f}) rad/s &nbsp; q̈ = ({qdd1:.3f}, {qdd2:.3f}) rad/s²<br>"
-            "τ = ({tau1:.2f}, {tau2:.2f}) N·m &nbsp; E = {E:.4f} J &nbsp; E − E₀ = {dE:.4f} J &nbsp; "
-            "W = {W:.4f} J &nbsp; gap (E − E₀) − W = <b>{gap_text}</b>"
+            "τ = ({tau1:.2f}, {tau2:.2f}) N·m &nbsp; E = {E:.4f} J<br>"
+            "E − E₀ = {dE:.4f} J &nbsp; W = {W:.4f} J &nbsp; gap (E − E₀) − W = <b>{gap_text}</b>"
         ),
         "arm_readout_hold": "Hold is on: τ = g(q) = ({tau1:.2f}, {tau2:.2f}) N·m, computed at q = ({q1:.3f}, {q2:.3f}) rad.",
         "arm_readout_run": (

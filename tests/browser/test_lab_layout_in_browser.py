@@ -31,7 +31,7 @@ MEASURE = """(cell) => {
   return {view: box(view), scene: box(scene.querySelector('canvas')), tasks: tasks.map(box), formula: formula.map(box),
           formulaLines: formula.map((f) => { const s = getComputedStyle(f);
             const drawn = (f.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom)) / parseFloat(s.lineHeight);
-            return [Math.round(drawn), f.textContent.split("\n").length]; }),
+            return [Math.round(drawn), f.textContent.split("\\n").length]; }),
           controls: controls.map(box), window: [window.innerWidth, window.innerHeight]};
 }"""
 
