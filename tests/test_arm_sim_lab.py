@@ -413,3 +413,19 @@ def test_hold_shows_g_q_on_the_torque_sliders_to_the_hundredth():
     g = lab.model.gravity([0.0, 0.0])
     assert lab.controls["tau1"].value == pytest.approx(g[0], abs=0.005)
     assert lab.controls["tau2"].value == pytest.approx(g[1], abs=0.005)
+
+
+@pytest.mark.parametrize("ms", module.STEPS_MS)
+def test_play_sends_frames_with_the_time_between_them_for_every_step_h(ms):
+    """h that does not divide 1/60 s (2.5, 10, 20 ms): each chunk's dt is the simulated time between its frames,
+    so the browser plays them at the chosen speed (a chunk's dt off by a factor would play slow or fast)."""
+    lab = ArmSimLab()
+    lab.set("dt", ms / 1000)
+    sent = []
+    lab.scene.send_chunk = lambda t0, dt, frames, **kw: sent.append((t0, dt, len(frames)))
+    lab.play()
+    lab._on_need(lab._queue[-1][0].t, lab._queue[-1][0].t)
+    times = np.array([s.t for s, _ in lab._queue])
+    assert np.allclose(np.diff(times), sent[0][1], rtol=1e-9)
+    assert sent[1][0] == pytest.approx(sent[0][0] + sent[0][2] * sent[0][1])  # the next chunk follows on
+    assert sent[0][1] >= ms / 1000 - 1e-12 and sent[0][1] < 1 / 60 + ms / 1000

@@ -55,9 +55,8 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         ),
         "arm_readout_hold": "Hold is on: τ = g(q) = ({tau1:.2f}, {tau2:.2f}) N·m, computed at q = ({q1:.3f}, {q2:.3f}) rad.",
         "arm_readout_run": (
-            "Last Run 10 s: {method}, h = {h_ms:g} ms, largest |gap| over every step of the run <b>{error}</b>. "
-            "A run starts a new ledger at the posture it starts from (E₀ and W start again), so the gap above "
-            "is the same ledger's."
+            "Last Run 10 s ({method}, h = {h_ms:g} ms): largest |gap| over its steps <b>{error}</b>. "
+            "A run starts a new ledger (E₀, W) where it starts, so the gap above is the same ledger's."
         ),
         "arm_readout_drop_c": "C q̇ is dropped: the arm follows M q̈ + g = τ − b q̇, a wrong equation.",
         "arm_task_euler": (
