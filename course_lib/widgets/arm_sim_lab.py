@@ -376,11 +376,14 @@ class ArmSimLab(SimLab):
         largest, done = 0.0, 0
         with np.errstate(over="ignore", invalid="ignore"):  # a blow-up is reported by the step, in words
             while done < total:  # frames of ``per`` steps, the last one shorter: exactly RUN seconds
+                steps = []
                 for _ in range(min(per, total - done)):
                     live.step()
-                    q, qd, _, work = live.current()
-                    largest = max(largest, abs(float(energy(q, qd)) - E0 - (work - W0)))
-                    done += 1
+                    steps.append(live.current())
+                done += len(steps)
+                q, qd, _, work = (np.array(column) for column in zip(*steps))  # every step of this frame
+                gaps = np.asarray(energy(q, qd), dtype=float) - E0 - (work - W0)
+                largest = max(largest, float(np.abs(gaps).max()))
                 state = live.snapshot()
                 vals = self._compute([state])
                 self._visit(state, {k: float(v[0]) for k, v in vals.items()})
