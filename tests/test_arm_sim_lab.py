@@ -342,3 +342,90 @@ def test_a_switch_moved_during_play_takes_effect_at_the_frame_shown_and_keeps_th
     if key == "hold":
         assert lab.now.tau == pytest.approx(TwoLinkArm().gravity(lab._hold[0]), abs=1e-12)
         assert "switched on while the arm moved" in lab.tasks.reason("hold")
+
+
+# -- Run 10 s: exactly 10 s, every step, one ledger (walkthrough of lesson 3) ------------------------------
+@pytest.mark.parametrize("method, dt", [("explicit_euler", 0.01), ("rk4", 0.02), ("rk4", 0.0025)])
+def test_run_10_s_simulates_exactly_10_s_and_its_largest_gap_is_simulates_over_every_step(method, dt):
+    """h = 10 ms and 20 ms do not divide the 1/30 s frame: the run still ends at t = 10 s (not 10.02 s), and
+    its largest |gap| is ``simulate``'s largest |energy_error| over every step, not only at frame ends."""
+    lab = ArmSimLab()
+    run(lab, method, dt)
+    assert lab.t == pytest.approx(module.RUN, abs=1e-9)
+    tr = simulate(TwoLinkArm(), module.Q0, [0, 0], duration=module.RUN, dt=dt, method=method)
+    assert lab._run["error"] == pytest.approx(np.abs(tr.energy_error).max(), rel=1e-9, abs=1e-15)
+    assert lab._run["duration"] == pytest.approx(module.RUN, abs=1e-9)
+    assert module.energy_text(lab._run["error"]) in lab.readout_html.value
+
+
+def test_a_second_run_starts_a_new_ledger_so_the_readout_gap_and_the_runs_largest_gap_are_one_ledgers():
+    """Run 10 s twice (explicit Euler, 10 ms): the second run's ledger starts at the first run's end, so the
+    readout's gap is ``simulate``'s from there, and it is at most the run's largest |gap|."""
+    lab = ArmSimLab()
+    run(lab, "explicit_euler", 0.01)
+    q1, qd1 = lab.now.q.copy(), lab.now.qd.copy()
+    lab.set("run10", None)
+    tr = simulate(TwoLinkArm(), q1, qd1, duration=module.RUN, dt=0.01, method="explicit_euler")
+    assert lab.readout("dE") == pytest.approx(tr.energy[-1] - tr.energy[0], rel=1e-9, abs=1e-12)
+    assert lab.readout("gap") == pytest.approx(tr.energy_error[-1], rel=1e-9, abs=1e-12)
+    assert lab._run["error"] == pytest.approx(np.abs(tr.energy_error).max(), rel=1e-9)
+    assert abs(lab.readout("gap")) <= lab._run["error"]
+    assert "starts a new ledger" in lab.readout_html.value
+    assert "Reset" in lab.tasks.tasks[1].prompt  # task 2 ("halve h") says what to do between runs
+
+
+def test_reset_goes_back_to_the_start_posture_and_says_the_controls_keep_their_values():
+    lab = ArmSimLab()
+    lab.set("dt", 0.005)
+    lab.set("b", 0.5)
+    lab.set("hold", True)
+    lab.advance(0.5)
+    lab.drag("tip", 0.3, 1.2)
+    lab.set("reset", None)
+    assert lab.t == 0 and np.allclose(lab.now.q, module.Q0) and not np.any(lab.now.qd)
+    assert (lab.controls["dt"].value, lab.controls["b"].value, lab.controls["hold"].value) == (0.005, 0.5, True)
+    assert np.allclose(lab.now.tau, lab.model.gravity(module.Q0))  # Hold holds the start posture
+    tip = lab.controls["reset"].tooltip
+    assert "start posture" in tip and "controls keep their values" in tip and "Hold" in tip
+
+
+@pytest.mark.parametrize("joules, shown", [(-3824.588323, "−3.82 × 10³ J"), (37.81, "37.8 J"), (0.0123, "12.3 mJ"),
+                                          (4.5e-6, "4.50 µJ"), (2e-9, "2.00 × 10⁻⁹ J"), (0.0, "0 J"),
+                                          (999.96, "1.00 × 10³ J"), (0.99996, "1.00 J")])
+def test_an_energy_is_shown_with_three_significant_digits_at_any_size(joules, shown):
+    assert module.energy_text(joules) == shown
+
+
+def test_the_gap_under_the_plot_is_a_three_significant_digit_field_never_millijoules_with_three_decimals():
+    """−3824588.323 mJ was unreadable: the scene's gap is {gap:.3g} J (the browser shows −3.82×10⁶ J)."""
+    lab = ArmSimLab()
+    texts = {s["id"]: s["props"]["text"] for s in lab.scene.shapes if s["kind"] == "text"}
+    assert "{gap:.3g} J" in texts["ledger"]
+    assert not any("mJ" in t for t in texts.values())
+    fields = {name.strip() for t in texts.values() for name in re.findall(r"\{([^{}:]+)(?::[^{}]*)?\}", t)}
+    assert fields <= set(lab.scene.channels), f"fields the browser cannot fill: {fields - set(lab.scene.channels)}"
+
+
+def test_hold_shows_g_q_on_the_torque_sliders_to_the_hundredth():
+    """Hold at the stretched posture: the sliders show g(q) to 0.01 N·m (29.66, not 29.70)."""
+    lab = ArmSimLab(q0=(0.0, 0.0))
+    lab.set("hold", True)
+    g = lab.model.gravity([0.0, 0.0])
+    assert lab.controls["tau1"].value == pytest.approx(g[0], abs=0.005)
+    assert lab.controls["tau2"].value == pytest.approx(g[1], abs=0.005)
+
+
+@pytest.mark.parametrize("ms", module.STEPS_MS)
+def test_play_sends_frames_with_the_time_between_them_for_every_step_h(ms):
+    """h that does not divide 1/60 s (2.5, 10, 20 ms): each chunk's dt is the simulated time between its frames,
+    so the browser plays them at the chosen speed (a chunk's dt off by a factor would play slow or fast)."""
+    lab = ArmSimLab()
+    lab.set("dt", ms / 1000)
+    sent = []
+    lab.scene.send_chunk = lambda t0, dt, frames, **kw: sent.append((t0, dt, len(frames)))
+    lab.play()
+    lab._on_need(lab._queue[-1][0].t, lab._queue[-1][0].t)
+    times = np.array([s.t for s, _ in lab._queue])
+    assert np.allclose(np.diff(times), sent[0][1], rtol=1e-9)
+    assert sent[1][0] == pytest.approx(sent[0][0] + sent[0][2] * sent[0][1])  # the next chunk follows on
+    assert sent[0][1] >= ms / 1000 - 1e-12 and sent[0][1] < 1 / 60 + ms / 1000

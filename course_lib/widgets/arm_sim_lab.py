@@ -37,7 +37,7 @@ from course_lib.widgets.tasks import NotYet, checklist
 
 #: the default posture (rad): well away from hanging, so that explicit Euler's error is tens of joules
 Q0 = (0.5, 0.5)
-#: how long "Run 10 s" runs (s of simulated time, rounded up to whole frames)
+#: how long "Run 10 s" runs (s of simulated time, a whole number of steps h: every h offered divides it)
 RUN = 10.0
 #: task 1 (seed): explicit Euler at this step (s), τ = 0, b = 0, gravity on: the energy error exceeds (J)
 EULER_H, EULER_ERROR = 0.010, 2.0
@@ -54,6 +54,27 @@ WEIGHT_SCALE, VELOCITY_SCALE, ARROW_MAX = 0.02, 0.08, 0.6
 LEDGER_POINTS = 400
 
 
+def energy_text(joules: float) -> str:
+    """An energy readable at any size: 3 significant digits in J, mJ or µJ, in powers of ten beyond.
+
+    >>> [energy_text(v) for v in (0.0, -3824.588323, 37.81, 0.0123, 4.5e-6, 2.0e-9, 1.5e6)]
+    ['0 J', '−3.82 × 10³ J', '37.8 J', '12.3 mJ', '4.50 µJ', '2.00 × 10⁻⁹ J', '1.50 × 10⁶ J']
+    """
+    x = float(joules)
+    if not math.isfinite(x):
+        return "–"
+    if x == 0:
+        return "0 J"
+    x = float(f"{x:.3g}")  # three significant digits first, so 0.99996 J is 1.00 J, not 1000 mJ
+    for unit, scale in (("J", 1.0), ("mJ", 1e-3), ("µJ", 1e-6)):
+        if scale <= abs(x) < 1000 * scale:
+            value = x / scale
+            return f"{value:.{2 - math.floor(math.log10(abs(value)))}f} {unit}".replace("-", "−")
+    mantissa, exponent = f"{x:.2e}".split("e")
+    power = str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    return f"{mantissa} × 10{power} J".replace("-", "−")
+
+
 class ArmSimLab(SimLab):
     """The 2R arm simulator. Args: q0 = (θ₁ from the horizontal, θ₂ relative) in rad, arm, clock.
 
@@ -61,8 +82,8 @@ class ArmSimLab(SimLab):
 
     messages = ARM_SIM
     dt = 0.001
-    CONTROLS = (c.Slider("tau1", "arm_tau1", -40, 40, 0.1, 0.0, torque=0),
-                c.Slider("tau2", "arm_tau2", -20, 20, 0.1, 0.0, torque=1),
+    CONTROLS = (c.Slider("tau1", "arm_tau1", -40, 40, 0.01, 0.0, torque=0),  # 0.01: Hold's g(q) shown as computed
+                c.Slider("tau2", "arm_tau2", -20, 20, 0.01, 0.0, torque=1),
                 c.Slider("b", "arm_b", 0, 2, 0.05, 0.0, param="b"),
                 c.Toggle("gravity", "arm_gravity", True),
                 c.Dropdown("method", "arm_method", ((ARM_SIM.text("arm_method_rk4"), "rk4"),
@@ -89,7 +110,6 @@ class ArmSimLab(SimLab):
         self._plotted = 0
         self._hold = None  # (q, speed) where Hold was switched on
         self._run: dict[str, Any] | None = None  # the last Run 10 s: its settings and its error
-        self._tracking: list[float] | None = None  # [gap at the start, largest |gap − start|] during a run
         prompts = {"euler": ARM_SIM.text("arm_task_euler", h_ms=EULER_H * 1e3, error=EULER_ERROR),
                    "rk4": ARM_SIM.text("arm_task_rk4", h_ms=RK4_H * 1e3, error=RK4_ERROR),
                    "hold": ARM_SIM.text("arm_task_hold", dwell=HOLD_DWELL, speed=HOLD_SPEED)}
@@ -102,17 +122,31 @@ class ArmSimLab(SimLab):
         self.start(self._scene(), [self.readout_html])
 
     def build_controls(self) -> list:
-        run = c.button(self.T("arm_run10"), "forward")
-        return super().build_controls() + [self.add_control("run10", run, lambda _: self.run10())]
+        """The controls in compact rows (two toggles or a toggle and a button per row), so the lab fits 1366×768."""
+        import ipywidgets as w
+
+        built = dict(zip((spec.key for spec in self.CONTROLS), super().build_controls()))
+        run = self.add_control("run10", c.button(self.T("arm_run10"), "forward"), lambda _: self.run10())
+        run.tooltip = self.T("arm_run10_tooltip")
+        built["run10"] = run
+        row = lambda *keys: w.HBox([built[k] for k in keys])  # noqa: E731
+        return [built["tau1"], built["tau2"], built["b"], built["method"], built["dt"],
+                row("gravity", "drop_c"), row("hold", "run10")]
+
+    def start(self, scene: Scene, below: list = ()) -> None:
+        super().start(scene, below)
+        self.controls["reset"].tooltip = self.T("arm_reset_tooltip")  # the kit's Reset: what it keeps
 
     # -- the scene ------------------------------------------------------------------------------------------------
     _channels = ("ex", "ey", "tx", "ty", "c1x", "c1y", "c2x", "c2y", "w1", "w2", "v1x", "v1y", "v2x", "v2y",
-                 "t", "dE", "W", "gap_mJ", "th1w", "th2w", "Mqdd1", "Mqdd2", "Cqd1", "Cqd2", "g1", "g2",
+                 "t", "dE", "W", "gap", "th1w", "th2w", "Mqdd1", "Mqdd2", "Cqd1", "Cqd2", "g1", "g2",
                  "tau1", "tau2", "bqd1", "bqd2")
 
     def _scene(self) -> Scene:
+        """560 × 340 px: the arm in a square on the left, the ledger and its numbers on the right, the
+        live equation under it in three short rows (the whole lab fits a 1366×768 screen)."""
         T, arm = self.T, self.model
-        r = 1.08 * (arm.l1 + arm.l2)
+        r = 1.04 * (arm.l1 + arm.l2)  # any posture fits; the corners hold the angle and torque readouts
         world = dict(panel="world")
         row = lambda i: [  # noqa: E731 - one row of the live equation, joint i
             T(f"arm_formula_row{i}"), (f"{{Mqdd{i}:.2f}}", "inertia"), T("arm_formula_plus"),
@@ -122,16 +156,16 @@ class ArmSimLab(SimLab):
             [(T("arm_formula_Mqdd"), "inertia"), T("arm_formula_plus"), (T("arm_formula_Cqd"), "velocity"),
              T("arm_formula_plus"), (T("arm_formula_g"), "gravity"), T("arm_formula_eq"),
              (T("arm_formula_tau"), "tau"), T("arm_formula_minus"), (T("arm_formula_bqd"), "friction"),
-             "   [N·m]\n", *row(1), *row(2)],
+             T("arm_formula_units"), *row(1), *row(2)],
             terms={"inertia": ["link1", "link2", "com1", "com2"], "velocity": ["v1", "v2"],
                    "gravity": ["weight1", "weight2"], "tau": ["motor1", "motor2"], "friction": ["motor1", "motor2"]},
             colors={"inertia": COLORS["inertia"], "velocity": COLORS["inertia"], "gravity": COLORS["gravity"],
                     "tau": COLORS["input"], "friction": COLORS["input"]}, below=True)
-        return Scene(width=560, height=460, channels=list(self._channels), formula=formula, panels=[
-            Panel("world", 0, 0, 0.56, 0.86, (-r, r), (-r, r), equal=True, axes=False, title=T("arm_title_world")),
-            Panel("ledger", 0.58, 0.0, 0.42, 0.7, (0.0, RUN), (-1.0, 1.0), xlabel=T("arm_xlabel_ledger"),
+        return Scene(width=560, height=340, channels=list(self._channels), formula=formula, panels=[
+            Panel("world", 0, 0, 0.56, 1.0, (-r, r), (-r, r), equal=True, axes=False, title=T("arm_title_world")),
+            Panel("ledger", 0.6, 0.0, 0.4, 0.74, (0.0, RUN), (-1.0, 1.0), xlabel=T("arm_xlabel_ledger"),
                   title=T("arm_title_ledger"), grid=True),
-            Panel("text", 0.0, 0.86, 1.0, 0.14, (0, 1), (0, 1), axes=False)], shapes=[
+            Panel("text", 0.57, 0.76, 0.43, 0.24, (0, 1), (0, 1), axes=False)], shapes=[
             Disc("motor1", **world, x=0, y=0, r_px=13, color=COLORS["input"], alpha=0.45),
             Disc("motor2", **world, x="ex", y="ey", r_px=13, color=COLORS["input"], alpha=0.45),
             Link("link1", **world, x0=0, y0=0, x1="ex", y1="ey", width=7),
@@ -144,17 +178,17 @@ class ArmSimLab(SimLab):
             Arrow("v2", **world, x="c2x", y="c2y", dx="v2x", dy="v2y", color=COLORS["inertia"]),
             Handle("elbow", **world, x="ex", y="ey", r_px=10, circle=(0.0, 0.0)),
             Handle("tip", **world, x="tx", y="ty", r_px=10),
-            Text("angles", **world, x=-r, y=-r, text=T("arm_scene_angles")),
-            Text("torques", **world, x=-r, y=-r, dy_px=-18, text=T("arm_scene_torques"), color=COLORS["input"]),
+            Text("angles", **world, x=-r, y=-r, dy_px=-18, text=T("arm_scene_angles")),
+            Text("torques", **world, x=-r, y=-r, text=T("arm_scene_torques"), color=COLORS["input"]),
             Polyline("ledger_E", "ledger", color=COLORS["gravity"], width=2),
             Polyline("ledger_W", "ledger", color=COLORS["input"], width=2, dash=True),
             Trace("trace_E", "ledger", x="t", y="dE", color=COLORS["gravity"], width=2, max_points=1200),
             Trace("trace_W", "ledger", x="t", y="W", color=COLORS["input"], width=2, dash=True, max_points=1200),
             Disc("now_E", "ledger", x="t", y="dE", r_px=4, color=COLORS["gravity"]),
             Disc("now_W", "ledger", x="t", y="W", r_px=4, color=COLORS["input"]),
-            Text("ledger", "text", x=0.0, y=0.75, text=T("arm_scene_ledger")),
-            Text("legend_E", "text", x=0.0, y=0.2, text=T("arm_legend_E"), color=COLORS["gravity"]),
-            Text("legend_W", "text", x=0.22, y=0.2, text=T("arm_legend_W"), color=COLORS["input"])])
+            Text("legend_E", "text", x=0.0, y=0.8, text=T("arm_legend_E"), color=COLORS["gravity"]),
+            Text("legend_W", "text", x=0.0, y=0.5, text=T("arm_legend_W"), color=COLORS["input"]),
+            Text("ledger", "text", x=0.0, y=0.2, text=T("arm_scene_ledger"))])
 
     # -- values of N frames ---------------------------------------------------------------------------------------
     def values(self, f: Frames) -> dict:
@@ -173,7 +207,7 @@ class ArmSimLab(SimLab):
         out = dict(t=f.t, ex=joints[:, 1, 0], ey=joints[:, 1, 1], tx=joints[:, 2, 0], ty=joints[:, 2, 1],
                    c1x=coms[:, 0, 0], c1y=coms[:, 0, 1], c2x=coms[:, 1, 0], c2y=coms[:, 1, 1],
                    w1=-p.m1 * p.g + 0 * E, w2=-p.params.m2 * p.g + 0 * E, v1x=v1x, v1y=v1y, v2x=v2x, v2y=v2y,
-                   E=E, dE=dE, W=W, gap=gap, gap_mJ=1e3 * gap, speed=np.abs(qd).max(axis=1),
+                   E=E, dE=dE, W=W, gap=gap, speed=np.abs(qd).max(axis=1),
                    b=p.b[0], g=p.g, drop_c=float(isinstance(p, TwoLinkArmWithoutCoriolis)),
                    th1w=np.remainder(q[:, 0] + np.pi, 2 * np.pi) - np.pi, th2w=np.remainder(q[:, 1] + np.pi, 2 * np.pi) - np.pi)
         for i in (0, 1):
@@ -183,14 +217,24 @@ class ArmSimLab(SimLab):
                         f"lhs{k}": Mqdd[:, i] + Cqd[:, i] + grav[:, i], f"rhs{k}": tau[:, i] - fric[:, i]})
         return out
 
+    def layout(self, column: list, below: list = ()) -> Any:
+        """The readouts under the drawing and its equation (not under the taller control column), so that
+        t, q, τ, E and the gap stay in view at 1366×768 beside the controls and the checklist."""
+        import ipywidgets as w
+
+        side = w.VBox(list(column) + [self.tasks.widget, self.message], layout=c.COLUMN_LAYOUT)
+        self.widget = w.VBox([c.beside(w.VBox([self.scene, *below], layout={"max_width": "580px"}), side)])
+        return self.widget
+
     def show(self) -> None:
-        r, lines = self.readouts, [self.T("arm_readouts", **self.readouts)]
+        r = self.readouts
+        lines = [self.T("arm_readouts", **r, gap_text=energy_text(r["gap"]))]
         if self._hold is not None:
             lines.append(self.T("arm_readout_hold", tau1=r["tau1"], tau2=r["tau2"], q1=self._hold[0][0],
                                 q2=self._hold[0][1]))
         if self._run is not None:
             lines.append(self.T("arm_readout_run", method=self._method_name(self._run["method"]),
-                                h_ms=self._run["dt"] * 1e3, error=self._run["error"]))
+                                h_ms=self._run["dt"] * 1e3, error=energy_text(self._run["error"])))
         if r["drop_c"]:
             lines.append(f"<i>{self.T('arm_readout_drop_c')}</i>")
         self.readout_html.value = "<br>".join(lines)
@@ -215,8 +259,6 @@ class ArmSimLab(SimLab):
         while h and h[-1][0] >= r["t"] - 1e-12:  # time went back (Pause rewinds to the playhead): forget the future
             h.pop()
         h.append((r["t"], r["dE"], r["W"]))
-        if self._tracking is not None:
-            self._tracking[1] = max(self._tracking[1], abs(r["gap"] - self._tracking[0]))
 
     def _release(self, q: Any, qd: Any) -> None:
         """A state set by hand: the ledger starts again there (E₀ = E(q, q̇), W₀ = W so far)."""
@@ -307,22 +349,45 @@ class ArmSimLab(SimLab):
         super().control_changed(spec, value)
 
     def run10(self) -> None:
-        """Run 10 s of simulated time at once (whole frames, at least 10 s), then show the end and the ledger."""
+        """Run exactly 10 s of simulated time at once, as a new ledger, then show the end and the ledger.
+
+        The state the lab shows becomes the release: E₀ = E there and W starts from 0, so the
+        readout's gap and the run's largest |gap| are the same ledger's. The largest |gap| is taken
+        after every integration step, not once per frame."""
+        self.guard(self._run10)()
+
+    def _run10(self) -> None:
         self.pause()
-        start = {"method": self.live.method, "dt": self.live.dt, "tau": self.now.tau.copy(),
+        self._paused_queue = []
+        if self.dragging is not None:  # time does not pass while a handle is held
+            return
+        live = self.live
+        live.restore(self.now)
+        start = {"method": live.method, "dt": live.dt, "tau": self.now.tau.copy(),
                  "b": float(self.now.model.b.max()), "g": self.now.model.g,
                  "drop_c": isinstance(self.now.model, TwoLinkArmWithoutCoriolis)}
-        frame = self.steps_per(self.FRAME) * self.live.dt
-        frames = math.ceil(RUN / frame - 1e-9)
-        self._run, self._tracking = None, [self.readouts["gap"], 0.0]
+        self._run = None
         self.show_message("")
-        try:
-            self.advance(frames * frame)
-        finally:
-            tracked, self._tracking = self._tracking, None
-        if self.message.value:  # the run blew up: the kit has shown why and reset the lab
-            return
-        self._run = dict(start, error=tracked[1], duration=frames * frame)
+        self._release(live.q, live.qd)  # a new ledger from the state shown
+        self.release.mark()
+        self.scene.clear_traces()
+        (E0, W0), energy = self._origin, live.model.total_energy
+        total, per = int(round(RUN / live.dt)), self.steps_per(self.FRAME)
+        largest, done = 0.0, 0
+        with np.errstate(over="ignore", invalid="ignore"):  # a blow-up is reported by the step, in words
+            while done < total:  # frames of ``per`` steps, the last one shorter: exactly RUN seconds
+                steps = []
+                for _ in range(min(per, total - done)):
+                    live.step()
+                    steps.append(live.current())
+                done += len(steps)
+                q, qd, _, work = (np.array(column) for column in zip(*steps))  # every step of this frame
+                gaps = np.asarray(energy(q, qd), dtype=float) - E0 - (work - W0)
+                largest = max(largest, float(np.abs(gaps).max()))
+                state = live.snapshot()
+                vals = self._compute([state])
+                self._visit(state, {k: float(v[0]) for k, v in vals.items()})
+        self._run = dict(start, error=largest, duration=total * live.dt)
         self.refresh()
 
     @staticmethod

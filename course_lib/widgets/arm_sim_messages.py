@@ -19,14 +19,21 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_hold": "Hold: τ = g(q)",
         "arm_drop_c": "drop C q̇",
         "arm_run10": "Run 10 s",
+        "arm_run10_tooltip": (
+            "Simulate exactly 10 s at once from the posture shown, as a new ledger: E₀ and W start again there"
+        ),
+        "arm_reset_tooltip": (
+            "Back to the start posture at t = 0, at rest; the controls keep their values (τ₁, τ₂, b, gravity, "
+            "integrator, h; Hold, if on, stays on and holds the start posture)"
+        ),
         "arm_title_world": "2R arm (drag the elbow or the tip)",
         "arm_title_ledger": "energy ledger [J]",
         "arm_xlabel_ledger": "t [s]",
         "arm_scene_angles": "θ₁ = {th1w:.2f} rad   θ₂ = {th2w:.2f} rad",
-        "arm_scene_torques": "τ₁ = {tau1:.1f} N·m   τ₂ = {tau2:.1f} N·m",
-        "arm_scene_ledger": "E − E₀ = {dE:.3f} J   W = {W:.3f} J   gap = {gap_mJ:.3f} mJ",
-        "arm_legend_E": "━ E − E₀",
-        "arm_legend_W": "━ W (work of τ and friction)",
+        "arm_scene_torques": "τ₁ = {tau1:.2f} N·m   τ₂ = {tau2:.2f} N·m",
+        "arm_scene_ledger": "gap (E − E₀) − W = {gap:.3g} J",
+        "arm_legend_E": "━ E − E₀ = {dE:.3f} J",
+        "arm_legend_W": "╍ W = {W:.3f} J (τ and friction)",
         # the live equation: one row per joint, every term coloured as the seed's FIG 3
         "arm_formula_title": "M q̈ + C q̇ + g = τ − b q̇   [N·m]\n",
         "arm_formula_Mqdd": "M q̈",
@@ -34,20 +41,22 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_formula_g": "g",
         "arm_formula_tau": "τ",
         "arm_formula_bqd": "b q̇",
-        "arm_formula_row1": "joint 1:  ",
-        "arm_formula_row2": "\njoint 2:  ",
+        "arm_formula_units": "   [N·m]\n",
+        "arm_formula_row1": "1:  ",
+        "arm_formula_row2": "\n2:  ",
         "arm_formula_plus": " + ",
         "arm_formula_eq": " = ",
         "arm_formula_minus": " − ",
         "arm_readouts": (
-            "t = {t:.2f} s &nbsp; q = ({th1w:.3f}, {th2w:.3f}) rad (within ±π) &nbsp; "
+            "t = {t:.2f} s &nbsp; q = ({th1w:.3f}, {th2w:.3f}) rad (within ±π)<br>"
             "q̇ = ({qd1:.3f}, {qd2:.3f}) rad/s &nbsp; q̈ = ({qdd1:.3f}, {qdd2:.3f}) rad/s²<br>"
-            "τ = ({tau1:.2f}, {tau2:.2f}) N·m &nbsp; E = {E:.4f} J &nbsp; E − E₀ = {dE:.4f} J &nbsp; "
-            "W = {W:.4f} J &nbsp; gap (E − E₀) − W = <b>{gap:.2e} J</b>"
+            "τ = ({tau1:.2f}, {tau2:.2f}) N·m &nbsp; E = {E:.4f} J<br>"
+            "E − E₀ = {dE:.4f} J &nbsp; W = {W:.4f} J &nbsp; gap (E − E₀) − W = <b>{gap_text}</b>"
         ),
         "arm_readout_hold": "Hold is on: τ = g(q) = ({tau1:.2f}, {tau2:.2f}) N·m, computed at q = ({q1:.3f}, {q2:.3f}) rad.",
         "arm_readout_run": (
-            "Last Run 10 s: {method}, h = {h_ms:g} ms, largest |gap| over the run {error:.2e} J."
+            "Last Run 10 s ({method}, h = {h_ms:g} ms): largest |gap| over its steps <b>{error}</b>. "
+            "A run starts a new ledger (E₀, W) where it starts, so the gap above is the same ledger's."
         ),
         "arm_readout_drop_c": "C q̇ is dropped: the arm follows M q̈ + g = τ − b q̇, a wrong equation.",
         "arm_task_euler": (
@@ -61,9 +70,13 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_task_euler_value": "energy error {error:.1f} J",
         "arm_task_rk4": (
             "RK4 with h ≤ {h_ms:g} ms, τ = 0, b = 0, gravity on: press Run 10 s and keep the energy error "
-            "below {error:g} J for the full run."
+            "below {error:g} J for the full run. Between runs press Reset (a run goes on from where the last "
+            "one ended), then halve h."
         ),
-        "arm_task_rk4_hint": "RK4's error per step shrinks like h⁵: halving h makes it about 32 times smaller.",
+        "arm_task_rk4_hint": (
+            "RK4's error per step shrinks like h⁵: halving h makes it about 32 times smaller. Press Reset "
+            "before each run so that every run starts from the same posture; the controls keep their values."
+        ),
         "arm_task_rk4_value": "largest energy error {error:.1e} J at h = {h_ms:g} ms",
         "arm_task_hold": (
             "With gravity on and the arm at rest, switch on Hold: τ = g(q) and keep the arm still for "

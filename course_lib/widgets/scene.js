@@ -91,14 +91,24 @@ export function resolve(prop, values) {
   return prop;
 }
 
-/** "θ = {theta:.1f}°" with channel values; {name}, {name:.Nf}, {name:+.Nf}; unknown names stay as typed. */
+/** `digits` significant digits; beyond 10⁴ or below 10⁻³ as a power of ten ("−3.82×10⁶"). */
+function significant(v, digits) {
+  if (v === 0) return "0";
+  const e = Math.floor(Math.log10(Math.abs(Number(v.toPrecision(digits)))));
+  if (e >= -3 && e < 4) return v.toFixed(Math.max(0, digits - 1 - e));
+  const sup = (n) => String(n).replace(/[-0-9]/g, (c) => "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"["-0123456789".indexOf(c)]);
+  return `${(v / 10 ** e).toFixed(digits - 1)}×10${sup(e)}`;
+}
+
+/** "θ = {theta:.1f}°" with channel values; {name}, {name:.Nf}, {name:+.Nf}, {name:.Ng} (N significant digits); unknown names stay as typed. */
 export function formatText(template, channels, values) {
-  return String(template).replace(/\{([^{}:]+)(?::(\+)?\.(\d+)f)?\}/g, (whole, name, plus, digits) => {
+  return String(template).replace(/\{([^{}:]+)(?::(\+)?\.(\d+)([fg]))?\}/g, (whole, name, plus, digits, kind) => {
     const i = channels.indexOf(name.trim());
     if (i < 0) return whole;
     const v = values[i];
     if (!Number.isFinite(v)) return "–";
-    let s = digits === undefined ? String(Math.round(v * 1e6) / 1e6) : v.toFixed(Number(digits));
+    let s = digits === undefined ? String(Math.round(v * 1e6) / 1e6)
+      : kind === "g" ? significant(v, Math.max(1, Number(digits))) : v.toFixed(Number(digits));
     if (/^-0(\.0*)?$/.test(s)) s = s.slice(1);                     // no "-0.0"
     return (plus && v >= 0 ? "+" : "") + s.replace("-", "−");
   });
@@ -470,6 +480,7 @@ function mount(model, el) {
     formulaBox.replaceChildren(); formulaBox.style.display = f ? "" : "none"; liveSpans = [];
     if (!f) return;
     (f.below ? column : root).appendChild(formulaBox);  // under the drawing, or beside it
+    formulaBox.style.maxWidth = f.below ? `${model.get("width")}px` : "";  // below: as wide as the drawing, rows unwrapped
     const shownParts = formulaParts(f, channels, shown());
     f.parts.forEach((part, i) => {
       const span = make("span", "", formulaBox); span.textContent = shownParts[i].text;

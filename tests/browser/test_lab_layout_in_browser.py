@@ -1,4 +1,4 @@
-"""Each lab fits a 1366×768 laptop screen in JupyterLab: scene, controls and the whole checklist in view at once.
+"""Each lab fits a 1366×768 laptop screen in JupyterLab: scene, controls, live equation and whole checklist in view.
 
 The learner scrolls the notebook so that the lab's output starts at the top of
 the notebook's view (the best they can do); then the scene, every control and
@@ -13,7 +13,7 @@ import pytest
 
 from .notebook_page import NotebookPage
 
-LAB_NOTEBOOKS = ("00_start_here.ipynb", "02_pendulum.ipynb")
+LAB_NOTEBOOKS = ("00_start_here.ipynb", "02_pendulum.ipynb", "03_two_link_arm.ipynb")
 
 #: the lab's output aligned with the top of the notebook's scroll view; boxes (top, bottom, left, right) of its parts
 MEASURE = """(cell) => {
@@ -27,7 +27,11 @@ MEASURE = """(cell) => {
   const title = [...output.querySelectorAll('b')].find((b) => b.textContent.trim() === 'Try this');
   const tasks = title ? [...title.closest('.widget-vbox').children].slice(1) : [];
   const controls = [...output.querySelectorAll('.widget-slider, .widget-button, .widget-toggle-button, .widget-dropdown')];
-  return {view: box(view), scene: box(scene.querySelector('canvas')), tasks: tasks.map(box),
+  const formula = [...output.querySelectorAll('.cl-scene-formula')].filter((f) => f.offsetHeight > 0);
+  return {view: box(view), scene: box(scene.querySelector('canvas')), tasks: tasks.map(box), formula: formula.map(box),
+          formulaLines: formula.map((f) => { const s = getComputedStyle(f);
+            const drawn = (f.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom)) / parseFloat(s.lineHeight);
+            return [Math.round(drawn), f.textContent.split("\\n").length]; }),
           controls: controls.map(box), window: [window.innerWidth, window.innerHeight]};
 }"""
 
@@ -65,12 +69,15 @@ def test_scene_controls_and_whole_checklist_fit_a_1366x768_screen(notebook, jupy
             page.screenshot(path=str(reports_dir / "browser" / f"layout-{notebook[:-6]}-sidebar-{sidebar}.png"))
             top, bottom, left, right = m["view"]
             assert m["tasks"] and m["controls"], f"{notebook}: found no checklist or no controls in the lab"
-            for name, boxes in (("scene", [m["scene"]]), ("control", m["controls"]), ("task", m["tasks"])):
+            for name, boxes in (("scene", [m["scene"]]), ("control", m["controls"]), ("task", m["tasks"]),
+                                ("live equation", m["formula"])):
                 for i, (t, b, l, r) in enumerate(boxes):
                     if t < top - 1 or b > bottom + 1 or l < left - 1 or r > right + 1:
                         problems.append(f"sidebar {sidebar}: {name} {i + 1} at y {t:.0f}…{b:.0f}, x {l:.0f}…{r:.0f} "
                                         f"is outside the notebook's view y {top:.0f}…{bottom:.0f}, "
                                         f"x {left:.0f}…{right:.0f}")
+            problems += [f"sidebar {sidebar}: the live equation takes {drawn} lines for its {rows} rows (a row wraps)"
+                         for drawn, rows in m["formulaLines"] if drawn > rows]
         assert not problems, f"{notebook} at 1366×768 in JupyterLab:\n" + "\n".join(problems)
     finally:
         context.close()

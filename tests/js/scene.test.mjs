@@ -110,6 +110,16 @@ test("text templates take channel values with a format, and unknown names stay v
   assert.equal(formatText("{T:.1f}", ch, [0, NaN]), "–", "a non-finite value is never printed as NaN");
 });
 
+test("a {name:.3g} field shows three significant digits at any size, powers of ten beyond 10⁴ and below 10⁻³", () => {
+  const ch = ["gap"], f = (v) => formatText("gap = {gap:.3g} J", ch, [v]);
+  assert.equal(f(-3824588.323), "gap = −3.82×10⁶ J", "not −3824588.323");
+  assert.equal(f(37.81), "gap = 37.8 J");
+  assert.equal(f(0.0123456), "gap = 0.0123 J");
+  assert.equal(f(2.5e-9), "gap = 2.50×10⁻⁹ J");
+  assert.equal(f(9999.6), "gap = 1.00×10⁴ J", "rounding up to the next power of ten");
+  assert.equal(f(0), "gap = 0 J");
+});
+
 test("drag throttling: at most one move per interval, the last one is never lost", () => {
   const th = new Throttle(33);
   assert.deepEqual(th.offer(0, "a"), "a", "the first move goes at once");

@@ -120,8 +120,8 @@ def check_limits(panel: str, name: str, lim: Any) -> tuple[float, float]:
     return lo, hi
 
 
-#: a live field in a formula's text: ``{name}``, ``{name:.2f}`` or ``{name:+.2f}`` (as the browser reads them)
-_FIELD = re.compile(r"\{([^{}:]+)(?::\+?\.\d+f)?\}")
+#: a live field in a formula's text: ``{name}``, ``{name:.2f}``, ``{name:+.2f}`` or ``{name:.3g}`` (as the browser reads them)
+_FIELD = re.compile(r"\{([^{}:]+)(?::\+?\.\d+[fg])?\}")
 
 
 @dataclass
