@@ -258,3 +258,42 @@ def test_every_message_key_the_lab_uses_is_in_its_table_and_the_lab_stays_short(
     assert len(used) > 15
     assert not {k for k in used if k not in CHRISTOFFEL}
     assert len(src.splitlines()) <= 230
+
+
+# -- walkthrough 067: reset, chart size, whole-degree drags ----------------------------------------------
+def test_reset_shows_the_start_rates_on_the_rate_sliders():
+    lab = ChristoffelLab()
+    lab.set("qd1", 3.0)
+    lab.set("qd2", -2.0)
+    lab.set("reset", None)
+    assert (lab.readout("qd1"), lab.readout("qd2")) == (1.0, 0.0)
+    assert (lab.controls["qd1"].value, lab.controls["qd2"].value) == (1.0, 0.0)
+    assert (lab.controls["theta1"].value, lab.controls["theta2"].value) == (30.0, 60.0)
+
+
+def test_bar_chart_holds_the_largest_part_the_rate_sliders_can_reach():
+    """At θ₂ = 90° and both rates at the slider's end, −2h ω₁ω₂ = −2 · 0.6 · 36 = −43.2 N·m must fit the chart."""
+    lab = ChristoffelLab()
+    pose(lab, 0.0, 90.0, 6.0, 6.0)
+    lo, hi = next(p for p in lab.scene.panels if p["id"] == "bars")["ylim"]
+    tallest = max(abs(lab.readout(k)) for k in ("t1_cor", "t1_cf", "t2_cf", "t2_cor"))
+    assert tallest == pytest.approx(2 * 1.5 * 1.0 * 0.4 * 36, rel=1e-6)
+    assert -lo >= tallest and hi >= tallest and hi < 1.2 * tallest
+
+
+@pytest.mark.parametrize("handle, x, y", [("elbow", 1.0, 0.3), ("tip", 1.7, 0.45), ("elbow", -0.37, 0.81)])
+def test_a_drag_lands_on_whole_degrees_so_readouts_and_sliders_agree(handle, x, y):
+    lab = ChristoffelLab(theta1=0.0)
+    lab.drag(handle, x, y)
+    for key in ("theta1", "theta2"):
+        deg = np.degrees(lab.readout(key))
+        assert deg == pytest.approx(round(deg), abs=1e-9)
+        assert lab.controls[key].value == pytest.approx(deg, abs=1e-9)
+
+
+def test_canvas_texts_avoid_combining_dots_that_headless_fonts_drop():
+    from course_lib.widgets.christoffel_messages import CHRISTOFFEL
+
+    for key in ("chr_title_world", "chr_title_bars", "chr_scene_tau", "chr_scene_rates", "chr_scene_C",
+                "chr_scene_parts", "chr_scene_arrows"):
+        assert "\u0307" not in CHRISTOFFEL.text(key), key

@@ -16,21 +16,21 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         "chr_form_christoffel": "Christoffel C",
         "chr_form_alternative": "alternative C",
         "chr_title_world": "the arm at constant rates (drag elbow or tip)",
-        "chr_title_bars": "C q̇ by origin [N·m]",
+        "chr_title_bars": "velocity torques by origin [N·m]",
         "chr_bar_t1_cor": "τ₁ Cor",
         "chr_bar_t1_cf": "τ₁ cf",
         "chr_bar_t2_cf": "τ₂ cf",
         "chr_bar_t2_cor": "τ₂ Cor",
-        "chr_scene_tau": "C q̇ = ({tau1:.2f}, {tau2:.2f}) N·m    h = {h:.3f} kg·m²",
-        "chr_scene_rates": "θ₂ = {theta2_deg:.0f}°   θ̇ = ({qd1:.2f}, {qd2:.2f}) rad/s",
+        "chr_scene_tau": "C·dq/dt = ({tau1:.2f}, {tau2:.2f}) N·m    h = {h:.3f} kg·m²",
+        "chr_scene_rates": "θ₂ = {theta2_deg:.0f}°   ω = dθ/dt = ({qd1:.2f}, {qd2:.2f}) rad/s",
         "chr_scene_C": "C = [[{c11:.2f}, {c12:.2f}], [{c21:.2f}, {c22:.2f}]] kg·m²/s",
         "chr_scene_parts": (
-            "τ₁ = −h θ̇₂² − 2h θ̇₁θ̇₂ = {t1_cf:.2f} + ({t1_cor:.2f})    τ₂ = h θ̇₁² = {t2_cf:.2f}"
+            "τ₁ = −h ω₂² − 2h ω₁ω₂ = {t1_cf:.2f} + ({t1_cor:.2f})    τ₂ = h ω₁² = {t2_cf:.2f}"
         ),
         "chr_scene_arrows": "amber: mᵢaᵢ at each centre of mass (0.05 m per N)",
         "chr_readouts": (
-            "θ₁ = {theta1_deg:.0f}°, θ₂ = {theta2_deg:.0f}° (C depends on θ₂ only)<br>"
-            "<b>{form_name}</b>: C = [[{c11:.3f}, {c12:.3f}], [{c21:.3f}, {c22:.3f}]] kg·m²/s, "
+            "<b>{form_name}</b> at θ₁ = {theta1_deg:.0f}°, θ₂ = {theta2_deg:.0f}° (C depends on θ₂ only): "
+            "C = [[{c11:.3f}, {c12:.3f}], [{c21:.3f}, {c22:.3f}]] kg·m²/s, "
             "C q̇ = ({tau1:.3f}, {tau2:.3f}) N·m<br>"
             "Newton − formula: {newton_err:.1e} N·m &nbsp; Christoffel − closed form: {closed_err:.1e} kg·m²/s<br>"
             "skew error ‖(Ṁ − 2C) + (Ṁ − 2C)ᵀ‖ = <b>{skew:.1e}</b> kg·m²/s &nbsp; "
