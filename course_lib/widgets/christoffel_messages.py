@@ -16,7 +16,7 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         "chr_form_christoffel": "Christoffel C",
         "chr_form_alternative": "alternative C",
         "chr_title_world": "the arm at constant rates (drag elbow or tip)",
-        "chr_title_bars": "velocity torques by origin [N·m]",
+        "chr_title_bars": "torque parts [N·m]",
         "chr_bar_t1_cor": "τ₁ Cor",
         "chr_bar_t1_cf": "τ₁ cf",
         "chr_bar_t2_cf": "τ₂ cf",

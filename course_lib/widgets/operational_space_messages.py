@@ -7,7 +7,7 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         "os_theta1": "θ₁ [deg]",
         "os_theta2": "θ₂ [deg]",
         "os_title_world": "drag elbow, tip, and the push F (amber disc)",
-        "os_title_polar": "apparent mass m(u) [kg], log radius",
+        "os_title_polar": "m(u) [kg], log scale",
         "os_title_kappa": "κ(Λ) over θ₂",
         "os_xlabel_kappa": "θ₂ [deg]",
         "os_legend_vel": "━ ½vᵀΛv = ½",
