@@ -144,7 +144,7 @@ def test_task_spin1_met_by_spinning_joint_1_with_the_elbow_bent():
 
 @pytest.mark.parametrize("theta2, qd1, qd2, why", [
     (90, 3.0, 0.0, "not above"),        # |θ̇₁| = 3 is not > 3
-    (90, 4.0, 0.05, "θ̇₂"),              # joint 2 also moving
+    (90, 4.0, 0.05, "ω₂"),               # joint 2 also moving
     (15, 4.0, 0.0, "τ₂"),               # elbow nearly straight: τ₂ = 0.6 sin 15° · 16 = 2.48 N·m
 ])
 def test_task_spin1_near_misses_stay_unchecked(theta2, qd1, qd2, why):
@@ -291,9 +291,13 @@ def test_a_drag_lands_on_whole_degrees_so_readouts_and_sliders_agree(handle, x, 
         assert lab.controls[key].value == pytest.approx(deg, abs=1e-9)
 
 
-def test_canvas_texts_avoid_combining_dots_that_headless_fonts_drop():
+def test_lab_texts_avoid_combining_dots_that_headless_fonts_drop():
+    """θ̇ and q̇ are a letter plus U+0307, which headless Chromium's fonts do not draw (canvas or HTML): "|θ̇₂| < 0.01"
+    read "|θ₂| < 0.01" in the checklist. The lab writes rates as ω = dθ/dt."""
     from course_lib.widgets.christoffel_messages import CHRISTOFFEL
 
+    lab = ChristoffelLab()
+    assert "\u0307" not in lab.shown_text()
     for key in ("chr_title_world", "chr_title_bars", "chr_scene_tau", "chr_scene_rates", "chr_scene_C",
                 "chr_scene_parts", "chr_scene_arrows"):
         assert "\u0307" not in CHRISTOFFEL.text(key), key
