@@ -104,6 +104,24 @@ def velocity_torque_parts(c: np.ndarray, qd: Any) -> tuple[np.ndarray, np.ndarra
     return centrifugal, total - centrifugal
 
 
+def largest_velocity_torque_part(mass_matrix: Callable[[np.ndarray], np.ndarray], rate_limit: float,
+                                 step_deg: float = 0.5) -> float:
+    """The largest |centrifugal| or |Coriolis| part of C q̇ (N·m) of a planar 2R arm with |q̇ᵢ| ≤ rate_limit.
+
+    M depends on θ₂ only, so θ₂ is scanned (θ₁ = 0) in ``step_deg`` steps; each part is a product of two
+    rates times a function of θ₂, so over the square of rates it is largest at a corner.
+
+    >>> from course_lib.models import TwoLinkArm
+    >>> round(largest_velocity_torque_part(TwoLinkArm().mass_matrix, 6.0), 2)   # 2 h_max 6², h_max = m₂l₁l_c₂
+    43.2
+    """
+    deg = np.arange(-180.0, 180.0, step_deg)
+    c = christoffel_symbols(mass_matrix, np.stack([np.zeros_like(deg), np.radians(deg)], -1))
+    corners = [np.array([a, b]) * rate_limit for a in (-1.0, 1.0) for b in (-1.0, 1.0)]
+    return max(float(np.abs(part).max()) for qd in corners
+               for part in velocity_torque_parts(c, np.broadcast_to(qd, (len(deg), 2))))
+
+
 def passivity_matrix(mdot: np.ndarray, C: np.ndarray) -> np.ndarray:
     """N = Ṁ − 2C (kg·m²/s), the matrix whose skew-symmetry is the strong form."""
     return np.asarray(mdot) - 2 * np.asarray(C)

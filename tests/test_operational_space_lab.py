@@ -10,8 +10,8 @@ import pytest
 
 from course_lib import operational_space as osp
 from course_lib.models import TwoLinkArm
-from course_lib.widgets.operational_space_lab import (HEAVY_MASS, ISO_KAPPA, KAPPA_TOP, OperationalSpaceLab,
-                                                       kappa_curve, task_prompts)
+from course_lib.widgets.operational_space_lab import (HEAVY_MASS, ISO_KAPPA, KAPPA_TOP, POLAR_CUT, PUSH_PER_N,
+                                                       OperationalSpaceLab, kappa_curve, polar_radius, task_prompts)
 from course_lib.widgets.operational_space_messages import OPERATIONAL_SPACE
 
 
@@ -31,8 +31,8 @@ def test_readouts_are_lambda_of_the_bare_seed_arm():
 def test_push_acceleration_arrow_is_lambda_inverse_F_and_mass_along_push_is_F_over_u_dot_a():
     lab = OperationalSpaceLab(theta1=0.0, theta2=90.0)
     tip = TwoLinkArm().tip(np.radians([0.0, 90.0]))
-    lab.drag("push", tip[0] + 0.3, tip[1] + 0.4)      # F = (0.6, 0.8) N at 0.5 m per N
     F = np.array([0.6, 0.8])
+    lab.drag("push", *(tip - PUSH_PER_N * F))        # the disc sits at the tail of the push pressing on the tip
     inv = osp.inverse_task_inertia(TwoLinkArm(), np.radians([0.0, 90.0]))
     v = lab.scene.values
     np.testing.assert_allclose([v["ax"], v["ay"]], 0.3 * inv @ F, atol=1e-9)
@@ -131,3 +131,61 @@ def test_every_message_key_the_lab_uses_is_in_its_table_and_the_lab_stays_short(
             ("T", "text")}
     assert len(used) > 10 and not {k for k in used if k not in OPERATIONAL_SPACE}
     assert len(src.splitlines()) <= 230
+
+
+# -- walkthrough 067: drawing inside the panels, readable polar cut, whole-degree drags ---------------------
+def _panel(lab, pid):
+    return next(p for p in lab.scene.panels if p["id"] == pid)
+
+
+@pytest.mark.parametrize("theta1, theta2", [(0, 0), (0, 30), (90, 0), (180, 0), (-90, 0), (45, 90), (0, 180)])
+@pytest.mark.parametrize("angle", [0.0, 90.0, 180.0, 270.0, 45.0])
+def test_push_disc_and_both_arrows_stay_inside_the_arm_panel(theta1, theta2, angle):
+    """The arm pointing any way, the push at its largest (2 N) in any direction: nothing leaves the panel."""
+    F = 2.0 * np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
+    lab = OperationalSpaceLab(theta1=theta1, theta2=theta2, push=tuple(F))
+    v, (x0, x1), (y0, y1) = lab.scene.values, *(_panel(lab, "world")[k] for k in ("xlim", "ylim"))
+    for x, y in ((v["px"], v["py"]), (v["tx"] + v["ax"], v["ty"] + v["ay"]), (v["px"] + v["fx"], v["py"] + v["fy"])):
+        assert x0 < x < x1 and y0 < y < y1
+
+
+def test_push_arrow_presses_on_the_tip_and_the_acceleration_leaves_it():
+    """F is drawn from the disc to the tip, Λ⁻¹F from the tip: they lie on opposite sides, not on top of each other."""
+    lab = OperationalSpaceLab(theta1=0.0, theta2=60.0, push=(1.0, 0.0))
+    v = lab.scene.values
+    assert (v["px"] + v["fx"], v["py"] + v["fy"]) == pytest.approx((v["tx"], v["ty"]), abs=1e-12)
+    assert (v["px"] - v["tx"]) * v["ax"] + (v["py"] - v["ty"]) * v["ay"] < 0
+
+
+def test_polar_curve_is_log_radius_with_a_marked_cut_near_a_straight_arm():
+    lab = OperationalSpaceLab(theta1=0.0, theta2=10.0)
+    s = shape(lab, "mass")["props"]
+    radius = np.hypot(s["xs"], s["ys"])
+    heavy, light = (float(polar_radius(lab.readout(k))) for k in ("m_max", "m_min"))
+    assert lab.readout("m_max") > 20 and heavy * 0.95 < radius.max() <= heavy + 1e-9  # 5° samples; not cut at 20 kg
+    assert light - 1e-9 <= radius.min() < light * 1.02
+    cut = shape(lab, "cut")["props"]
+    assert np.hypot(cut["xs"], cut["ys"]) == pytest.approx(float(polar_radius(POLAR_CUT)), abs=1e-4)
+    lab.set("theta2", 0.0)                                       # straight: the heavy direction meets the cut ring
+    s = shape(lab, "mass")["props"]
+    assert np.hypot(s["xs"], s["ys"]).max() == pytest.approx(float(polar_radius(POLAR_CUT)), abs=1e-4)
+
+
+def test_kappa_plot_has_several_x_ticks():
+    assert len(_panel(OperationalSpaceLab(), "kappa")["xticks"]) >= 3
+
+
+@pytest.mark.parametrize("handle, x, y", [("elbow", 0.9, 0.31), ("tip", 1.5, 0.93), ("tip", 0.2, 1.9)])
+def test_a_drag_lands_on_whole_degrees_so_readouts_and_sliders_agree(handle, x, y):
+    lab = OperationalSpaceLab(theta1=0.0)
+    lab.drag(handle, x, y)
+    for key in ("theta1", "theta2"):
+        deg = np.degrees(lab.readout(key))
+        assert deg == pytest.approx(round(deg), abs=1e-9)
+        assert lab.controls[key].value == pytest.approx(deg, abs=1e-9)
+
+
+def test_canvas_texts_avoid_combining_dots_that_headless_fonts_drop():
+    for key in ("os_title_world", "os_title_polar", "os_title_kappa", "os_legend_vel", "os_legend_manip",
+                "os_legend_F", "os_legend_acc", "os_scene_push"):
+        assert "\u0307" not in OPERATIONAL_SPACE.text(key), key

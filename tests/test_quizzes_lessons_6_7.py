@@ -39,3 +39,25 @@ def test_tau1_question_is_minus_3h_at_90_degrees():
 def test_least_kappa_question_matches_the_seed_threshold_it_must_beat():
     k = operational_quiz()[4].expected
     assert 4.3 < k < 4.6
+
+
+@pytest.mark.parametrize("answer, words", [("-0.6 N*m", "Coriolis part"), ("1.8 N*m", "wrong sign"),
+                                           ("-1.2 N*m", "centrifugal part")])
+def test_tau1_question_names_the_typical_mistake(answer, words):
+    result = coriolis_quiz()[2].check(answer)
+    assert not result.correct and words in result.message
+
+
+@pytest.mark.parametrize("index, answer, words", [(0, "4.8 N*m", "l_c₂"), (0, "0", "circle"), (0, "1.2 Nm", "squared")])
+def test_tau2_question_names_the_typical_mistake(index, answer, words):
+    result = coriolis_quiz()[index].check(answer)
+    assert not result.correct and words in result.message
+
+
+def test_lesson_7_numeric_questions_name_their_typical_mistakes():
+    q = operational_quiz()
+    assert "whole arm" in q[2].check("3.5 kg").message
+    assert "along x" in q[2].check(f"{q[2].mistakes[0][0]:.3f} kg").message
+    assert "reach 1" in q[4].check("1").message
+    for question in (q[2], q[4]):        # no hint sits within the tolerance of the right answer
+        assert all(abs(v - question.expected) > question.tolerance for v, _ in question.mistakes)

@@ -11,6 +11,12 @@ to link 1 and folded into (−π, π]. The geometry is :mod:`course_lib.widgets.
 [1.5708, 0.5]
 >>> drag_tip(np.array([0.0, 0.0]), (1.0, 0.0), 1.0, 1.0).round(4).tolist()
 [0.0, 1.5708]
+
+A lab whose angle sliders move in whole degrees passes ``step_deg=1.0``: the dragged angle is then
+snapped to that grid, so the sliders, the readouts and a learner's own calculation show the same posture.
+
+>>> float(np.degrees(drag_elbow(np.array([0.0, 0.5]), 1.0, 0.3, step_deg=1.0)[0]))
+17.0
 """
 
 from __future__ import annotations
@@ -22,14 +28,28 @@ import numpy as np
 from course_lib.widgets.arm_pose import elbow_angle, shoulder_angle
 
 
-def drag_elbow(q: np.ndarray, x: float, y: float) -> np.ndarray:
-    """(θ₁, θ₂) after dragging the elbow to (x, y) (m): θ₁ points link 1 at the pointer, θ₂ stays."""
-    return np.array([np.radians(shoulder_angle(x, y)), float(q[1])])
+def drag_elbow(q: np.ndarray, x: float, y: float, step_deg: float | None = None) -> np.ndarray:
+    """(θ₁, θ₂) after dragging the elbow to (x, y) (m): θ₁ points link 1 at the pointer, θ₂ stays.
+
+    With ``step_deg`` the new θ₁ is rounded to that many degrees (the slider's step).
+    """
+    return np.array([np.radians(_snap(shoulder_angle(x, y), step_deg)), float(q[1])])
 
 
-def drag_tip(q: np.ndarray, elbow: tuple[float, float], x: float, y: float) -> np.ndarray:
-    """(θ₁, θ₂) after dragging the tip to (x, y) (m): θ₂ points link 2 from the elbow at the pointer."""
-    return np.array([float(q[0]), np.radians(elbow_angle(elbow, float(q[0]), x, y))])
+def drag_tip(q: np.ndarray, elbow: tuple[float, float], x: float, y: float,
+             step_deg: float | None = None) -> np.ndarray:
+    """(θ₁, θ₂) after dragging the tip to (x, y) (m): θ₂ points link 2 from the elbow at the pointer.
+
+    With ``step_deg`` the new θ₂ is rounded to that many degrees (the slider's step).
+    """
+    return np.array([float(q[0]), np.radians(_snap(elbow_angle(elbow, float(q[0]), x, y), step_deg))])
+
+
+def _snap(degrees: float, step_deg: float | None) -> float:
+    """``degrees`` on the grid of ``step_deg`` (unchanged without a step), kept within −180…180."""
+    if step_deg is None:
+        return float(degrees)
+    return float(np.clip(round(float(degrees) / step_deg) * step_deg, -180.0, 180.0))
 
 
 class PosableArm:
@@ -49,9 +69,10 @@ class PosableArm:
 
         points = lambda: self.arm.joint_positions(self.q)  # noqa: E731 - read at drag time
         self.add_handle(DragHandle("elbow", "world", lambda: tuple(points()[1]),
-                                   lambda x, y: self.show_pose(drag_elbow(self.q, x, y))))
+                                   lambda x, y: self.show_pose(drag_elbow(self.q, x, y, self.DRAG_STEP_DEG))))
         self.add_handle(DragHandle("tip", "world", lambda: tuple(points()[2]),
-                                   lambda x, y: self.show_pose(drag_tip(self.q, tuple(points()[1]), x, y))))
+                                   lambda x, y: self.show_pose(
+                                       drag_tip(self.q, tuple(points()[1]), x, y, self.DRAG_STEP_DEG))))
 
     def show_pose(self, q: np.ndarray) -> None:
         """Put the arm at q (rad), show it on the angle sliders and refresh."""

@@ -42,9 +42,11 @@ SPIN_QD2_ZERO, SPIN_QD1, SPIN_TAU2 = 0.01, 3.0, 3.0
 CANCEL_QD, CANCEL_TAU1, CANCEL_SIN2 = 1.0, 0.3, 0.35
 #: task "alt": the alternative C's skew error must exceed this (kg·m²/s); Christoffel's is ~1e-9
 ALT_SKEW = 1e-3
-#: the seed's scales: bars ±24 N·m; arrows 0.05 m per N, capped at ARROW_MAX m
-BAR_RANGE, ARROW_PER_N, ARROW_MAX = 24.0, 0.05, 0.9
+#: arrows 0.05 m per N, capped at ARROW_MAX m; the bars' chart holds the largest part the rate sliders reach
+ARROW_PER_N, ARROW_MAX = 0.05, 0.9
 RATE_RANGE = (-6.0, 6.0)
+#: the angle sliders' step (degrees): a dragged angle is snapped to it, so sliders and readouts agree
+ANGLE_STEP = 1.0
 FORMS = ("christoffel", "alternative")
 AMBER = "#d48806"
 
@@ -62,10 +64,10 @@ class ChristoffelLab(SimLab):
     """
 
     messages = CHRISTOFFEL
-    CONTROLS = (c.Slider("theta1", "chr_theta1", -180, 180, 1, 30.0, ".0f", follow="theta1_deg", period=360),
-                c.Slider("theta2", "chr_theta2", -180, 180, 1, 60.0, ".0f", follow="theta2_deg", period=360),
-                c.Slider("qd1", "chr_qd1", *RATE_RANGE, 0.05, 1.0),
-                c.Slider("qd2", "chr_qd2", *RATE_RANGE, 0.05, 0.0),
+    CONTROLS = (c.Slider("theta1", "chr_theta1", -180, 180, ANGLE_STEP, 30.0, ".0f", follow="theta1_deg", period=360),
+                c.Slider("theta2", "chr_theta2", -180, 180, ANGLE_STEP, 60.0, ".0f", follow="theta2_deg", period=360),
+                c.Slider("qd1", "chr_qd1", *RATE_RANGE, 0.05, 1.0, follow="qd1"),
+                c.Slider("qd2", "chr_qd2", *RATE_RANGE, 0.05, 0.0, follow="qd2"),
                 c.Dropdown("form", "chr_form", tuple((CHRISTOFFEL.text(f"chr_form_{f}"), f) for f in FORMS),
                            "christoffel"))
 
@@ -81,9 +83,9 @@ class ChristoffelLab(SimLab):
         self.tasks = checklist(self, task_prompts(), "chr_task_{key}_hint")
         points = lambda: self.arm.joint_positions(self.now.q)  # noqa: E731 - read at drag time
         self.add_handle(DragHandle("elbow", "world", lambda: tuple(points()[1]),
-                                   lambda x, y: self._pose(drag_elbow(self.now.q, x, y))))
+                                   lambda x, y: self._pose(drag_elbow(self.now.q, x, y, ANGLE_STEP))))
         self.add_handle(DragHandle("tip", "world", lambda: tuple(points()[2]),
-                                   lambda x, y: self._pose(drag_tip(self.now.q, tuple(points()[1]), x, y))))
+                                   lambda x, y: self._pose(drag_tip(self.now.q, points()[1], x, y, ANGLE_STEP))))
         self.readout_html = c.html()
         self.start(self._scene(), [self.readout_html])
         for key, value in (("theta1", theta1), ("theta2", theta2), ("qd1", qd1), ("qd2", qd2)):
@@ -91,14 +93,15 @@ class ChristoffelLab(SimLab):
 
     def _scene(self) -> Scene:
         T, reach = self.T, 1.08 * (self.arm.l1 + self.arm.l2)
+        top = 1.05 * chr_.largest_velocity_torque_part(self.arm.mass_matrix, RATE_RANGE[1])  # no bar leaves
         arrow = dict(panel="world", scale=ARROW_PER_N, color=AMBER, width=3)
         line = dict(panel="text", x=0.0)
         bars = [("t1_cor", "chr_bar_t1_cor", "velocity"), ("t1_cf", "chr_bar_t1_cf", "primary"),
                 ("t2_cf", "chr_bar_t2_cf", "primary"), ("t2_cor", "chr_bar_t2_cor", "velocity")]
-        return Scene(width=560, height=480, channels=list(self._channels), periodic={"theta2_deg": 360.0}, panels=[
+        return Scene(width=560, height=440, channels=list(self._channels), periodic={"theta2_deg": 360.0}, panels=[
             Panel("world", 0, 0, 0.58, 0.66, (-reach, reach), (-reach, reach), equal=True, axes=False,
                   title=T("chr_title_world")),
-            Panel("bars", 0.64, 0.04, 0.36, 0.58, (-0.6, 3.6), (-BAR_RANGE, BAR_RANGE), xticks=[],
+            Panel("bars", 0.64, 0.04, 0.36, 0.58, (-0.6, 3.6), (-top, top), xticks=[],
                   title=T("chr_title_bars")),
             Panel("text", 0.0, 0.68, 1.0, 0.32, (0, 1), (0, 1), axes=False)], shapes=[
             Link("lever", "world", x0="ex", y0="ey", x1="c2x", y1="c2y", width=1, color="muted"),

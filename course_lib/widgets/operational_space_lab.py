@@ -1,14 +1,13 @@
 """FIG 3 of lesson 8.3: how heavy the 2R arm's tool feels, Λ = (J M⁻¹ Jᵀ)⁻¹.
 
-The bare arm (no payload, as the seed's tasks assume). At the tool: the set of
-tip velocities with ½ ẋᵀΛẋ = ½ (long axis = light direction), the
-manipulability ellipse {J q̇ : |q̇| ≤ 1} for comparison, a draggable push F with
-the tip's acceleration Λ⁻¹F (arm at rest, no gravity); a polar plot of the
-apparent mass m(u) (clipped at 5 kg, the arm's 3.5 kg as a ring); κ(Λ) over θ₂.
+The bare arm (no payload). At the tool: tip velocities with ½ ẋᵀΛẋ = ½ (long
+axis = light direction), the manipulability ellipse {J q̇ : |q̇| ≤ 1}, a draggable push F (pressing on the tip,
+the disc at its tail) and the tip's acceleration Λ⁻¹F leaving it (arm at rest, no
+gravity); a polar plot of m(u) with radius log₁₀(1 + m) (rings at 1, 10, 100 kg,
+the arm's 3.5 kg in purple, a marked cut at 1000 kg); κ(Λ) over θ₂.
 
-Every number comes from :mod:`course_lib.operational_space`. Near a straight or
-folded arm Λ does not exist: the lab says so in words and draws Λ⁻¹ (finite),
-never an infinite number. Handles ``"elbow"``, ``"tip"`` and ``"push"`` in panel
+Numbers from :mod:`course_lib.operational_space`. Where Λ does not exist (straight
+or folded arm) the lab says so and draws Λ⁻¹, never an infinite number. Handles ``"elbow"``, ``"tip"`` and ``"push"`` in panel
 ``"world"`` (metres, shoulder at the origin). The first slider is θ₁.
 
 >>> lab = OperationalSpaceLab()
@@ -29,20 +28,20 @@ from course_lib.widgets.lab import DragHandle, Lab
 from course_lib.widgets.numbers import capped, slider_angle
 from course_lib.widgets.operational_space_messages import OPERATIONAL_SPACE
 from course_lib.widgets.scene import Arrow, Disc, Handle, Link, Panel, Polyline, Scene, Text
-
 from course_lib.widgets.tasks import NotYet, checklist
 
-#: task "iso": κ(Λ) below this                                              [seed 000, FIG 3]
-ISO_KAPPA = 4.6
-#: task "heavy": the heaviest apparent mass above this (kg)                 [seed 000, FIG 3]
-HEAVY_MASS = 20.0
-#: the seed's drawing scales: push 0.5 m per N, acceleration 0.3 m per m/s², velocity ellipses 0.3 m per m/s;
-#: polar radii clipped at 5 kg; κ plotted up to KAPPA_TOP
-PUSH_PER_N, ACC_PER_MS2, VEL_PER_MS, POLAR_CLIP, KAPPA_TOP = 0.5, 0.3, 0.3, 5.0, 30.0
-#: the push's size is kept within these (N), so it always has a direction and stays on screen
-PUSH_RANGE = (0.1, 2.0)
+#: task "iso": κ(Λ) below ISO_KAPPA; task "heavy": the heaviest apparent mass above HEAVY_MASS (kg) [seed 000, FIG 3]
+ISO_KAPPA, HEAVY_MASS = 4.6, 20.0
+#: drawing scales: push 0.3 m per N, acceleration 0.3 m per m/s², velocity ellipses 0.3 m per m/s;
+#: polar radius log₁₀(1 + m), cut at POLAR_CUT kg (a marked ring); κ plotted up to KAPPA_TOP
+PUSH_PER_N, ACC_PER_MS2, VEL_PER_MS, POLAR_CUT, KAPPA_TOP = 0.3, 0.3, 0.3, 1000.0, 30.0
+#: the push's size (N), kept so it has a direction and stays on screen; the polar plot's rings (kg); the longest
+#: arrow at the tip (m), which the arm panel makes room for
+PUSH_RANGE, POLAR_RINGS = (0.1, 2.0), (1.0, 10.0, 100.0)
+ARROW_MAX = PUSH_PER_N * PUSH_RANGE[1]
 AMBER, GREEN, CYAN, PURPLE = "#d48806", "#2e8b3d", "#1597a8", "#8e44ad"
 _ROUND = np.linspace(0.0, 2 * np.pi, 73)
+_CIRCLE = np.stack([np.cos(_ROUND), np.sin(_ROUND)])
 
 
 class OperationalSpaceLab(PosableArm, Lab):
@@ -71,7 +70,7 @@ class OperationalSpaceLab(PosableArm, Lab):
         self.F = self.F0.copy()
         self.tasks = checklist(self, task_prompts(), "os_task_{key}_hint")
         self.add_arm_handles()
-        self.add_handle(DragHandle("push", "world", lambda: tuple(self._tip() + PUSH_PER_N * self.F), self._drag_push))
+        self.add_handle(DragHandle("push", "world", lambda: tuple(self._tip() - PUSH_PER_N * self.F), self._drag_push))
         self.readout_html = c.html()
         self.attach_scene(self._scene())
         column = self.build_controls()
@@ -81,15 +80,16 @@ class OperationalSpaceLab(PosableArm, Lab):
         self.refresh()
 
     def _scene(self) -> Scene:
-        T, reach = self.T, 1.15 * (self.arm.l1 + self.arm.l2)
+        T, reach = self.T, 1.05 * (self.arm.l1 + self.arm.l2 + ARROW_MAX)
         deg, kappa = kappa_curve(self.arm)
-        r = POLAR_CLIP * 1.1
+        r, total = polar_radius(POLAR_CUT) * 1.12, self.arm.m1 + self.arm.m2
+        ring = lambda kg: dict(zip(("xs", "ys"), (polar_radius(kg) * _CIRCLE).tolist()))  # noqa: E731
         return Scene(width=560, height=480, channels=list(self._channels), panels=[
             Panel("world", 0, 0, 0.6, 0.8, (-reach, reach), (-reach, reach), equal=True, axes=False,
                   title=T("os_title_world")),
             Panel("polar", 0.63, 0.0, 0.37, 0.44, (-r, r), (-r, r), equal=True, axes=False, title=T("os_title_polar")),
             Panel("kappa", 0.66, 0.52, 0.34, 0.36, (-180, 180), (0, KAPPA_TOP), xlabel=T("os_xlabel_kappa"),
-                  title=T("os_title_kappa")),
+                  title=T("os_title_kappa"), xticks=[-180, -90, 0, 90, 180]),
             Panel("text", 0.0, 0.82, 0.6, 0.18, (0, 1), (0, 1), axes=False)], shapes=[
             Polyline("vel_ellipse", "world", color=AMBER, width=2),
             Polyline("manip", "world", color=CYAN, dash=True, width=1.5),
@@ -97,13 +97,19 @@ class OperationalSpaceLab(PosableArm, Lab):
             Link("link2", "world", x0="ex", y0="ey", x1="tx", y1="ty", width=9, color="ink"),
             Disc("shoulder", "world", r_px=7, color="secondary"),
             Arrow("acc", "world", x="tx", y="ty", dx="ax", dy="ay", color=GREEN, width=3),
-            Arrow("force", "world", x="tx", y="ty", dx="fx", dy="fy", color=AMBER, width=3),
+            Arrow("force", "world", x="px", y="py", dx="fx", dy="fy", color=AMBER, width=3),
             Handle("elbow", "world", x="ex", y="ey", r_px=11, color="secondary", circle=(0.0, 0.0)),
             Handle("tip", "world", x="tx", y="ty", r_px=10, color="bad"),
             Handle("push", "world", x="px", y="py", r_px=8, color=AMBER),
-            Polyline("ring", "polar", xs=(3.5 * np.cos(_ROUND)).tolist(), ys=(3.5 * np.sin(_ROUND)).tolist(),
-                     color=PURPLE, dash=True, width=1),
-            Text("ring_label", "polar", x=0.0, y=-3.5, text=T("os_ring"), color=PURPLE, anchor="middle", dy_px=9),
+            *[Polyline(f"ring_{kg:g}", "polar", color="muted", width=0.5, **ring(kg)) for kg in POLAR_RINGS],
+            *[Text(f"ring_{kg:g}_label", "polar", x=polar_radius(kg) * 0.71, y=polar_radius(kg) * 0.71,
+                   text=f"{kg:g}", color="muted", size=10) for kg in POLAR_RINGS],
+            Polyline("cut", "polar", color="bad", dash=True, width=1, **ring(POLAR_CUT)),
+            Text("cut_label", "polar", x=0.0, y=-polar_radius(POLAR_CUT), text=T("os_cut", kg=POLAR_CUT),
+                 color="bad", anchor="middle", dy_px=10, size=10),
+            Polyline("ring", "polar", color=PURPLE, dash=True, width=1, **ring(total)),
+            Text("ring_label", "polar", x=0.0, y=-polar_radius(total), text=T("os_ring", kg=total), color=PURPLE,
+                 anchor="middle", dy_px=9),
             Polyline("mass", "polar", color=AMBER, width=2),
             Link("push_dir", "polar", x0=0, y0=0, x1="ux", y1="uy", width=1.5, color=GREEN),
             Polyline("kappa_curve", "kappa", xs=deg.tolist(), ys=kappa.tolist(), color="primary"),
@@ -126,23 +132,23 @@ class OperationalSpaceLab(PosableArm, Lab):
         sigma_min = float(np.linalg.svd(arm.jacobian(q), compute_uv=False)[-1])
         acc = inv @ F
         u = F / np.hypot(*F)
-        ax, ay = capped((ACC_PER_MS2 * acc)[:, None], 0.9)[:, 0]
+        ax, ay = capped((ACC_PER_MS2 * acc)[:, None], ARROW_MAX)[:, 0]
         r = dict(theta1=float(q[0]), theta2=float(q[1]), theta2_deg=float(np.degrees(q[1])), ex=pts[1, 0],
-                 ey=pts[1, 1], tx=pts[2, 0], ty=pts[2, 1], px=pts[2, 0] + PUSH_PER_N * F[0],
-                 py=pts[2, 1] + PUSH_PER_N * F[1], fx=PUSH_PER_N * F[0], fy=PUSH_PER_N * F[1], ax=ax, ay=ay,
+                 ey=pts[1, 1], tx=pts[2, 0], ty=pts[2, 1], px=pts[2, 0] - PUSH_PER_N * F[0],
+                 py=pts[2, 1] - PUSH_PER_N * F[1], fx=PUSH_PER_N * F[0], fy=PUSH_PER_N * F[1], ax=ax, ay=ay,
                  F=float(np.hypot(*F)), acc=float(np.hypot(*acc)), sigma_min=sigma_min,
                  singular=float(sigma_min < osp.SIGMA_MIN))
         m_u = np.hypot(*F) / (u @ acc) if u @ acc > 0 else np.inf  # |F| / (u · ẍ) = 1 / (uᵀ Λ⁻¹ u)
-        r.update(ux=POLAR_CLIP * u[0], uy=POLAR_CLIP * u[1])
+        r.update(ux=polar_radius(POLAR_CUT) * u[0], uy=polar_radius(POLAR_CUT) * u[1])
         if not r["singular"]:
             lam = osp.task_inertia(arm, q)
             light, heavy = osp.apparent_mass_range(arm, q)
             r.update(lam11=lam[0, 0], lam12=lam[0, 1], lam22=lam[1, 1], m_min=light, m_max=heavy,
                      kappa=heavy / light, m_push=float(m_u))
         r["kappa_shown"] = min(r.get("kappa", KAPPA_TOP), KAPPA_TOP)
-        dirs = np.stack([np.cos(_ROUND), np.sin(_ROUND)])
+        dirs = _CIRCLE
         s = np.einsum("in,ij,jn->n", dirs, inv, dirs)  # uᵀ Λ⁻¹ u ≥ 0
-        radius = 1.0 / np.maximum(s, 1.0 / POLAR_CLIP)  # m(u) clipped at 5 kg: finite even where s = 0
+        radius = polar_radius(1.0 / np.maximum(s, 1.0 / POLAR_CUT))  # m(u) cut at POLAR_CUT: finite where s = 0
         root = _sqrt_psd(inv)  # ½ẋᵀΛẋ = ½  ⇔  ẋ = (Λ⁻¹)^½ w, |w| = 1: finite, a segment where Λ does not exist
         vel = VEL_PER_MS * root @ dirs
         man = VEL_PER_MS * arm.jacobian(q) @ dirs
@@ -185,7 +191,7 @@ class OperationalSpaceLab(PosableArm, Lab):
     # -- the push handle (run guarded) --------------------------------------------------------------------
     def _drag_push(self, x: float, y: float) -> None:
         self.check_input(x=x, y=y)
-        F = (np.array([x, y]) - self._tip()) / PUSH_PER_N
+        F = (self._tip() - np.array([x, y])) / PUSH_PER_N  # the disc sits at the push's tail
         size = float(np.hypot(*F))
         lo, hi = PUSH_RANGE
         if size < lo:
@@ -196,6 +202,11 @@ class OperationalSpaceLab(PosableArm, Lab):
             self.show_message("")
         self.F = F
         self.refresh()
+
+
+def polar_radius(mass):
+    """The polar plot's radius for an apparent mass (kg): log₁₀(1 + m), so 1, 10, 100 and 1000 kg all fit."""
+    return np.log10(1.0 + np.asarray(mass, dtype=float))
 
 
 def kappa_curve(arm: TwoLinkArm, step_deg: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
