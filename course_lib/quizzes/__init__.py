@@ -12,6 +12,7 @@ course_lib from the lesson's model, never typed in.
 - lesson 6: ``coriolis_quiz`` (:mod:`course_lib.quizzes.coriolis`)
 - lesson 7: ``operational_quiz`` (:mod:`course_lib.quizzes.operational_space`)
 - lesson 10: ``recursive_dynamics_quiz`` (:mod:`course_lib.quizzes.recursive`)
+- lesson 11: ``motors_quiz`` (:mod:`course_lib.quizzes.motors`)
 
 Imports are lazy: ``from course_lib.quizzes import pendulum_quiz`` loads only
 that lesson's module.
@@ -37,6 +38,7 @@ _WHERE = {
     "coriolis_quiz": "course_lib.quizzes.coriolis",
     "operational_quiz": "course_lib.quizzes.operational_space",
     "recursive_dynamics_quiz": "course_lib.quizzes.recursive",
+    "motors_quiz": "course_lib.quizzes.motors",
 }
 
 __all__ = sorted(_WHERE)
