@@ -78,6 +78,11 @@ class MotorArm(TwoLinkArm):
         object.__setattr__(self, "rotors", bool(rotors))
         object.__setattr__(self, "_coefficients", (tuple(_checks.damping("b", b, 2).tolist()),
                                                    tuple(self.Fs.tolist())))  # plain floats for the hot path
+        l1 = _checks.positive("l1", l1)
+        object.__setattr__(self, "_rotor_entries", (
+            self.kr1**2 * self.Im1 + self.Im2 + self.mm2 * l1**2,   # rotor 1 geared, rotor 2 spun by link 1
+            self.kr2 * self.Im2,                                      # rotor 2's gear couples the joints
+            self.kr2**2 * self.Im2) if self.rotors else (0.0, 0.0, 0.0))
         super().__init__(l1, l2, m1, m2, payload, b, g, lc1, lc2, I1, I2)
 
     def __repr__(self) -> str:
@@ -87,10 +92,7 @@ class MotorArm(TwoLinkArm):
     # -- the rotors' share of M, and the whole M ---------------------------------------------
     def rotor_entries(self) -> tuple[float, float, float]:
         """(ΔM₁₁, ΔM₁₂, ΔM₂₂) the rotors add to M (kg·m²), constants; zeros with ``rotors=False``."""
-        if not self.rotors:
-            return 0.0, 0.0, 0.0
-        return (self.kr1**2 * self.Im1 + self.Im2 + self.mm2 * self.l1**2,
-                self.kr2 * self.Im2, self.kr2**2 * self.Im2)
+        return self._rotor_entries
 
     def rotor_mass_matrix(self) -> np.ndarray:
         """The rotors' constant share of M (kg·m²), 2×2."""

@@ -17,6 +17,7 @@ Every number comes from :class:`~course_lib.models.MotorArm`. Handle ``"tip"`` i
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -45,6 +46,7 @@ MOVED = 1e-4
 COLORS = {"link": "#1597a8", "rotor": "#8e44ad"}
 
 
+@functools.lru_cache(maxsize=8)  # models are immutable: one grid per model, however many frames show it
 def max_condition_number(arm: MotorArm) -> tuple[float, float]:
     """(largest κ(M) over θ₂, the θ₂ in rad where it occurs), on :data:`THETA2_GRID`."""
     kappa = arm.condition_number(THETA2_GRID)
