@@ -217,7 +217,8 @@ class MotorLab(SimLab):
         if not self.model.rotors:
             return NotYet(self.T("mot_why_rotors_off"))
         if r["rotor11"] <= r["link11"]:
-            return NotYet(self.T("mot_why_rotor_small", rotor=r["rotor11"], link=r["link11"]))
+            return NotYet(self.T("mot_why_rotor_small"))  # no numbers: a reason that changed every frame
+            #                                              would re-render the checklist at display rate
         return self.T("mot_task_rotor_value", rotor=r["rotor11"], link=r["link11"], kr1=self.model.kr1)
 
     def _check_kappa(self, lab: "MotorLab") -> str | NotYet | None:

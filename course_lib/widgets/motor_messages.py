@@ -46,7 +46,7 @@ MOTOR = MessageTable("motor_lab", {
                                    "Raise τ₁ in small steps with the arm at rest (Reset puts it at rest).",
         "mot_task_breakaway_value": "τ₁ = {tau1:.3f} N·m started joint 1 (least possible {least:.3f} N·m)",
         "mot_why_rotors_off": "the rotors are not in the model: switch them on",
-        "mot_why_rotor_small": "rotor {rotor:.3f} ≤ link {link:.3f} kg·m² on M₁₁",
+        "mot_why_rotor_small": "the rotor's share of M₁₁ is still below the link's (compare the bars)",
         "mot_why_kappa_large": "κ(M) reaches {kappa:.3f} at θ₂ = {theta2:.0f}°",
         "mot_why_gravity": "switch gravity off first",
         "mot_why_no_coulomb": "switch Coulomb friction on (F_s > 0)",
