@@ -225,3 +225,13 @@ def test_bad_input_shows_a_message_and_never_nan(key, value):
 def test_lab_rejects_a_bad_start_pose():
     with pytest.raises(ValueError, match="q0"):
         MotorLab(q0=(0.0, np.nan))
+
+
+def test_quiz_reflected_inertia_is_kr_squared_im_and_breakaway_is_gravity_plus_coulomb():
+    from course_lib.quizzes import motors_quiz
+    from course_lib.quizzes.motors import FS1, IM, KR, Q_BREAK
+    quiz = motors_quiz()
+    assert quiz[0].check(f"{KR**2 * IM}").correct and not quiz[0].check(f"{KR * IM}").correct
+    g1 = float(MotorArm().gravity(Q_BREAK)[0])
+    assert quiz[1].check(f"{g1 + FS1:.4f}").correct
+    assert not quiz[1].check(f"{FS1}").correct and not quiz[1].check(f"{g1:.4f}").correct
