@@ -49,6 +49,7 @@ from course_lib.widgets.operational_space_lab import OperationalSpaceLab  # noqa
 from course_lib.widgets.identification_lab import IdentificationLab  # noqa: E402
 from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
 from course_lib.widgets.rnea_lab import RneaLab  # noqa: E402
+from course_lib.widgets.motor_lab import MotorLab  # noqa: E402
 
 TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
 WARMUP = 5
@@ -342,6 +343,7 @@ def lab_benchmarks() -> list[dict[str, Any]]:
     ]
     rows = _rows(cases)
     rows += _rows(cart_pole_cases())
+    rows += _rows(motor_cases())
     speed = simulation_speed()
     rows.append({"lab": "pendulum", "measure": "simulation speed (× real time)", "notebook": "02_pendulum.ipynb",
                  "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None, "target_ms": None,
@@ -354,6 +356,10 @@ def lab_benchmarks() -> list[dict[str, Any]]:
     rows.append({"lab": "cart_pole", "measure": "Auto-balance simulation speed (× real time)",
                  "notebook": "04_cart_pole.ipynb", "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None,
                  "target_ms": None, "meets_target": "yes" if auto >= 10 else "NO", "speed_x_real_time": auto})
+    speed = motor_simulation_speed()
+    rows.append({"lab": "motors", "measure": "simulation speed (× real time), Coulomb on, swinging",
+                 "notebook": "11_motors_friction.ipynb", "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None,
+                 "target_ms": None, "meets_target": "yes" if speed >= 10 else "NO", "speed_x_real_time": speed})
     return rows
 
 
@@ -411,6 +417,45 @@ def auto_balance_speed() -> float:
     """Simulated seconds per second of CPU time: the cart-pole lab playing 20 s with Auto-balance on (and a kick)."""
     lab, clock = _playing_cart_pole(auto=True)
     lab.set("kick", None)
+    chunks = int(20.0 / lab.CHUNK)
+    t0 = time.process_time()
+    for need in _needs(lab, clock, chunks):
+        need()
+    return chunks * lab.CHUNK / (time.process_time() - t0)
+
+
+def _playing_motors() -> tuple[MotorLab, "_Clock"]:
+    """The motor lab playing from its default posture: gravity on, F_s = 1 N·m, the arm swinging down."""
+    clock = _Clock()
+    lab = MotorLab(clock=clock)
+    lab.set("play", None)
+    return lab, clock
+
+
+def motor_cases() -> list:
+    """The motor lab: gear and rotor sliders (bars, κ over θ₂), a τ₁ change during Play, chunks."""
+    lab = MotorLab()
+    moves: list[Callable[[], None]] = [lambda v=v: lab.set("kr1", float(v)) for v in np.linspace(1, 160, 20)]
+    moves += [lambda v=v: lab.set("Im2", float(v)) for v in np.linspace(1e-5, 1e-3, 10)]
+    moves += [lambda k=k: lab.set("rotors", k % 2 == 1) for k in range(6)]
+    lab_n, clock_n = _playing_motors()
+    lab_c, clock_c = _playing_motors()
+    values = iter(np.tile(np.linspace(-10.0, 10.0, 7), 60 + WARMUP))
+
+    def playback() -> None:  # not timed: 100 ms of playback since the last change, the queue topped up
+        clock_c.now += 0.1
+        lab_c.scene.browser_message({"type": "need", "t": lab_c.playhead(), "t_last": lab_c._queue[-1][0].t})
+
+    def change() -> None:  # timed: slider callback, rewind to the playhead, re-simulate, send
+        lab_c.set("tau1", float(next(values)))
+    return [("motors", "update", "11_motors_friction.ipynb", moves),
+            ("motors", "chunk", "11_motors_friction.ipynb", _needs(lab_n, clock_n, 60)),
+            ("motors", "first frame after a change", "11_motors_friction.ipynb", [(playback, change)] * 60)]
+
+
+def motor_simulation_speed() -> float:
+    """Simulated seconds per CPU second of the motor lab playing 20 s (stick–slip friction, channels included)."""
+    lab, clock = _playing_motors()
     chunks = int(20.0 / lab.CHUNK)
     t0 = time.process_time()
     for need in _needs(lab, clock, chunks):

@@ -207,6 +207,9 @@ class LiveSim:
                                            self._model.n_dof)
             self._dynamics = model_dynamics(self._model, self._tau)
         q, qd, w = self._stepper(self._dynamics, self._q, self._qd, self.dt)
+        stopped = self._model.stop_reversals(self._qd, qd)  # Coulomb friction catches a reversing joint
+        if stopped is not None:
+            qd = stopped
         hit = self._model.impact(q, qd)  # an end stop, for the models that have one
         if hit is not None:
             q, qd = hit

@@ -84,7 +84,8 @@ STEPPERS: dict[str, Callable[[Dynamics, np.ndarray, np.ndarray, float], Step]] =
 def model_dynamics(model: ManipulatorModel, tau: Any) -> Dynamics:
     """Close a model over a torque held constant: ``(q, q̇) -> (q̈, P)``.
 
-    P = q̇ᵀτ − q̇ᵀ b q̇ (W) is the power of the joint torques and friction.
+    P = q̇ᵀτ − q̇ᵀ τ_f (W) is the power of the joint torques and friction, τ_f = model._friction(q̇)
+    (b q̇ for most models).
     """
     tau = np.asarray(tau, dtype=float)
 
@@ -93,7 +94,7 @@ def model_dynamics(model: ManipulatorModel, tau: Any) -> Dynamics:
     def dynamics(q: np.ndarray, qd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # inputs are checked once, by the caller; one state takes the model's fast path
         qdd = one(q, qd, tau) if q.ndim == 1 else model._forward_dynamics(q, qd, tau)
-        pushed = tau - model.b * qd
+        pushed = tau - model._friction(qd)
         power = qd @ pushed if qd.ndim == 1 else np.sum(qd * pushed, axis=-1)
         return qdd, power
 

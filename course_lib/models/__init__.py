@@ -14,5 +14,6 @@ from course_lib.models.base import ManipulatorModel
 from course_lib.models.cart_pole import CartPole
 from course_lib.models.pendulum import Pendulum
 from course_lib.models.two_link import LinkParameters, TwoLinkArm
+from course_lib.models.motor_arm import MotorArm
 
-__all__ = ["CartPole", "LinkParameters", "ManipulatorModel", "Pendulum", "TwoLinkArm"]
+__all__ = ["CartPole", "LinkParameters", "ManipulatorModel", "MotorArm", "Pendulum", "TwoLinkArm"]

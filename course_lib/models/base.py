@@ -154,8 +154,18 @@ class ManipulatorModel:
         return matvec(self._coriolis_matrix(q, qd), qd) + self._gravity(q)
 
     def friction(self, qd: Any) -> np.ndarray:
-        """Viscous joint friction torques b q̇ (N·m), opposing the motion."""
-        return self.b * self._q(qd, "qd")
+        """Joint friction torques (N·m), opposing the motion: b q̇ unless a model adds more."""
+        return self._friction(self._q(qd, "qd"))
+
+    def _friction(self, qd: np.ndarray) -> np.ndarray:
+        """Friction on checked rates; the simulator's work ledger counts it (a model with Coulomb
+        friction overrides this)."""
+        return self.b * qd
+
+    def stop_reversals(self, qd_before: np.ndarray, qd: np.ndarray) -> np.ndarray | None:
+        """Rates after a step, for models with Coulomb friction that stop a joint whose rate changed
+        sign within the step (the stick–slip rule then decides); None: leave them (the default)."""
+        return None
 
     def inverse_dynamics(self, q: Any, qd: Any, qdd: Any) -> np.ndarray:
         """Joint torques τ = M q̈ + C q̇ + g + b q̇ (N·m) that produce q̈.

@@ -13,6 +13,7 @@ course_lib from the lesson's model, never typed in.
 - lesson 7: ``operational_quiz`` (:mod:`course_lib.quizzes.operational_space`)
 - lesson 9: ``identification_quiz`` (:mod:`course_lib.quizzes.identification`)
 - lesson 10: ``recursive_dynamics_quiz`` (:mod:`course_lib.quizzes.recursive`)
+- lesson 11: ``motors_quiz`` (:mod:`course_lib.quizzes.motors`)
 
 Imports are lazy: ``from course_lib.quizzes import pendulum_quiz`` loads only
 that lesson's module.
@@ -39,6 +40,7 @@ _WHERE = {
     "operational_quiz": "course_lib.quizzes.operational_space",
     "identification_quiz": "course_lib.quizzes.identification",
     "recursive_dynamics_quiz": "course_lib.quizzes.recursive",
+    "motors_quiz": "course_lib.quizzes.motors",
 }
 
 __all__ = sorted(_WHERE)

@@ -75,6 +75,8 @@ GESTURES: dict[str, Drag] = {
     "07_operational_space_inertia.ipynb": Drag("push", by=(30.0, -30.0)),
     # the RNEA chain: drag the tip sideways, which turns the last joint
     "10_recursive_dynamics.ipynb": Drag("tip", by=(-40.0, 25.0)),
+    # lesson 11: drag the tip of the motor arm, which bends the elbow (θ₂) and moves the link bars
+    "11_motors_friction.ipynb": Drag("tip", by=(-40.0, 30.0)),
 }
 
 

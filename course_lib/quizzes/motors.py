@@ -1,0 +1,69 @@
+"""Lesson 11's quiz (motors, gears and friction): every expected value computed by MotorArm.
+
+>>> quiz = motors_quiz()
+>>> len(quiz), quiz[0].check("1.0").correct
+(4, True)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from course_lib.models import MotorArm
+from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz
+
+#: the reflected-inertia question: gear ratio and rotor inertia (kg·m²)
+KR, IM = 100.0, 1e-4
+#: the breakaway question: Coulomb level of joint 1 (N·m) and the posture (rad)
+FS1, Q_BREAK = 1.5, (0.0, 0.5)
+
+
+def motors_quiz() -> Quiz:
+    """Four questions: reflected rotor inertia, the breakaway torque with gravity, strong vs weak
+    skew-symmetry, and the smoothed sign function."""
+    reflected = float(MotorArm(kr1=KR, Im1=IM, Im2=0.0).rotor_mass_matrix()[0, 0])
+    arm = MotorArm(Fs=[FS1, 50.0])  # joint 2 held by its friction, so only joint 1 can break away
+    breakaway = arm.breakaway_torque(Q_BREAK)
+    gravity1 = float(arm.gravity(Q_BREAK)[0])
+    return Quiz([
+        NumericQuestion(
+            f"A rotor of I_m = {IM:g} kg·m² drives joint 1 through a gear of ratio k_r = {KR:g}. "
+            "How much does it add to M₁₁ (kg·m²)?",
+            reflected, 0.01 * reflected, "kg·m²",
+            explanation="The rotor turns k_r times faster than the joint, so its kinetic energy is "
+                        "½ I_m (k_r θ̇)²: it adds k_r² I_m to M₁₁.",
+            mistakes=[(KR * IM, "That is k_r I_m: the gear ratio enters twice, once per θ̇ in ½ I_m (k_r θ̇)²."),
+                      (IM, "That is the rotor alone; seen through the gear it looks k_r² times heavier.")]),
+        NumericQuestion(
+            f"The 2R arm (lesson 3's links) rests at θ = (0°, {np.degrees(Q_BREAK[1]):.1f}°) with gravity on. "
+            f"Joint 1 has Coulomb friction F_s1 = {FS1:g} N·m; joint 2 is held by its own friction. "
+            "What is the least constant τ₁ > 0 that starts joint 1 moving (N·m)?",
+            breakaway, 0.01 * breakaway, "N·m",
+            explanation="At rest the joint needs τ₁ − g₁(q) of friction to stay put; it slips once that "
+                        f"exceeds F_s1. So τ₁ = g₁ + F_s1 = {gravity1:.2f} + {FS1:g} N·m.",
+            mistakes=[(FS1, "That would do with gravity off; here gravity already loads the joint with g₁(q)."),
+                      (gravity1, "That only holds the arm; friction must be overcome on top.")]),
+        MultipleChoice(
+            "For the seed's arm with motors, which statement about Ṁ − 2C is right?",
+            [Option("With the Christoffel C it is skew-symmetric (strong form); another valid C with the same "
+                    "C q̇ may give only q̇ᵀ(Ṁ − 2C)q̇ = 0 (weak form).", correct=True,
+                    feedback="Yes: lesson 6's result; the constant rotor terms do not change C at all."),
+             Option("Any C with the right C q̇ makes Ṁ − 2C skew-symmetric.",
+                    feedback="Only the weak form q̇ᵀ(Ṁ − 2C)q̇ = 0 holds for every valid C."),
+             Option("The rotors break skew-symmetry because they add to M.",
+                    feedback="They add constants to M, so Ṁ and C are those of the links alone.")],
+            explanation="The weak form is energy conservation; the strong form needs C built from the "
+                        "Christoffel symbols of M."),
+        MultipleChoice(
+            "A simulation replaces F_s sgn(q̇) by F_s tanh(q̇/ε). What goes wrong for an arm at rest under gravity "
+            "that real friction would hold?",
+            [Option("tanh(0) = 0: at rest it feels no Coulomb friction, so it creeps down slowly and the "
+                    "breakaway torque is no longer defined.", correct=True,
+                    feedback="Yes: a smoothed sign cannot stick; a stick–slip rule can."),
+             Option("Nothing: tanh is a good approximation of sgn for small ε.",
+                    feedback="Away from q̇ = 0 yes, but sticking is exactly what happens at q̇ = 0."),
+             Option("It adds energy to the arm.",
+                    feedback="tanh(q̇/ε) has the sign of q̇, so it still only dissipates.")],
+            explanation="Sticking is a constraint, not a force law of q̇: the joint stays while the needed "
+                        "torque is within ±F_s."),
+    ])

@@ -1,0 +1,59 @@
+"""The motor lab's sentences (see :mod:`course_lib.messages`).
+
+Scene texts such as ``mot_scene_kappa`` are formatted in the browser with the scene's channels.
+"""
+
+from course_lib.messages import MessageTable
+
+MOTOR = MessageTable("motor_lab", {
+    "en": {
+        "mot_kr1": "k_r1 (gear 1)",
+        "mot_kr2": "k_r2 (gear 2)",
+        "mot_Im1": "I_m1 [kg·m²]",
+        "mot_Im2": "I_m2 [kg·m²]",
+        "mot_Fv": "F_v [N·m·s/rad]",
+        "mot_Fs": "F_s [N·m]",
+        "mot_rotors": "include rotor inertia in the model",
+        "mot_gravity": "gravity",
+        "mot_input": "torque input",
+        "mot_input_step": "step (constant)",
+        "mot_input_sine": "sinusoid",
+        "mot_tau1": "τ₁ [N·m]",
+        "mot_tau2": "τ₂ [N·m]",
+        "mot_freq": "f [Hz]",
+        "mot_title_world": "2R arm with motors (drag the tip)",
+        "mot_title_bars": "diag M: link | rotor",
+        "mot_ylabel_bars": "kg·m²",
+        "mot_scene_kappa": "κ(M) = {kappa:.2f}   |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f}",
+        "mot_scene_state": "θ₁ = {th1_deg:.1f}°  θ₂ = {th2_deg:.1f}°  τ₁ = {tau1:.2f}  τ₂ = {tau2:.2f} N·m",
+        "mot_readouts": (
+            "t = {t:.2f} s &nbsp; M₁₁ = {link11:.3f} (link) + {rotor11:.3f} (rotor) &nbsp; "
+            "M₂₂ = {link22:.3f} + {rotor22:.3f} &nbsp; M₁₂ = {m12:.3f} kg·m²<br>"
+            "κ(M) = {kappa:.2f} here, {kappa_max:.2f} at worst over θ₂ &nbsp; "
+            "coupling |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f} &nbsp; motor torques τ/k_r = ({tau_m1:.4f}, {tau_m2:.4f}) N·m "
+            "&nbsp; E − W = {gap:.4f} J"
+        ),
+        "mot_task_rotor": "Find a gear ratio at which the rotor's share of M₁₁ exceeds the link's.",
+        "mot_task_rotor_hint": "The rotor adds k_r1² I_m1 + I_m2: the gear ratio enters squared.",
+        "mot_task_rotor_value": "rotor {rotor:.3f} > link {link:.3f} kg·m² at k_r1 = {kr1:g}",
+        "mot_task_kappa": "By gearing, keep κ(M) below {kappa:g} over all θ₂.",
+        "mot_task_kappa_hint": "The link part of M changes with θ₂, the rotor part does not: "
+                               "large k_r² I_m on both joints makes M nearly a constant diagonal.",
+        "mot_task_kappa_value": "κ(M) ≤ {kappa:.3f} over all θ₂ with k_r = ({kr1:g}, {kr2:g})",
+        "mot_task_breakaway": "Coulomb on, gravity off: from rest, find within {pct:g} % the smallest "
+                              "constant τ₁ that starts joint 1 moving (keep τ₂ = 0).",
+        "mot_task_breakaway_hint": "A joint at rest sticks while the torque it needs stays within ±F_s. "
+                                   "Raise τ₁ in small steps with the arm at rest (Reset puts it at rest).",
+        "mot_task_breakaway_value": "τ₁ = {tau1:.3f} N·m started joint 1 (least possible {least:.3f} N·m)",
+        "mot_why_rotors_off": "the rotors are not in the model: switch them on",
+        "mot_why_rotor_small": "the rotor's share of M₁₁ is still below the link's (compare the bars)",
+        "mot_why_kappa_large": "κ(M) reaches {kappa:.3f} at θ₂ = {theta2:.0f}°",
+        "mot_why_gravity": "switch gravity off first",
+        "mot_why_no_coulomb": "switch Coulomb friction on (F_s > 0)",
+        "mot_why_input": "use the step input and τ₂ = 0",
+        "mot_why_not_rest": "τ₁ was set while joint 1 was moving: Reset, then set τ₁ at rest",
+        "mot_why_too_big": "joint 1 moved at τ₁ = {tau1:.3f} N·m, but a smaller τ₁ also moves it: "
+                           "find the least within {pct:g} %",
+        "mot_error_q0": "q0 must be two finite angles in rad, got {value!r}",
+    },
+})
