@@ -62,7 +62,8 @@ def cart_pole_quiz(model: CartPole | None = None) -> Quiz:
         MultipleChoice(
             "The cart-pole has two degrees of freedom (x, θ) and one actuator, the force F on the cart. "
             "Which statement is right?",
-            [Option("A large enough F can give the cart and the pole any pair of accelerations (ẍ, θ̈).",
+            [Option("A large enough force F, pushed in the right direction, can give the cart and the pole any pair of "
+                    "accelerations (ẍ, θ̈).",
                     feedback="No: the pole's equation l θ̈ + cos θ ẍ = g sin θ has no F, so (ẍ, θ̈) stays on a line."),
              Option("With one actuator for two coordinates the system cannot be balanced at all.",
                     feedback="Underactuated is not uncontrollable: the linearization at the top is controllable."),

@@ -66,7 +66,8 @@ def pendulum_quiz(pendulum: Pendulum | None = None) -> Quiz:
                     feedback="Yes: constraint forces do no work on admissible (virtual) displacements."),
              Option("Because Lagrange's method works only with T and V, so every force outside them is left out.",
                     feedback="No: τ and the friction b θ̇ appear on the right-hand side as generalized forces."),
-             Option("Because the rod's pull is a potential force, already counted in V together with gravity.",
+             Option("Because the rod's pull is a conservative force, so it is already counted in the potential energy V "
+                    "together with gravity.",
                     feedback="V = m g l (1 − cos θ) only holds gravity; a constraint force has no potential here.")],
             explanation=("Choosing θ as the coordinate builds the constraint in: |ball − pivot| = l for any value of "
                          "θ, and the rod's pull is at right angles to every such virtual displacement, so its work "
