@@ -161,7 +161,8 @@ def test_arrows_of_a_kind_share_one_scale_fitted_to_the_largest_so_their_lengths
     scale = lab.scene.values["sa"]
     assert scale < 0.03 and lengths[-1] == pytest.approx(sizes[0] * scale, rel=1e-12)
     assert np.all(np.diff(lengths) > 0)                 # farther out, larger: no two capped to the same length
-    assert "{sa:.2g} m per m/s²" in lab.T("rnea_legend_a")   # the legend states the scale in use
+    legend = next(s for s in lab.scene.shapes if s["id"] == "legend_a")["props"]["text"]
+    assert "{sa:.3f} m per m/s²" in legend           # the legend states the scale in use (a format scene.js fills)
 
 
 def test_the_current_links_arrows_are_drawn_again_bold_and_the_current_joint_has_a_ring():
@@ -250,3 +251,13 @@ def test_a_bad_n_shows_a_message_and_changes_nothing():
     assert "from 2 to 8" in lab.message.value and lab.n == 4
     with pytest.raises(ValueError, match="integer from 2 to 8"):
         RneaLab(n=1)
+
+
+def test_every_field_in_the_scenes_texts_is_a_channel_in_a_format_the_browser_fills():
+    """scene.js fills {name} and {name:.Nf} / {name:+.Nf} only; anything else would show raw."""
+    import re
+    lab = RneaLab()
+    for shape in lab.scene.shapes:
+        if shape["kind"] == "text":
+            for name, spec in re.findall(r"\{([^{}:]+)(:[^{}]*)?\}", shape["props"]["text"]):
+                assert name in lab.scene.channels and re.fullmatch(r"(:\+?\.\d+f)?", spec), (shape["id"], name, spec)

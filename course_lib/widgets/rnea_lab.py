@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html as _html
 
+import ipywidgets as w
 import numpy as np
 
 from course_lib.chains import Chain, link_poses, rnea_passes
@@ -30,7 +31,7 @@ from course_lib.widgets import controls as c
 from course_lib.widgets.lab import DragHandle, Lab
 from course_lib.widgets.rnea_messages import RNEA_LAB
 from course_lib.widgets.scene import Arrow, Disc, Ellipse, Handle, Link, Panel, Scene, Text
-from course_lib.widgets.tasks import NotYet, checklist
+from course_lib.widgets.tasks import TEXT_STYLE, NotYet, checklist
 
 #: the chain: total length (m) and mass (kg), shared equally by its n links; the most links
 LENGTH, MASS, N_MAX = 1.6, 4.0, 8
@@ -80,14 +81,17 @@ class RneaLab(Lab):
                    "tip": self.T("rnea_task_tip", tol=TIP_TOL, deg=np.degrees(np.arcsin(TIP_TOL / 100)))}
         self.tasks = checklist(self, prompts, "rnea_task_{key}_hint", hint_values={"weight": {"n_min": WEIGHT_N_MIN}})
         self.add_handle(DragHandle("tip", "world", lambda: tuple(self.points[-1]), self._drag_tip))
-        self.stage_html, self.panel_html = c.html(), c.html(width="340px")
+        self.stage_html, self.panel_html = c.html(width="500px"), c.html(width="500px")
         self.attach_scene(self._scene())
         column = self.build_controls()
         self.move_control("n", float(n))
         back, nxt = c.button(self.T("rnea_back")), c.button(self.T("rnea_next"))
         self.add_control("back", back, lambda _: self._go(-1))
         self.add_control("next", nxt, lambda _: self._go(+1))
-        self.layout(column + [c.beside(back, nxt), self.stage_html, self.panel_html])
+        # the stage and the current link's numbers under the scene, so that the controls and the whole
+        # checklist fit beside it on a 1366×768 screen (tests/browser/test_lab_layout_in_browser.py)
+        side = w.VBox(column + [c.beside(back, nxt), self.tasks.widget, self.message], layout=c.COLUMN_LAYOUT)
+        self.widget = w.VBox([c.beside(w.VBox([self.scene, self.stage_html, self.panel_html]), side)])
         self.refresh()
 
     # -- the model ---------------------------------------------------------------------------
@@ -211,9 +215,10 @@ class RneaLab(Lab):
         else:
             stage = T("rnea_stage_backward", i=cur, n=n)
         pose = T("rnea_pose", n=n, last=float(np.degrees(self.q[-1])), x=self.points[-1][0], y=self.points[-1][1])
-        self.stage_html.value = f"<b>{_html.escape(stage)}</b><br>{_html.escape(pose)}"
+        self.stage_html.value = (f"<div style='{TEXT_STYLE}'><b>{_html.escape(stage)}</b><br>"
+                                 f"{_html.escape(pose)}</div>")
         if cur == 0:
-            self.panel_html.value = _html.escape(T("rnea_panel_none"))
+            self.panel_html.value = f"<div style='{TEXT_STYLE}'>{_html.escape(T('rnea_panel_none'))}</div>"
             return
         k, has_force = cur - 1, self.step > n
         omega, v = p.V[k, 2], world["v"][k]
@@ -222,16 +227,16 @@ class RneaLab(Lab):
         vec = lambda u: fmt("({0:+.2f}, {1:+.2f})", float(u[0]), float(u[1]))  # noqa: E731
         dash = T("rnea_not_yet")
         num = lambda x: fmt("{0:+.3f}", float(x))  # noqa: E731
-        rows = [("rnea_row_omega", num(omega)), ("rnea_row_v", vec(v)),
-                ("rnea_row_alpha", num(p.A[k, 2])), ("rnea_row_a", vec(world["a"][k])),
-                ("rnea_row_a_classic", vec(classic)),
-                ("rnea_row_f", vec(world["f"][k]) if has_force else dash),
-                ("rnea_row_n", num(p.F[k, 2]) if has_force else dash),
-                ("rnea_row_tau", num(p.tau[k]) if has_force else dash)]
-        body = "".join(f"<tr><td>{_html.escape(T(key))}</td><td style='font-family:monospace'>{val}</td></tr>"
-                       for key, val in rows)
-        self.panel_html.value = (f"<b>{_html.escape(T('rnea_panel_title', i=cur))}</b>"
-                                 f"<table style='font-size:13px'>{body}</table>")
+        rows = [(("rnea_row_omega", num(omega)), ("rnea_row_alpha", num(p.A[k, 2]))),
+                (("rnea_row_v", vec(v)), ("rnea_row_a", vec(world["a"][k]))),
+                (("rnea_row_a_classic", vec(classic)), ("rnea_row_tau", num(p.tau[k]) if has_force else dash)),
+                (("rnea_row_f", vec(world["f"][k]) if has_force else dash),
+                 ("rnea_row_n", num(p.F[k, 2]) if has_force else dash))]
+        cell = lambda key, val: (f"<td>{_html.escape(T(key))}</td>"  # noqa: E731
+                                 f"<td style='font-family:monospace;padding-right:10px'>{_html.escape(val)}</td>")
+        body = "".join("<tr>" + "".join(cell(*pair) for pair in row) + "</tr>" for row in rows)
+        self.panel_html.value = (f"<div style='{TEXT_STYLE}'><b>{_html.escape(T('rnea_panel_title', i=cur))}</b>"
+                                 f"<table style='font-size:12px;line-height:1.3'>{body}</table></div>")
 
     def reset_state(self) -> None:
         self._build_chain(self.n)
