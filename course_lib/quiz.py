@@ -146,6 +146,18 @@ def _normal_unit(unit: str) -> str:
 SI_PREFIXES = {"G": 1e9, "M": 1e6, "k": 1e3, "c": 1e-2, "m": 1e-3, "µ": 1e-6, "μ": 1e-6, "u": 1e-6, "n": 1e-9}
 
 
+def _prefixed(unit: str) -> list[tuple[float, str]]:
+    """The readings of ``unit`` as (factor, base unit): as it is, and with an SI prefix split off.
+
+    >>> _prefixed("kg"), _prefixed("m")
+    ([(1.0, 'kg'), (1000.0, 'g')], [(1.0, 'm')])
+    """
+    readings = [(1.0, unit)]
+    if len(unit) > 1 and unit[0] in SI_PREFIXES and unit[1].isalpha():
+        readings.append((SI_PREFIXES[unit[0]], unit[1:]))
+    return readings
+
+
 def read_number(response: Any) -> tuple[float, str] | None:
     """A number and the unit after it, or None when the text does not start with one number.
 
@@ -207,12 +219,18 @@ class NumericQuestion(Question):
             raise ValueError(f"mistakes must be (finite value, hint) pairs, got {list(mistakes)!r}")
 
     def _scale(self, unit: str) -> float | None:
-        """The factor that turns a value in ``unit`` into the question's unit; None if not accepted."""
+        """The factor that turns a value in ``unit`` into the question's unit; None if not accepted.
+
+        Either side may carry an SI prefix: "500 g" answers a question in kg, "4000 µs" one in ms.
+        """
         u = _normal_unit(unit)
         if not u or not self._units or u in self._units:
             return 1.0
-        if len(u) > 1 and u[0] in SI_PREFIXES and u[1:] in self._units:
-            return SI_PREFIXES[u[0]]
+        for factor, base in _prefixed(u):
+            for accepted in self._units:
+                for own_factor, own_base in _prefixed(accepted):
+                    if base == own_base:
+                        return factor / own_factor
         return None
 
     @property
@@ -237,8 +255,17 @@ class NumericQuestion(Question):
             hints = [hint for v, hint in self.mistakes if abs(value_in_unit - v) <= self.tolerance]
             if hints:
                 return Result(False, f"{text('quiz_not_it', value=value)} {hints[0]}")
-            return Result(False, text("quiz_off_by", value=value, tol=self.tolerance))
+            return Result(False, self._off_by(value))
         return Result(False, text("quiz_off_and_unit", value=value, got=unit, expected=self.unit))
+
+    def _off_by(self, value: float) -> str:
+        """'Not the answer' with the accepted margin as a share of the answer, which does not reveal it.
+
+        (An absolute margin such as 'by more than 394.9' gave away an answer whose tolerance was 5 % of it.)
+        """
+        if abs(self.expected) > 0:
+            return text("quiz_off_by", value=value, pct=100 * self.tolerance / abs(self.expected))
+        return text("quiz_off_by_abs", value=value, tol=self.tolerance)
 
 
 class SymbolicQuestion(Question):

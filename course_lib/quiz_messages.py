@@ -17,7 +17,8 @@ QUIZ = MessageTable("quiz", {
             "could not read {value!r}."
         ),
         "quiz_wrong_unit": "The number is right, but the unit {got!r} is not {expected!r}.",
-        "quiz_off_by": "Your value {value:g} differs from the answer by more than {tol:.2g}.",
+        "quiz_off_by": "Your value {value:g} is not the answer (answers within {pct:.2g} % of it count as right).",
+        "quiz_off_by_abs": "Your value {value:g} is not the answer (answers within {tol:.2g} of it count as right).",
         "quiz_not_it": "Your value {value:g} is not the answer.",
         "quiz_off_and_unit": "Your value {value:g} is not the answer, and the unit {got!r} is not {expected!r}.",
         "quiz_within": "Your value {value:g} is within {tol:.2g} of the answer.",

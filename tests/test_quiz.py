@@ -92,7 +92,7 @@ def test_a_wrong_number_is_never_called_fine(q1):
     assert "right" not in result.message and "fine" not in result.message
     right_number = q1.check("-9.81 m/s^2")
     assert not right_number.correct and "number is right" in right_number.message
-    assert "differs from the answer" in q1.check("9.81").message
+    assert "is not the answer" in q1.check("9.81").message
 
 
 @pytest.mark.parametrize("junk", ["nine", "", "rad", None, float("nan"), float("inf"), True, "1/0", "3 4",
@@ -284,16 +284,34 @@ def test_a_number_with_an_si_prefix_on_its_unit_is_read_in_that_unit():
     """1083 mJ is 1.083 J; 0.001083 kJ too; 1083 J is a thousand times off; "mm" is a millimetre, not m·m."""
     q = NumericQuestion("T?", 1.083, tolerance=0.01, unit="J")
     assert q.check("1083 mJ").correct and q.check("0.001083 kJ").correct and q.check("1.083").correct
-    assert not q.check("1083 J").correct and "differs" in q.check("1083 J").message
+    assert not q.check("1083 J").correct and "is not the answer" in q.check("1083 J").message
     length = NumericQuestion("l?", 0.8, tolerance=0.001, unit="m")
     assert length.check("800 mm").correct and length.check("80 cm").correct and not length.check("800 m").correct
     assert not q.check("1.083 xJ").correct and "unit 'xJ'" in q.check("1.083 xJ").message
 
 
 def test_a_typical_mistake_gets_its_own_hint_and_the_tolerance_is_rounded():
-    """A value at a listed mistake (the ½ forgotten) gets that hint; others get the plain 'differs by' line."""
+    """A value at a listed mistake (the ½ forgotten) gets that hint; others get the plain 'not the answer' line."""
     q = NumericQuestion("T?", 1.0833, tolerance=0.0216666, unit="J", mistakes=[(2.1666, "Did you forget the ½?")])
     assert q.check("2.17 J").message == "Your value 2.17 is not the answer. Did you forget the ½?"
-    assert q.check("3 J").message == "Your value 3 differs from the answer by more than 0.022."
+    assert q.check("3 J").message == "Your value 3 is not the answer (answers within 2 % of it count as right)."
     with pytest.raises(ValueError, match="mistakes"):
         NumericQuestion("T?", 1.0, tolerance=0.1, mistakes=[(float("nan"), "x")])
+
+
+def test_a_wrong_number_is_not_told_the_margin_in_a_way_that_reveals_the_answer():
+    """With a 5 % tolerance, 'differs by more than 394.9' gave away 7898; the margin is now a share of the answer."""
+    q = NumericQuestion("κ(A)?", 7897.8, tolerance=0.05 * 7897.8)
+    message = q.check("24.8").message
+    assert "5 %" in message and "394" not in message and "7897" not in message and "7898" not in message
+    zero = NumericQuestion("τ?", 0.0, tolerance=0.01, unit="N*m")
+    assert "within 0.01 of it" in zero.check("1 N*m").message
+
+
+def test_a_prefixed_answer_unit_accepts_its_base_and_other_prefixes():
+    """500 g answers a question in kg; 4000 µs and 0.004 s answer one in ms; 'g' is not a gram-less 'kg'."""
+    mass = NumericQuestion("m?", 0.5, tolerance=0.01, unit="kg")
+    assert mass.check("500 g").correct and mass.check("0.5 kg").correct and not mass.check("500 kg").correct
+    time_ = NumericQuestion("t?", 4.0, tolerance=0.1, unit="ms")
+    assert time_.check("4000 µs").correct and time_.check("0.004 s").correct and time_.check("4 ms").correct
+    assert not time_.check("4 s").correct

@@ -37,7 +37,7 @@ def test_the_worked_answer_waits_for_a_correct_answer(view):
     """A wrong try shows that try's feedback but not the worked answer; the right answer reveals it."""
     view.value = "-9.0"
     view.check_button.click()
-    assert view.attempts == 1 and "differs from the answer" in view.out.value
+    assert view.attempts == 1 and "is not the answer" in view.out.value
     assert WORKED not in view.out.value and "Show answer" in view.out.value
     view.value = "-9.81"
     view.check_button.click()
@@ -122,7 +122,7 @@ def test_enter_in_the_field_checks_like_the_check_button(view):
     """Typing an answer and pressing Enter grades it (one try), as the Check button does."""
     view.value = "-9.0"
     press_enter(view)
-    assert view.attempts == 1 and "differs from the answer" in view.out.value
+    assert view.attempts == 1 and "is not the answer" in view.out.value
     view.value = "-9.81"
     press_enter(view)
     assert view.last.correct and view.attempts == 2

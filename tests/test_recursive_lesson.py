@@ -55,4 +55,30 @@ def test_quiz_force_across_joint_1_at_rest_is_the_chains_weight():
     quiz = recursive_dynamics_quiz(5)
     assert quiz[3].expected == pytest.approx(4.0 * 9.81, rel=1e-12)
     assert quiz[2].check("8").correct and not quiz[2].check("7").correct
-    assert quiz[0].check(0).correct and not quiz[0].check(1).correct
+    assert quiz[0].check(2).correct and not quiz[0].check(0).correct
+
+
+def test_quiz_cost_question_asks_for_exact_linear_growth_and_names_the_n2_and_n3_answers():
+    q = recursive_dynamics_quiz()[4]
+    assert "exactly proportional" in q.prompt
+    assert q.check("4").correct and q.check("4.3 ms").correct and not q.check("4.7").correct
+    assert "O(n³)" in q.check("64").message and "O(n²)" in q.check("16 ms").message
+
+
+def test_quiz_column_count_says_what_an_answer_of_n_forgot():
+    assert "g(q)" in recursive_dynamics_quiz()[2].check("7").message
+
+
+def test_quiz_right_options_are_neither_first_nor_the_longest():
+    for question in recursive_dynamics_quiz()[:2]:
+        right = next(i for i, o in enumerate(question.options) if o.correct)
+        lengths = [len(o.text) for o in question.options]
+        assert right != 0
+        assert lengths[right] < max(lengths) or lengths[right] <= 1.1 * sorted(lengths)[-2], lengths
+
+
+def test_time_per_call_best_takes_the_least_repeat_so_a_busy_moment_does_not_show():
+    import time
+    waits = iter([0.03, 0.003, 0.03])
+    t = time_per_call(lambda: time.sleep(next(waits)), rounds=3, number=1, best=True)
+    assert 2_500 < t < 15_000     # µs: the 3 ms repeat, not the 30 ms median

@@ -8,6 +8,7 @@ independent reference: the tip of a 2R arm at θ₁, θ₂ is
 from __future__ import annotations
 
 import ast
+import importlib
 import pathlib
 import re
 
@@ -15,7 +16,7 @@ import numpy as np
 import pytest
 
 from course_lib.models import TwoLinkArm
-from course_lib.widgets import ActionLab, ArmPreviewLab, PendulumLab, messages
+from course_lib.widgets import ActionLab, ArmPreviewLab, PendulumLab, _WHERE, messages
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -291,3 +292,30 @@ def test_a_view_toggle_shows_and_hides_its_shapes():
     assert all(s["props"]["visible"] for s in lab.scene.shapes if s["id"] in ("gravity", "tension", "tangential"))
     lab.set("newton", False)
     assert not any(s["props"]["visible"] for s in lab.scene.shapes if s["id"] in ("gravity", "tension"))
+
+
+#: a str.format field left unfilled: "{n}", "{tol:g}" (not a LaTeX group, which follows a backslash, _ or ^)
+UNFILLED = re.compile(r"(?<![\\_^])\{[A-Za-z_][A-Za-z0-9_]*(?:[:!][^{}]*)?\}")
+
+
+@pytest.mark.parametrize("name", sorted(n for n in _WHERE if n.endswith("Lab") and n not in ("Lab", "SimLab")))
+def test_no_task_prompt_or_hint_shown_has_an_unfilled_placeholder(name):
+    """Every lab's checklist as drawn (status lines and hint widgets) names values, never "{n}" or "{n_min}"."""
+    lab = getattr(importlib.import_module(_WHERE[name]), name)()
+    assert lab.tasks.tasks, name
+    shown = lab.tasks.html
+    assert not UNFILLED.findall(shown), (name, UNFILLED.findall(shown))
+
+
+def test_checklist_fills_each_hint_with_the_values_given_for_it():
+    from course_lib.widgets.rnea_messages import RNEA_LAB
+    from course_lib.widgets.tasks import checklist
+
+    class Fake:
+        T = staticmethod(RNEA_LAB.text)
+
+        def _check_weight(self, lab):
+            return None
+
+    tl = checklist(Fake(), {"weight": "prompt"}, "rnea_task_{key}_hint", hint_values={"weight": {"n_min": 6}})
+    assert "n ≥ 6" in tl.hints["weight"].value and "{n_min}" not in tl.hints["weight"].value

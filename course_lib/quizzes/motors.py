@@ -44,26 +44,28 @@ def motors_quiz() -> Quiz:
             mistakes=[(FS1, "That would do with gravity off; here gravity already loads the joint with g₁(q)."),
                       (gravity1, "That only holds the arm; friction must be overcome on top.")]),
         MultipleChoice(
-            "For the seed's arm with motors, which statement about Ṁ − 2C is right?",
-            [Option("With the Christoffel C it is skew-symmetric (strong form); another valid C with the same "
-                    "C q̇ may give only q̇ᵀ(Ṁ − 2C)q̇ = 0 (weak form).", correct=True,
-                    feedback="Yes: lesson 6's result; the constant rotor terms do not change C at all."),
-             Option("Any C with the right C q̇ makes Ṁ − 2C skew-symmetric.",
+            "For the arm with motors of this lesson, which statement about Ṁ − 2C is right?",
+            [Option("Any matrix C that gives the right product C q̇ makes Ṁ − 2C skew-symmetric, whichever way its "
+                    "entries are split between the two rates.",
                     feedback="Only the weak form q̇ᵀ(Ṁ − 2C)q̇ = 0 holds for every valid C."),
-             Option("The rotors break skew-symmetry because they add to M.",
+             Option("With the Christoffel C it is skew-symmetric (strong form); another valid C may give only "
+                    "the weak form q̇ᵀ(Ṁ − 2C)q̇ = 0.", correct=True,
+                    feedback="Yes: lesson 6's result; the constant rotor terms do not change C at all."),
+             Option("The rotors break skew-symmetry, because their reflected inertias k_r² I_m are added to the "
+                    "diagonal of M.",
                     feedback="They add constants to M, so Ṁ and C are those of the links alone.")],
             explanation="The weak form is energy conservation; the strong form needs C built from the "
                         "Christoffel symbols of M."),
         MultipleChoice(
             "A simulation replaces F_s sgn(q̇) by F_s tanh(q̇/ε). What goes wrong for an arm at rest under gravity "
             "that real friction would hold?",
-            [Option("tanh(0) = 0: at rest it feels no Coulomb friction, so it creeps down slowly and the "
-                    "breakaway torque is no longer defined.", correct=True,
-                    feedback="Yes: a smoothed sign cannot stick; a stick–slip rule can."),
-             Option("Nothing: tanh is a good approximation of sgn for small ε.",
+            [Option("Nothing that matters: for a small enough ε, tanh(q̇/ε) is as close to sgn(q̇) as you like, everywhere.",
                     feedback="Away from q̇ = 0 yes, but sticking is exactly what happens at q̇ = 0."),
-             Option("It adds energy to the arm.",
-                    feedback="tanh(q̇/ε) has the sign of q̇, so it still only dissipates.")],
+             Option("It adds energy to the arm, because tanh overshoots the sign function near q̇ = 0.",
+                    feedback="tanh(q̇/ε) has the sign of q̇ and stays within ±1, so it still only dissipates."),
+             Option("tanh(0) = 0: at rest there is no friction, so the arm creeps down and breakaway is "
+                    "undefined.", correct=True,
+                    feedback="Yes: a smoothed sign cannot stick; a stick–slip rule can.")],
             explanation="Sticking is a constraint, not a force law of q̇: the joint stays while the needed "
                         "torque is within ±F_s."),
     ])

@@ -22,29 +22,37 @@ from __future__ import annotations
 
 import html as _html
 
+import ipywidgets as w
 import numpy as np
 
 from course_lib.chains import Chain, link_poses, rnea_passes
+from course_lib.messages import NumberFormatter
 from course_lib.widgets import controls as c
 from course_lib.widgets.lab import DragHandle, Lab
-from course_lib.widgets.numbers import capped
 from course_lib.widgets.rnea_messages import RNEA_LAB
-from course_lib.widgets.scene import Arrow, Disc, Handle, Link, Panel, Scene, Text
-from course_lib.widgets.tasks import NotYet, checklist
+from course_lib.widgets.scene import Arrow, Disc, Ellipse, Handle, Link, Panel, Scene, Text
+from course_lib.widgets.tasks import TEXT_STYLE, NotYet, checklist
 
 #: the chain: total length (m) and mass (kg), shared equally by its n links; the most links
 LENGTH, MASS, N_MAX = 1.6, 4.0, 8
 #: start pose: θ₁ and every further relative angle (degrees)
 THETA1, CURL = 70.0, -25.0
-#: arrows: metres drawn per m/s, per m/s², per N, and the longest arrow (m)
+#: arrows: metres drawn per m/s, per m/s², per N, and the longest arrow (m); when a quantity's largest
+#: value on the chain would be drawn longer, that quantity's scale shrinks so that it is ARROW_MAX long
+#: (every arrow of a kind keeps one scale, so their lengths stay comparable; the legend shows the scale)
 PER_V, PER_A, PER_F, ARROW_MAX = 0.15, 0.03, 0.015, 0.6
+#: arrow widths (px): every link's, and the current link's drawn over them
+ARROW_WIDTH, CURRENT_WIDTH = 1.6, 3.5
 #: task "rest": how close every link's acceleration must be to g upward (m/s²)
 REST_TOL = 1e-6
 #: task "weight": least number of links, and how close |f₁| must be to Σ m g (per cent)
 WEIGHT_N_MIN, WEIGHT_TOL = 6, 0.5
-#: task "tip": the last joint's torque must fall below this (N·m)
-TIP_TOL = 0.01
+#: task "tip": the last joint's torque must fall below this share of the most it can need, m g l/2 of
+#: the last link (per cent; 5 % is within arcsin 0.05 ≈ 2.9° of vertical, a few pixels of drag at any n)
+TIP_TOL = 5.0
 KINDS = ("v", "a", "f")
+#: radius of the ring round the current link's joint (m)
+RING = 0.07
 
 
 class RneaLab(Lab):
@@ -70,27 +78,33 @@ class RneaLab(Lab):
         self._build_chain(int(n))
         prompts = {"rest": self.T("rnea_task_rest", tol=REST_TOL),
                    "weight": self.T("rnea_task_weight", n_min=WEIGHT_N_MIN, tol=WEIGHT_TOL),
-                   "tip": self.T("rnea_task_tip", tol=TIP_TOL)}
-        self.tasks = checklist(self, prompts, "rnea_task_{key}_hint")
-        self.tasks.tasks[0].hint = self.T("rnea_task_rest_hint", n=self.n)
-        self.tasks.tasks[1].hint = self.T("rnea_task_weight_hint", n_min=WEIGHT_N_MIN)
+                   "tip": self.T("rnea_task_tip", tol=TIP_TOL, deg=np.degrees(np.arcsin(TIP_TOL / 100)))}
+        self.tasks = checklist(self, prompts, "rnea_task_{key}_hint", hint_values={"weight": {"n_min": WEIGHT_N_MIN}})
         self.add_handle(DragHandle("tip", "world", lambda: tuple(self.points[-1]), self._drag_tip))
-        self.stage_html, self.panel_html = c.html(), c.html(width="340px")
+        self.stage_html, self.panel_html = c.html(width="500px"), c.html(width="500px")
         self.attach_scene(self._scene())
         column = self.build_controls()
         self.move_control("n", float(n))
-        self._update_hint()
         back, nxt = c.button(self.T("rnea_back")), c.button(self.T("rnea_next"))
         self.add_control("back", back, lambda _: self._go(-1))
         self.add_control("next", nxt, lambda _: self._go(+1))
-        self.layout(column + [c.beside(back, nxt), self.stage_html, self.panel_html])
+        # the stage and the current link's numbers under the scene, so that the controls and the whole
+        # checklist fit beside it on a 1366×768 screen (tests/browser/test_lab_layout_in_browser.py)
+        side = w.VBox(column + [c.beside(back, nxt), self.tasks.widget, self.message], layout=c.COLUMN_LAYOUT)
+        self.widget = w.VBox([c.beside(w.VBox([self.scene, self.stage_html, self.panel_html]), side)])
         self.refresh()
 
     # -- the model ---------------------------------------------------------------------------
-    def _build_chain(self, n: int) -> None:
+    def _build_chain(self, n: int, keep_pose: bool = False) -> None:
+        """A chain of n links in the start pose, or (``keep_pose``) keeping the angles of the joints it
+        shares with the present chain."""
+        q = np.radians([THETA1] + [CURL] * (n - 1))
+        if keep_pose and hasattr(self, "q"):
+            kept = min(n, len(self.q))
+            q[:kept] = self.q[:kept]
         self.n = n
         self.chain = Chain.planar([LENGTH / n] * n, [MASS / n] * n)
-        self.q = np.radians([THETA1] + [CURL] * (n - 1))
+        self.q = q
         self.step = min(self.step, 2 * n)
 
     def _scene(self) -> Scene:
@@ -102,18 +116,24 @@ class RneaLab(Lab):
             shapes.append(Link(f"link{i}", "world", x0=f"jx{i - 1}", y0=f"jy{i - 1}", x1=f"jx{i}", y1=f"jy{i}",
                                width=7, color="ink"))
             shapes.append(Disc(f"joint{i}", "world", x=f"jx{i - 1}", y=f"jy{i - 1}", r_px=4, color="muted"))
-        shapes.append(Disc("current", "world", x="cx", y="cy", r_px=9, color="secondary", fill="none"))
+        # the current link's joint: a ring (an outline), so the joint and arrows under it stay visible
+        shapes.append(Ellipse("current", "world", x="cx", y="cy", a=RING, b=RING, color="secondary", width=2.5))
         colors = {"v": "velocity", "a": "gravity", "f": "force"}
         for i in range(1, N_MAX + 1):
             for kind in KINDS:
                 shapes.append(Arrow(f"{kind}{i}", "world", x=f"jx{i - 1}", y=f"jy{i - 1}", dx=f"{kind}x{i}",
-                                    dy=f"{kind}y{i}", min_px=4, color=colors[kind], width=2.5))
+                                    dy=f"{kind}y{i}", min_px=4, color=colors[kind], width=ARROW_WIDTH))
+        for kind in KINDS:        # the current link's arrows again, bold, over the thin ones
+            shapes.append(Arrow(f"{kind}_current", "world", x="cx", y="cy", dx=f"{kind}x_cur", dy=f"{kind}y_cur",
+                                min_px=4, color=colors[kind], width=CURRENT_WIDTH))
         shapes.append(Handle("tip", "world", x="tipx", y="tipy", r_px=11, color="bad"))
         for row, kind in enumerate(KINDS):
             shapes.append(Text(f"legend_{kind}", "world", x=-r, y=r, text=self.T(f"rnea_legend_{kind}"),
                                color=colors[kind], dx_px=6, dy_px=14 + 17 * row))
         shapes.append(Text("step_text", "world", x=-r, y=-r, text=self.T("rnea_scene_step"), dx_px=6, dy_px=-10))
-        return Scene(width=500, height=500, channels=pts + arrows + ["cx", "cy", "tipx", "tipy", "step", "steps"],
+        current = [f"{kind}{k}_cur" for kind in KINDS for k in "xy"]
+        return Scene(width=500, height=500, channels=pts + arrows + current + ["cx", "cy", "tipx", "tipy", "step",
+                                                                             "steps", "sv", "sa", "sf"],
                      panels=[Panel("world", 0, 0, 1, 1, (-r, r), (-r, r), equal=True, grid=True, xlabel="x [m]",
                                    ylabel="y [m]", title=self.T("rnea_title", length=LENGTH, mass=MASS))],
                      shapes=shapes)
@@ -131,17 +151,21 @@ class RneaLab(Lab):
                  (("v", p.V), ("a", p.A), ("f", p.F))}
         reached_forward = min(step, n)                   # links 1 … this have V and A
         reached_back = max(0, step - n)                  # links n, n−1, … have F
-        per = {"v": PER_V, "a": PER_A, "f": PER_F}
-        r: dict[str, float] = {}
+        scale = self.arrow_scales(world)
+        r: dict[str, float] = {f"s{kind}": scale[kind] for kind in KINDS}
+        cur = self.current_link()
         for i in range(1, N_MAX + 1):
             for kind in KINDS:
                 shown = i <= n and (i <= reached_forward if kind != "f" else i > n - reached_back)
-                vec = capped(world[kind][i - 1][:, None] * per[kind], ARROW_MAX)[:, 0] if shown else (0.0, 0.0)
+                vec = world[kind][i - 1] * scale[kind] if shown else (0.0, 0.0)
                 r[f"{kind}x{i}"], r[f"{kind}y{i}"] = float(vec[0]), float(vec[1])
+                if i == cur:
+                    r[f"{kind}x_cur"], r[f"{kind}y_cur"] = float(vec[0]), float(vec[1])
+        if not cur:
+            r.update({f"{kind}{k}_cur": 0.0 for kind in KINDS for k in "xy"})
         for i in range(N_MAX + 1):
             x, y = self.points[min(i, n)]
             r[f"jx{i}"], r[f"jy{i}"] = float(x), float(y)
-        cur = self.current_link()
         cx, cy = self.points[cur - 1] if cur else (0.0, 0.0)
         r.update(cx=float(cx), cy=float(cy), tipx=float(tip[0]), tipy=float(tip[1]), step=float(step),
                  steps=float(2 * n))
@@ -159,6 +183,18 @@ class RneaLab(Lab):
                              a_err=float(np.max(np.abs(world["a"] - [0.0, self.chain_g()]))))
         self._show_panel(p, world, cur)
         self.tasks.update(self)
+
+    def arrow_scales(self, world: dict[str, np.ndarray]) -> dict[str, float]:
+        """Metres drawn per unit of each quantity: the fixed scale, or less where the largest value on the
+        chain (all n links, reached or not, so the scale holds through the passes) would exceed ARROW_MAX."""
+        per = {"v": PER_V, "a": PER_A, "f": PER_F}
+        largest = {kind: float(np.max(np.linalg.norm(world[kind], axis=1))) for kind in KINDS}
+        return {kind: per[kind] if largest[kind] * per[kind] <= ARROW_MAX else ARROW_MAX / largest[kind]
+                for kind in KINDS}
+
+    def tip_most(self) -> float:
+        """m g l/2 of the last link (N·m): the most gravity asks of the last joint (link horizontal)."""
+        return float(self.chain.masses[-1]) * self.chain_g() * LENGTH / self.n / 2
 
     def chain_g(self) -> float:
         """g (m/s²): the size of the chain's gravity vector."""
@@ -179,25 +215,28 @@ class RneaLab(Lab):
         else:
             stage = T("rnea_stage_backward", i=cur, n=n)
         pose = T("rnea_pose", n=n, last=float(np.degrees(self.q[-1])), x=self.points[-1][0], y=self.points[-1][1])
-        self.stage_html.value = f"<b>{_html.escape(stage)}</b><br>{_html.escape(pose)}"
+        self.stage_html.value = (f"<div style='{TEXT_STYLE}'><b>{_html.escape(stage)}</b><br>"
+                                 f"{_html.escape(pose)}</div>")
         if cur == 0:
-            self.panel_html.value = _html.escape(T("rnea_panel_none"))
+            self.panel_html.value = f"<div style='{TEXT_STYLE}'>{_html.escape(T('rnea_panel_none'))}</div>"
             return
         k, has_force = cur - 1, self.step > n
         omega, v = p.V[k, 2], world["v"][k]
         classic = (self.readouts["acx"], self.readouts["acy"])
-        vec = lambda u: f"({u[0]:+.2f}, {u[1]:+.2f})"  # noqa: E731
+        fmt = NumberFormatter().format          # never "−0.00"
+        vec = lambda u: fmt("({0:+.2f}, {1:+.2f})", float(u[0]), float(u[1]))  # noqa: E731
         dash = T("rnea_not_yet")
-        rows = [("rnea_row_omega", f"{omega:+.3f}"), ("rnea_row_v", vec(v)),
-                ("rnea_row_alpha", f"{p.A[k, 2]:+.3f}"), ("rnea_row_a", vec(world["a"][k])),
-                ("rnea_row_a_classic", vec(classic)),
-                ("rnea_row_f", vec(world["f"][k]) if has_force else dash),
-                ("rnea_row_n", f"{p.F[k, 2]:+.3f}" if has_force else dash),
-                ("rnea_row_tau", f"{p.tau[k]:+.3f}" if has_force else dash)]
-        body = "".join(f"<tr><td>{_html.escape(T(key))}</td><td style='font-family:monospace'>{val}</td></tr>"
-                       for key, val in rows)
-        self.panel_html.value = (f"<b>{_html.escape(T('rnea_panel_title', i=cur))}</b>"
-                                 f"<table style='font-size:13px'>{body}</table>")
+        num = lambda x: fmt("{0:+.3f}", float(x))  # noqa: E731
+        rows = [(("rnea_row_omega", num(omega)), ("rnea_row_alpha", num(p.A[k, 2]))),
+                (("rnea_row_v", vec(v)), ("rnea_row_a", vec(world["a"][k]))),
+                (("rnea_row_a_classic", vec(classic)), ("rnea_row_tau", num(p.tau[k]) if has_force else dash)),
+                (("rnea_row_f", vec(world["f"][k]) if has_force else dash),
+                 ("rnea_row_n", num(p.F[k, 2]) if has_force else dash))]
+        cell = lambda key, val: (f"<td>{_html.escape(T(key))}</td>"  # noqa: E731
+                                 f"<td style='font-family:monospace;padding-right:10px'>{_html.escape(val)}</td>")
+        body = "".join("<tr>" + "".join(cell(*pair) for pair in row) + "</tr>" for row in rows)
+        self.panel_html.value = (f"<div style='{TEXT_STYLE}'><b>{_html.escape(T('rnea_panel_title', i=cur))}</b>"
+                                 f"<table style='font-size:12px;line-height:1.3'>{body}</table></div>")
 
     def reset_state(self) -> None:
         self._build_chain(self.n)
@@ -240,9 +279,10 @@ class RneaLab(Lab):
             return moving
         if self.step < 2 * self.n:
             return NotYet(self.T("rnea_why_step", step=self.step, need=2 * self.n))
-        tau = self.readouts["tau_last"]
-        if abs(tau) >= TIP_TOL:
-            return NotYet(self.T("rnea_why_tip", n=self.n, tau=tau))
+        tau, most = self.readouts["tau_last"], self.tip_most()
+        if abs(tau) >= TIP_TOL / 100 * most:
+            return NotYet(self.T("rnea_why_tip", n=self.n, tau=tau, tol=TIP_TOL / 100 * most, pct=TIP_TOL,
+                                 most=most))
         return self.T("rnea_value_tip", n=self.n, tau=tau)
 
     # -- callbacks (run guarded) -------------------------------------------------------------
@@ -251,14 +291,10 @@ class RneaLab(Lab):
         n = int(round(value))
         if not 2 <= n <= N_MAX:
             raise ValueError(f"n must be from 2 to {N_MAX}, got {value}")
-        self._build_chain(n)
-        self._update_hint()
+        # (links beyond n are folded into the tip, under its handle: no shape is re-sent when n changes)
+        self._build_chain(n, keep_pose=True)
         self.show_message("")
         self.refresh()
-
-    def _update_hint(self) -> None:
-        # (links beyond n are folded into the tip, under its handle: no shape is re-sent when n changes)
-        self.tasks.tasks[0].hint = self.T("rnea_task_rest_hint", n=self.n)
 
     def on_qd(self, value: float) -> None:
         self.check_input(qd=value)

@@ -168,9 +168,15 @@ class TaskList:
                 f"{_html.escape(t.hint)}</details>")
 
 
-def checklist(lab: Any, prompts: dict[str, str], hint_key: str, hold: dict[str, float] | None = None) -> TaskList:
+def checklist(lab: Any, prompts: dict[str, str], hint_key: str, hold: dict[str, float] | None = None,
+              hint_values: dict[str, dict[str, Any]] | None = None) -> TaskList:
     """A lab's tasks from ``{key: prompt}``: each checked by ``lab._check_<key>``, its hint the message
-    ``hint_key.format(key=key)`` of the lab's table (e.g. ``"pend_task_{key}_hint"``), held for
-    ``hold[key]`` seconds where given."""
-    return TaskList([Task(k, prompt, getattr(lab, f"_check_{k}"), lab.T(hint_key.format(key=k)),
+    ``hint_key.format(key=key)`` of the lab's table (e.g. ``"pend_task_{key}_hint"``) with its fields
+    filled from ``hint_values[key]`` where given, held for ``hold[key]`` seconds where given.
+
+    A hint is drawn once and never changes (so an open hint stays open): give it every value it
+    names here, and phrase it so that it holds whatever the learner changes later.
+    """
+    return TaskList([Task(k, prompt, getattr(lab, f"_check_{k}"),
+                          lab.T(hint_key.format(key=k), **(hint_values or {}).get(k, {})),
                           hold=(hold or {}).get(k, 0.0)) for k, prompt in prompts.items()])
