@@ -50,7 +50,7 @@ SAMPLES = 2001
 #: the pendulum's end points (rad); the seed gives none. A swing from +0.3 rad to −0.3 rad (±17°).
 THETA_START, THETA_END = 0.3, -0.3
 #: the pendulum's shooting starts at this fraction of half a small-swing period π/ω₀. Below π/ω₀ one path joins
-#: the ends: the rate's effect on θ(T), J(T) with J̈ = −(g/l) cos θ J, stays positive (Sturm: g/l cos θ ≤ ω₀²).
+#: the ends: the rate's effect on θ(T), J(T) with Jdd = −(g/l) cos θ J, stays positive (Sturm: g/l cos θ ≤ ω₀²).
 SHORT_HORIZON = 0.9
 #: the largest step in T (s) when the path is continued from a short horizon to a long one
 CONTINUATION_STEP = 0.1
@@ -268,22 +268,25 @@ class PendulumSwing:
     def _newton(self, horizon: float, guess: float, reach: float, rough: bool = False) -> tuple[float, Any] | None:
         """θ̇(0) that lands on θ(T) = theta_end, by Newton's method from ``guess``; None if it leaves ``reach`` of it.
 
-        ``rough``: land within 1e-7 rad instead of 1e-12 (intermediate steps of a continuation).
+        Returns θ̇(0) and the integration that landed (with dense output unless ``rough``). ``rough``: land
+        within 1e-7 rad instead of 1e-12 (intermediate steps of a continuation).
         """
         rate, close, accept = guess, (1e-7 if rough else 1e-12), (1e-6 if rough else 1e-9)
+        near = False  # the last miss was small: Newton's next try lands, so keep its dense output
         for _ in range(60):
-            end = self._integrate(horizon, rate, rough=rough).y[:, -1]
-            miss, slope = float(end[0]) - self.theta_end, float(end[2])
+            run = self._integrate(horizon, rate, dense=near and not rough, rough=rough)
+            miss, slope = float(run.y[0, -1]) - self.theta_end, float(run.y[2, -1])
             if abs(miss) < close:
-                return rate, end
+                return rate, run
             change = -miss / slope if slope != 0.0 else math.copysign(reach, -miss)
             rate += max(-reach, min(reach, change))
             if not (math.isfinite(rate) and abs(rate - guess) <= reach):
                 return None
             if abs(change) < 1e-13 * (1.0 + abs(rate)):
                 break
-        end = self._integrate(horizon, rate, rough=rough).y[:, -1]
-        return (rate, end) if abs(float(end[0]) - self.theta_end) < accept else None
+            near = abs(miss) < 1e-5
+        run = self._integrate(horizon, rate, dense=not rough, rough=rough)
+        return (rate, run) if abs(float(run.y[0, -1]) - self.theta_end) < accept else None
 
     def _start(self) -> tuple[float, float, float]:
         """(T, θ̇(0), dθ̇(0)/dT) of a path on the branch: the one continued from, or the short-horizon one."""
@@ -298,7 +301,7 @@ class PendulumSwing:
         if found is None:
             raise ValueError(f"shooting found no pendulum path from θ = {a} rad to θ = {b} rad in T = {T0:.3g} s; "
                              "try end points closer together")
-        rate, end = found
+        rate, end = found[0], found[1].y[:, -1]
         return T0, rate, -float(end[1]) / float(end[2])  # along the branch θ(T) = b: dθ̇(0)/dT = −θ̇(T)/J(T)
 
     def _shoot(self) -> tuple[Any, float]:
@@ -322,7 +325,8 @@ class PendulumSwing:
                 slope = (found[0] - rate) / dT
             T, rate, solved = T_next, found[0], last
             step = min(CONTINUATION_STEP, 2 * step)
-        return self._integrate(target, rate, dense=True), slope
+        run = found[1]
+        return (run if run.sol is not None else self._integrate(target, rate, dense=True)), slope
 
     @property
     def branch_point(self) -> BranchPoint:

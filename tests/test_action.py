@@ -60,7 +60,7 @@ def test_shooting_path_satisfies_the_pendulum_equation_and_both_end_conditions(s
     th, thd = swing.true_path(t)
     assert th[0] == pytest.approx(swing.theta_start, abs=1e-9) and th[-1] == pytest.approx(swing.theta_end, abs=1e-9)
     h = t[1] - t[0]
-    acc = (th[2:] - 2 * th[1:-1] + th[:-2]) / h**2  # θ̈ from the samples, error h²/12 θ⁽⁴⁾ ≈ 3e-6
+    acc = (th[2:] - 2 * th[1:-1] + th[:-2]) / h**2  # θdd from the samples, error h²/12 θ⁽⁴⁾ ≈ 3e-6
     residual = p.m * p.l**2 * acc + p.m * p.g * p.l * np.sin(th[1:-1])
     assert np.max(np.abs(residual)) < 2e-5
     assert np.max(np.abs(np.gradient(th, h, edge_order=2) - thd)) < 1e-5  # θ̇ is the rate of θ
