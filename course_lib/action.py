@@ -19,8 +19,11 @@ Physics note: for the ball L is quadratic in q̇ and linear in q, so ΔS is
 exactly ½ m ∫ (ε η̇)² dt, positive for every ε: the true path is a minimum.
 For the pendulum the second variation ∫ (m l² η̇² − m g l cos θ η²) dt turns
 negative once the horizon passes about half a period (π/ω₀ ≈ 1.003 s for small
-swings, :func:`saddle_horizon`): the action is then stationary but no longer
-smallest, the valley has become a saddle.
+swings; 1.0087 s, half the period of a 0.3 rad swing, for the ends ±0.3 rad;
+:func:`saddle_horizon`): the action is then stationary but no longer smallest,
+the valley has become a saddle. Past that horizon several paths join the same
+end points; :class:`PendulumSwing` follows the one that continues the short-horizon
+path (:func:`pendulum_branch`).
 
 >>> ball = Ball()
 >>> round(float(action_change(ball, 0.3, k=2)), 6), round(float(ball_delta_s(ball, 0.3, k=2)), 6)
@@ -34,11 +37,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from scipy.integrate import simpson, solve_ivp
-from scipy.optimize import brentq, newton
+from scipy.optimize import brentq
 
 from course_lib.models import Pendulum
 
@@ -46,6 +49,11 @@ from course_lib.models import Pendulum
 SAMPLES = 2001
 #: the pendulum's end points (rad); the seed gives none. A swing from +0.3 rad to −0.3 rad (±17°).
 THETA_START, THETA_END = 0.3, -0.3
+#: the pendulum's shooting starts at this fraction of half a small-swing period π/ω₀. Below π/ω₀ one path joins
+#: the ends: the rate's effect on θ(T), J(T) with Jdd = −(g/l) cos θ J, stays positive (Sturm: g/l cos θ ≤ ω₀²).
+SHORT_HORIZON = 0.9
+#: the largest step in T (s) when the path is continued from a short horizon to a long one
+CONTINUATION_STEP = 0.1
 
 
 def _positive(name: str, value: Any) -> float:
@@ -157,6 +165,21 @@ class Ball:
         return (t, *self.true_path(t))
 
 
+class BranchPoint(NamedTuple):
+    """A known path on a branch of the pendulum's two-point problem: where a continuation can start.
+
+    ``pendulum``, ``theta_start`` and ``theta_end`` name the problem, ``horizon`` (s) and ``rate``
+    (θ̇(0), rad/s) the path, and ``slope`` (rad/s per s) how θ̇(0) changes with the horizon there.
+    """
+
+    pendulum: Pendulum
+    theta_start: float
+    theta_end: float
+    horizon: float
+    rate: float
+    slope: float
+
+
 @dataclasses.dataclass(frozen=True)
 class PendulumSwing:
     """The pendulum's true path between two fixed angles: a two-point boundary-value problem.
@@ -165,9 +188,15 @@ class PendulumSwing:
         pendulum: the model (default m = l = 1 kg, m, no friction); b must be 0 (friction has no L).
         horizon: T (s), > 0.
         theta_start, theta_end: θ(0) and θ(T) (rad, from straight down), within ±π.
+        continue_from: optional, a :class:`BranchPoint` of the same problem (``other.branch_point``) to
+            continue from instead of from a short horizon; a point of another problem is ignored.
 
-    The path is found by shooting: the initial rate θ̇(0) is adjusted (secant iterations from the
-    small-angle guess) until integrating m l² θ̈ = −m g l sin θ from θ(0) lands on θ(T).
+    The path is found by shooting: the initial rate θ̇(0) is adjusted (Newton's method) until integrating
+    m l² θ̈ = −m g l sin θ from θ(0) lands on θ(T). Near half a period and beyond, several paths join the
+    same ends, so the answer is followed along ONE branch: solved first at a short horizon, where the
+    path is unique, then continued in steps of T, each solve starting from the previous θ̇(0) extrapolated
+    (:data:`CONTINUATION_STEP`). θ̇(0) is then continuous in T, and for the ends ±0.3 rad it passes
+    through 0 at half the period of a 0.3 rad swing, where the true path starts from rest.
 
     Raises:
         ValueError: bad arguments, or when shooting finds no path (naming the miss).
@@ -181,7 +210,9 @@ class PendulumSwing:
     horizon: float = 0.8
     theta_start: float = THETA_START
     theta_end: float = THETA_END
+    continue_from: BranchPoint | None = dataclasses.field(default=None, repr=False, compare=False)
     _solution: Any = dataclasses.field(default=None, init=False, repr=False, compare=False)
+    _slope: float = dataclasses.field(default=0.0, init=False, repr=False, compare=False)
     _sampled: dict = dataclasses.field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -195,7 +226,12 @@ class PendulumSwing:
             v = _finite(f"PendulumSwing: {name} (rad)", getattr(self, name))
             if abs(v) >= np.pi:
                 raise ValueError(f"PendulumSwing: {name} must lie within ±π rad, got {v}")
-        object.__setattr__(self, "_solution", self._shoot())
+        if self.continue_from is not None and not isinstance(self.continue_from, BranchPoint):
+            raise ValueError("PendulumSwing: continue_from must be a BranchPoint (another swing's .branch_point), "
+                             f"got {type(self.continue_from).__name__}")
+        solution, slope = self._shoot()
+        object.__setattr__(self, "_solution", solution)
+        object.__setattr__(self, "_slope", slope)
 
     # -- the physics -------------------------------------------------------------------------
     def lagrangian(self, q: Any, qd: Any) -> np.ndarray:
@@ -209,40 +245,94 @@ class PendulumSwing:
         """θ̈ from Euler–Lagrange, m l² θ̈ = −m g l sin θ (rad/s²), elementwise."""
         return np.asarray(self.pendulum.angular_acceleration(q, qd), dtype=float)
 
-    def _integrate(self, rate: float, dense: bool = False) -> Any:
-        step, zero = self.pendulum.forward_dynamics_one, np.zeros(1)  # the model's own θ̈, one state at a time
+    def _integrate(self, horizon: float, rate: float, dense: bool = False, rough: bool = False) -> Any:
+        """Integrate the path from (θ(0), rate) to ``horizon``, with J = ∂θ/∂θ̇(0), the response to the rate.
+
+        The state is (θ, θ̇, J, J̇); J obeys the equation of motion linearised along the path (the Jacobi
+        equation), J(0) = 0, J̇(0) = 1. J(T) is the slope Newton's method needs; where it is zero, neighbouring
+        paths from θ(0) all arrive at the same θ(T) (a conjugate point) and the shooting is ill-conditioned.
+        ``rough``: a looser tolerance, for the intermediate steps of a continuation.
+        """
+        step, zero, h = self.pendulum.forward_dynamics_one, np.zeros(1), 1e-7  # the model's own θdd
 
         def rates(t: float, y: np.ndarray) -> list[float]:
-            return [y[1], float(step(y[:1], y[1:], zero)[0])]
+            q, qd = y[:1], y[1:2]
+            acc = float(step(q, qd, zero)[0])
+            stiffness = (float(step(q + h, qd, zero)[0]) - acc) / h  # ∂θdd/∂θ, enough for Newton's slope
+            return [y[1], acc, y[3], stiffness * y[2]]
 
-        return solve_ivp(rates, (0.0, self.horizon), [self.theta_start, rate], method="DOP853", rtol=1e-11,
-                         atol=1e-12, dense_output=dense)
+        rtol, atol = (1e-8, 1e-10) if rough else (1e-11, 1e-12)
+        return solve_ivp(rates, (0.0, horizon), [self.theta_start, rate, 0.0, 1.0], method="DOP853", rtol=rtol,
+                         atol=atol, dense_output=dense)
 
-    def _shoot(self) -> Any:
-        w0, T = self.pendulum.small_angle_frequency(), self.horizon
-        a, b = self.theta_start, self.theta_end
-        s = math.sin(w0 * T)
-        guess = w0 * (b - a * math.cos(w0 * T)) / s if abs(s) > 0.05 else (b - a) / T
-        miss = lambda rate: float(self._integrate(rate).y[0, -1]) - b  # noqa: E731
-        try:
-            rate = float(newton(miss, guess, tol=1e-13, maxiter=60))
-        except (RuntimeError, OverflowError):
-            rate = float("nan")
-        if not (math.isfinite(rate) and abs(miss(rate)) < 1e-9):  # near half a period the secant can stall:
-            rate = self._bracketed(miss, w0 * (abs(a) + abs(b)) + abs(b - a) / T)  # bracket a root instead
-        if not (math.isfinite(rate) and abs(miss(rate)) < 1e-9):
-            raise ValueError(f"shooting found no pendulum path from θ = {a} rad to θ = {b} rad in T = {T} s; "
-                             "try end points closer together or another horizon")
-        return self._integrate(rate, dense=True)
+    def _newton(self, horizon: float, guess: float, reach: float, rough: bool = False) -> tuple[float, Any] | None:
+        """θ̇(0) that lands on θ(T) = theta_end, by Newton's method from ``guess``; None if it leaves ``reach`` of it.
 
-    @staticmethod
-    def _bracketed(miss: Any, scale: float) -> float:
-        """The initial rate of smallest size with ``miss(rate) = 0``, from a scan of ±4·scale (nan if none)."""
-        rates = np.linspace(-4 * scale, 4 * scale, 81)
-        misses = np.array([miss(r) for r in rates])
-        roots = [brentq(miss, rates[i], rates[i + 1], xtol=1e-14) for i in range(len(rates) - 1)
-                 if misses[i] * misses[i + 1] <= 0]
-        return float(min(roots, key=abs)) if roots else float("nan")
+        Returns θ̇(0) and the integration that landed (with dense output unless ``rough``). ``rough``: land
+        within 1e-7 rad instead of 1e-12 (intermediate steps of a continuation).
+        """
+        rate, close, accept = guess, (1e-7 if rough else 1e-12), (1e-6 if rough else 1e-9)
+        near = False  # the last miss was small: Newton's next try lands, so keep its dense output
+        for _ in range(60):
+            run = self._integrate(horizon, rate, dense=near and not rough, rough=rough)
+            miss, slope = float(run.y[0, -1]) - self.theta_end, float(run.y[2, -1])
+            if abs(miss) < close:
+                return rate, run
+            change = -miss / slope if slope != 0.0 else math.copysign(reach, -miss)
+            rate += max(-reach, min(reach, change))
+            if not (math.isfinite(rate) and abs(rate - guess) <= reach):
+                return None
+            if abs(change) < 1e-13 * (1.0 + abs(rate)):
+                break
+            near = abs(miss) < 1e-5
+        run = self._integrate(horizon, rate, dense=not rough, rough=rough)
+        return (rate, run) if abs(float(run.y[0, -1]) - self.theta_end) < accept else None
+
+    def _start(self) -> tuple[float, float, float]:
+        """(T, θ̇(0), dθ̇(0)/dT) of a path on the branch: the one continued from, or the short-horizon one."""
+        bp, p = self.continue_from, self.pendulum
+        if bp is not None and (bp.theta_start, bp.theta_end) == (self.theta_start, self.theta_end) and (
+                (bp.pendulum.m, bp.pendulum.l, bp.pendulum.g) == (p.m, p.l, p.g)):
+            return float(bp.horizon), float(bp.rate), float(bp.slope)
+        w0, a, b = p.small_angle_frequency(), self.theta_start, self.theta_end
+        T0 = min(self.horizon, SHORT_HORIZON * math.pi / w0)  # shorter than π/ω₀: one path joins the ends
+        guess = w0 * (b - a * math.cos(w0 * T0)) / math.sin(w0 * T0)
+        found = self._newton(T0, guess, reach=10.0 * (1.0 + abs(guess)), rough=True)  # made exact in _shoot
+        if found is None:
+            raise ValueError(f"shooting found no pendulum path from θ = {a} rad to θ = {b} rad in T = {T0:.3g} s; "
+                             "try end points closer together")
+        rate, end = found[0], found[1].y[:, -1]
+        return T0, rate, -float(end[1]) / float(end[2])  # along the branch θ(T) = b: dθ̇(0)/dT = −θ̇(T)/J(T)
+
+    def _shoot(self) -> tuple[Any, float]:
+        """The path on the branch at this horizon, and dθ̇(0)/dT there, by continuation in T."""
+        target = self.horizon
+        T, rate, slope = self._start()
+        step, solved = CONTINUATION_STEP, False
+        while not solved:
+            last = abs(target - T) <= step * (1 + 1e-9)
+            T_next = target if last else T + math.copysign(step, target - T)
+            dT = T_next - T
+            guess = rate + slope * dT  # predictor: along the branch's last known direction
+            found = self._newton(T_next, guess, reach=0.05 + 0.5 * abs(slope * dT), rough=not last)
+            if found is None:  # Newton left the neighbourhood of the branch: take a shorter step
+                step /= 2
+                if step < 1e-5:
+                    raise ValueError(f"shooting lost the pendulum's path from θ = {self.theta_start} rad to "
+                                     f"θ = {self.theta_end} rad near T = {T:.4g} s; try another horizon")
+                continue
+            if abs(dT) > 1e-6:
+                slope = (found[0] - rate) / dT
+            T, rate, solved = T_next, found[0], last
+            step = min(CONTINUATION_STEP, 2 * step)
+        run = found[1]
+        return (run if run.sol is not None else self._integrate(target, rate, dense=True)), slope
+
+    @property
+    def branch_point(self) -> BranchPoint:
+        """This path as a :class:`BranchPoint`, to continue the same branch to another horizon."""
+        return BranchPoint(self.pendulum, float(self.theta_start), float(self.theta_end), float(self.horizon),
+                           self.theta_dot_start, float(self._slope))
 
     @property
     def theta_dot_start(self) -> float:
@@ -359,22 +449,59 @@ def ball_delta_s(ball: Ball, eps: Any, k: int = 1) -> np.ndarray | float:
     return float(d) if np.ndim(d) == 0 else d
 
 
-def saddle_horizon(swing: PendulumSwing | None = None, k: int = 1, bracket: tuple[float, float] = (0.6, 1.4)) -> float:
+def pendulum_branch(swing: PendulumSwing, horizons: Any) -> list[PendulumSwing]:
+    """The swing's path at each horizon (s), followed along one branch: each continued from the one before.
+
+    Same paths as ``PendulumSwing(horizon=T)`` one by one (both continue from a short horizon), in fewer
+    solves. Give the horizons in order, increasing or decreasing, so that each step stays short.
+
+    Raises:
+        ValueError: for a horizon that is not a positive number, or when the shooting fails.
+    """
+    out: list[PendulumSwing] = []
+    previous = swing.continue_from
+    for T in np.atleast_1d(np.asarray(horizons, dtype=float)):
+        out.append(dataclasses.replace(swing, horizon=_positive("a horizon T (s)", T), continue_from=previous))
+        previous = out[-1].branch_point
+    return out
+
+
+def saddle_horizon(swing: PendulumSwing | None = None, k: int = 1, bracket: tuple[float, float] = (0.6, 1.4),
+                   step: float = 0.1) -> float:
     """The horizon T (s) at which the pendulum's valley along mode k turns into a saddle.
 
-    For each horizon the true path between the swing's end points is found again; the answer is
-    where d²S/dε² along sin(kπt/T) crosses zero. For small swings and k = 1 it is close to half a
-    period, π/ω₀ = π√(l/g) ≈ 1.003 s (mode k: k half-periods).
+    The true path between the swing's end points is followed along its branch (:func:`pendulum_branch`)
+    from ``bracket[0]`` in steps of ``step`` until d²S/dε² along sin(kπt/T) changes sign; the crossing
+    is then found between the last two horizons, each solve continued from the path before it. For small
+    swings and k = 1 it is half a period, π/ω₀ = π√(l/g) ≈ 1.003 s (mode k: k half-periods); for the
+    lab's ends ±0.3 rad it is half the period of a 0.3 rad swing, 1.0087 s: the true path there starts
+    from rest, and neighbouring paths from θ(0) all arrive at θ(T) (a conjugate point).
 
     Raises:
         ValueError: when d²S/dε² keeps one sign over ``bracket``.
     """
     swing = swing if swing is not None else PendulumSwing()
     k = check_mode(k)
-    curvature = lambda T: second_variation(dataclasses.replace(swing, horizon=T), k)  # noqa: E731
-    lo, hi = (_positive("bracket", b) for b in bracket)
-    c_lo, c_hi = curvature(lo), curvature(hi)
-    if c_lo * c_hi > 0:
-        raise ValueError(f"d²S/dε² has the same sign at T = {lo} s ({c_lo:.3g}) and T = {hi} s ({c_hi:.3g}); "
-                         "give a bracket around the change")
-    return float(brentq(curvature, lo, hi, xtol=1e-6))
+    lo, hi = sorted(_positive("bracket", b) for b in bracket)
+    step = _positive("step", step)
+    grid = np.linspace(lo, hi, max(2, math.ceil((hi - lo) / step - 1e-9) + 1))
+    previous, curvatures = swing.continue_from, []
+    for T in grid:
+        here = dataclasses.replace(swing, horizon=float(T), continue_from=previous)
+        curvatures.append(second_variation(here, k))
+        if len(curvatures) > 1 and curvatures[-2] * curvatures[-1] <= 0:
+            break
+        start, previous = here, here.branch_point
+    else:
+        raise ValueError(f"d²S/dε² has the same sign at T = {lo} s ({curvatures[0]:.3g}) and T = {hi} s "
+                         f"({curvatures[-1]:.3g}); give a bracket around the change")
+    end = here
+    if curvatures[-1] == 0.0:
+        return float(end.horizon)
+    slope = (end.theta_dot_start - start.theta_dot_start) / (end.horizon - start.horizon)  # the branch's chord
+    from_start = start.branch_point._replace(slope=slope)
+
+    def curvature(T: float) -> float:
+        return second_variation(dataclasses.replace(swing, horizon=T, continue_from=from_start), k)
+
+    return float(brentq(curvature, start.horizon, end.horizon, xtol=1e-6))

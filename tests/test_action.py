@@ -12,9 +12,11 @@ import dataclasses
 import numpy as np
 import pytest
 from scipy.integrate import simpson, solve_bvp
+from scipy.optimize import brentq
+from scipy.special import ellipk, ellipkinc
 
 from course_lib.action import (Ball, PendulumSwing, action, action_change, ball_delta_s, first_variation, mode_shape,
-                               saddle_horizon, second_variation)
+                               pendulum_branch, saddle_horizon, second_variation)
 from course_lib.models import Pendulum
 
 MODES = (1, 2, 3, 4, 5)
@@ -58,7 +60,7 @@ def test_shooting_path_satisfies_the_pendulum_equation_and_both_end_conditions(s
     th, thd = swing.true_path(t)
     assert th[0] == pytest.approx(swing.theta_start, abs=1e-9) and th[-1] == pytest.approx(swing.theta_end, abs=1e-9)
     h = t[1] - t[0]
-    acc = (th[2:] - 2 * th[1:-1] + th[:-2]) / h**2  # θ̈ from the samples, error h²/12 θ⁽⁴⁾ ≈ 3e-6
+    acc = (th[2:] - 2 * th[1:-1] + th[:-2]) / h**2  # θdd from the samples, error h²/12 θ⁽⁴⁾ ≈ 3e-6
     residual = p.m * p.l**2 * acc + p.m * p.g * p.l * np.sin(th[1:-1])
     assert np.max(np.abs(residual)) < 2e-5
     assert np.max(np.abs(np.gradient(th, h, edge_order=2) - thd)) < 1e-5  # θ̇ is the rate of θ
@@ -91,9 +93,76 @@ def test_valley_turns_into_a_saddle_at_half_a_period_for_small_swings():
     hanging = PendulumSwing(theta_start=0.0, theta_end=0.0)  # the smallest swing of all: θ = 0 throughout
     half_period = np.pi / hanging.pendulum.small_angle_frequency()
     assert saddle_horizon(hanging) == pytest.approx(half_period, abs=1e-4)
-    lab_ends = saddle_horizon()  # ±0.3 rad: cos θ < 1 weakens gravity's term, the saddle comes a little later
-    assert half_period < lab_ends < half_period + 0.03
     assert second_variation(PendulumSwing(horizon=0.8), 1) > 0 > second_variation(PendulumSwing(horizon=1.3), 1)
+
+
+# -- the lab's swing, ±0.3 rad, against the pendulum's elliptic integrals (independent of the shooting) --------
+G_OVER_L, ENDS = 9.81, 0.3  # PendulumSwing()'s pendulum: g = 9.81 m/s², l = 1 m; θ from +0.3 to −0.3 rad
+
+
+def half_period_of_swing(amplitude: float) -> float:
+    """Half the period of a swing of this amplitude (rad), 2 K(sin²(A/2)) √(l/g): a swing from rest at ±A."""
+    return 2 * ellipk(np.sin(amplitude / 2) ** 2) / np.sqrt(G_OVER_L)
+
+
+def rate_of_symmetric_path(horizon: float) -> float:
+    """θ̇(0) of the path from +0.3 to −0.3 rad that crosses θ = 0 at T/2, from energy and elliptic integrals.
+
+    A swing of amplitude A needs ω₀ t = F(φ | sin²(A/2)), sin φ = sin(θ/2)/sin(A/2), to go from θ = 0 to θ.
+    Shorter than half the 0.3 rad period, the path heads straight down: T/2 = F/ω₀. Longer, it first climbs
+    to A and comes back: T/2 = (2K − F)/ω₀, and θ̇(0) > 0. Either way ½ θ̇(0)² = (g/l)(cos 0.3 − cos A).
+    """
+    outward = horizon > half_period_of_swing(ENDS)
+
+    def half_time(amplitude: float) -> float:
+        m = np.sin(amplitude / 2) ** 2
+        f = ellipkinc(np.arcsin(min(1.0, np.sin(ENDS / 2) / np.sin(amplitude / 2))), m)
+        return float((2 * ellipk(m) - f if outward else f) / np.sqrt(G_OVER_L))
+
+    amplitude = brentq(lambda A: 2 * half_time(A) - horizon, ENDS * (1 + 1e-12), 3.0, xtol=1e-14)
+    return float(np.copysign(np.sqrt(2 * G_OVER_L * (np.cos(ENDS) - np.cos(amplitude))), 1.0 if outward else -1.0))
+
+
+def test_saddle_horizon_of_the_labs_swing_is_half_the_period_of_a_0_3_rad_swing():
+    # at that horizon the true path starts from rest at 0.3 rad and the valley along sin(πt/T) flattens out
+    half_period = half_period_of_swing(ENDS)
+    assert half_period == pytest.approx(1.0087, abs=1e-4)
+    assert saddle_horizon() == pytest.approx(half_period, abs=1e-4)
+    assert saddle_horizon(bracket=(0.95, 1.05)) == pytest.approx(half_period, abs=1e-4)  # any bracket around it
+
+
+def test_true_path_at_half_the_period_of_the_swing_starts_from_rest():
+    assert PendulumSwing(horizon=half_period_of_swing(ENDS)).theta_dot_start == pytest.approx(0.0, abs=1e-3)
+
+
+@pytest.mark.parametrize("horizon", (0.8, 1.0, 1.005, 1.009, 1.01, 1.015, 1.02, 1.2, 1.5))
+def test_true_path_is_the_one_the_elliptic_integrals_give_also_past_half_a_period(horizon):
+    assert PendulumSwing(horizon=horizon).theta_dot_start == pytest.approx(rate_of_symmetric_path(horizon), abs=1e-6)
+
+
+def test_theta_dot_start_follows_one_branch_continuously_in_the_horizon():
+    half_period = half_period_of_swing(ENDS)
+    horizons = np.sort(np.r_[np.arange(0.95, 1.0601, 0.0025), half_period - 1e-5, half_period + 1e-5])
+    rates = np.array([s.theta_dot_start for s in pendulum_branch(PendulumSwing(), horizons)])
+    slopes = np.diff(rates) / np.diff(horizons)  # about 1.45 rad/s per s on the branch; a jump is ~100 times that
+    assert np.all(np.abs(slopes) < 3.0), slopes
+    apart = np.abs(horizons - half_period) > 2e-3  # (within a hair of half_period the branch is ill-conditioned)
+    alone = [PendulumSwing(horizon=T).theta_dot_start for T in horizons[apart][::4]]  # each built on its own
+    assert np.allclose(alone, rates[apart][::4], atol=1e-6)  # lands on the same branch
+
+
+def test_a_branch_point_of_other_end_points_is_not_continued_from():
+    elsewhere = PendulumSwing(horizon=1.2).branch_point  # θ(T) = −0.3 rad there
+    swing = PendulumSwing(horizon=1.2, theta_end=-0.2, continue_from=elsewhere)
+    assert swing.theta_dot_start == pytest.approx(PendulumSwing(horizon=1.2, theta_end=-0.2).theta_dot_start, abs=1e-9)
+    assert float(swing.true_path(1.2)[0]) == pytest.approx(-0.2, abs=1e-9)
+
+
+def test_branch_path_is_point_symmetric_about_half_the_horizon():
+    # the ends ±0.3 rad and the pendulum are symmetric under θ(t) → −θ(T − t); the branch keeps that symmetry
+    for swing in pendulum_branch(PendulumSwing(), [0.8, 1.2, 1.5]):
+        t = np.linspace(0.0, swing.horizon, 41)
+        assert np.max(np.abs(swing.true_path(t)[0] + swing.true_path(t[::-1])[0])) < 1e-8
 
 
 def test_the_true_ball_path_has_a_lower_action_than_staying_at_rest():
@@ -117,6 +186,7 @@ def test_the_true_ball_path_has_a_lower_action_than_staying_at_rest():
     (lambda: PendulumSwing(pendulum=Pendulum(b=0.2)), "frictionless pendulum"),
     (lambda: ball_delta_s(PendulumSwing(), 0.1, 1), "the ball's formula"),
     (lambda: saddle_horizon(bracket=(0.5, 0.7)), "same sign"),
+    (lambda: PendulumSwing(continue_from=(1.0, 0.0)), "continue_from must be a BranchPoint"),
 ])
 def test_bad_inputs_give_clear_value_errors(call, message):
     with pytest.raises(ValueError, match=message):

@@ -105,8 +105,42 @@ def test_mode3_task_needs_both_systems_at_k3():
     lab.set("k", MODE3_K)
     lab.set("eps", MODE3_EPS)
     assert not lab.task_done("mode3") and "now the pendulum" in lab.tasks.reason("mode3")
-    lab.set("system", "pendulum")  # ε stays at 0.3: the pendulum is perturbed as far
+    lab.set("system", "pendulum")
+    lab.set("eps", -MODE3_EPS)  # a move of ε with the pendulum shown
     assert lab.task_done("mode3")
+    dragged = ActionLab(k=MODE3_K)
+    drag_eps(dragged, MODE3_EPS + 0.05)
+    dragged.set("system", "pendulum")
+    drag_eps(dragged, -(MODE3_EPS + 0.05))
+    assert dragged.task_done("mode3")
+
+
+def test_mode3_task_is_not_met_by_switching_the_system_with_eps_kept():
+    # the walkthrough's near miss: ε = −0.35 reached with the ball, then the system switched to the pendulum
+    lab = ActionLab()
+    lab.set("k", MODE3_K)
+    lab.set("eps", -0.35)
+    lab.set("system", "pendulum")
+    assert lab.eps == -0.35 and not lab.task_done("mode3")
+    assert "only a move of ε made with the pendulum" in lab.tasks.reason("mode3")
+    lab.set("k", 2)
+    lab.set("k", MODE3_K)  # nor by switching the mode back and forth
+    assert not lab.task_done("mode3")
+    lab.set("eps", -0.36)  # the learner's own move with the pendulum shown counts
+    assert lab.task_done("mode3")
+
+
+def test_mode3_task_is_not_met_by_switching_the_mode_to_k3_with_eps_kept():
+    lab = ActionLab(k=2)
+    lab.set("eps", 0.4)
+    lab.set("system", "pendulum")
+    lab.set("eps", -0.4)
+    lab.set("k", MODE3_K)  # ε = −0.4 was reached at k = 2
+    lab.set("system", "ball")
+    lab.set("k", MODE3_K)
+    assert not lab.task_done("mode3") and lab.tasks.reason("mode3").startswith("move ε")
+    preset = ActionLab(k=MODE3_K, eps=0.4)  # nor by a lab built with ε already out
+    assert not preset.task_done("mode3")
 
 
 def test_mode3_task_near_misses_stay_unchecked():
@@ -123,6 +157,50 @@ def test_mode3_task_near_misses_stay_unchecked():
     one = ActionLab(system="pendulum", k=MODE3_K)
     one.set("eps", 0.35)
     assert not one.task_done("mode3") and "now the ball" in one.tasks.reason("mode3")
+
+
+# -- the lab shows the answer, its text does not give it away ------------------------------------------------
+def test_task_hints_and_done_messages_do_not_state_the_quizs_answers():
+    from course_lib.quizzes import action_quiz
+
+    lab = ActionLab()
+    lab.set("k", MODE3_K)
+    lab.set("eps", 0.4)
+    lab.set("eps", 0.0)
+    lab.set("system", "pendulum")
+    lab.set("eps", -0.4)
+    assert lab.task_done("valley") and lab.task_done("mode3")
+    shown = lab.shown_text().replace("−", "-")
+    for answer in ("lowest point is at ε = 0", "ε = 0, the true path", "bottom of the valley is ε = 0",
+                   "the true path, ε = 0"):
+        assert answer.lower() not in shown.lower()
+    q1, q2 = action_quiz().questions[:2]
+    for question in (q1, q2):
+        (right,) = [o.text for o in question.options if o.correct]
+        assert right.split(":")[0].lower() not in shown.lower()  # "the true path, ε = 0", "yes, for both"
+
+
+def plot_area(lab: ActionLab, panel_id: str) -> tuple[dict, float, float]:
+    """The panel, and its plot area's width and height in CSS px (the margins of panelTransform in scene.js)."""
+    p = next(p for p in lab.scene.panels if p["id"] == panel_id)
+    left, right = (58 if p.get("ylabel") else 44), 12
+    top, bottom = (26 if p.get("title") else 10), (42 if p.get("xlabel") else 26)
+    return p, p["w"] * lab.scene.width - left - right, p["h"] * lab.scene.height - top - bottom
+
+
+@pytest.mark.parametrize("system", ("ball", "pendulum"))
+def test_amber_point_stays_whole_inside_the_action_panel_at_the_ends_of_the_slider(system):
+    lab = ActionLab(system=system)
+    r = shape(lab, "now")["r_px"]
+    for k in (1, 5):
+        lab.set("k", k)
+        for eps in (-0.5, 0.5):
+            lab.set("eps", eps)
+            panel, width, height = plot_area(lab, "action")
+            (x0, x1), (y0, y1) = panel["xlim"], panel["ylim"]
+            dS = lab.scene.values["dS"]
+            assert min(eps - x0, x1 - eps) * width / (x1 - x0) >= r + 1, (k, eps, panel["xlim"])
+            assert min(dS - y0, y1 - dS) * height / (y1 - y0) >= r + 1, (k, eps, panel["ylim"])
 
 
 # -- robustness --------------------------------------------------------------------------------------

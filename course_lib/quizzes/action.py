@@ -81,11 +81,14 @@ def action_quiz() -> Quiz:
              Option("The true path no longer makes S stationary.",
                     feedback="It does, at any horizon: δS = 0 is the equation of motion itself."),
              Option("Nothing changes: the true path is always the minimum.",
-                    feedback="Only for short horizons. Past the conjugate point the valley opens into a saddle.")],
+                    feedback=f"Only for short horizons. Past the conjugate point, T ≈ {horizon:.3f} s here (half "
+                             "the period of a 0.3 rad swing), the valley opens into a saddle.")],
             explanation=(f"The curvature along sin(πt/T) is ∫ (m l² η̇² − m g l cos θ η²) dt. The kinetic part "
                          f"shrinks like 1/T while the gravity part grows like T; they balance at T ≈ "
-                         f"{horizon:.3f} s for these ends, near half a small-swing period π√(l/g). Robotics uses "
-                         "only δS = 0, which holds either way.")),
+                         f"{horizon:.3f} s for these ends: half the period of a swing of amplitude "
+                         f"{swing.theta_start:g} rad, a little longer than half a small-swing period π√(l/g). At "
+                         "that horizon, the conjugate point, the true path starts from rest and its neighbours "
+                         "from θ(0) arrive at θ(T) too. Robotics uses only δS = 0, which holds either way.")),
         SymbolicQuestion(
             "A mass m on a spring of stiffness c has L = ½ m q̇² − ½ c q². Apply Euler–Lagrange and type q̈ "
             "in terms of q, m and c.",

@@ -34,6 +34,8 @@ MODE3_K, MODE3_EPS = 3, 0.3
 EPS_MAX, EPS_STEP = 0.5, 0.01
 MODES = (1, 2, 3, 4, 5)
 SYSTEMS = ("ball", "pendulum")
+#: room beside ±EPS_MAX on the S(ε) panel, so that the amber point at the ends stays whole inside the frame
+EPS_PAD = 0.08
 #: the seed's amber for the handle
 AMBER = "#d48806"
 #: samples drawn of the true path, dashes of the perturbed path, points of the S(ε) curve
@@ -71,6 +73,7 @@ class ActionLab(Lab):
         self._curves: dict[tuple[str, int], tuple[float, np.ndarray]] = {}
         self._compute_curves()
         self._went_out, self._mode3 = False, set()  # task 1 went beyond VALLEY_OUT; task 2 systems done
+        self._eps_moved = False  # task 2: ε was moved (slider or drag) since the system or the mode last changed
         self.tasks = checklist(self, task_prompts(), "act_task_{key}_hint")
         self.add_handle(DragHandle("grab", "path", self._handle_position, self._drag_move))
         self.setup_html, self.readout_html = c.html(), c.html()
@@ -89,7 +92,8 @@ class ActionLab(Lab):
         return Scene(width=560, height=400, channels=["eps", "dS"], panels=[
             Panel("path", 0.0, 0.0, 0.56, 0.86, (0.0, 1.0), (-1.0, 1.0), xlabel=T("act_xlabel_t"),
                   title=T("act_title_path_ball")),
-            Panel("action", 0.66, 0.0, 0.34, 0.86, (-EPS_MAX, EPS_MAX), (0.0, 1.0), xlabel=T("act_xlabel_eps"),
+            Panel("action", 0.66, 0.0, 0.34, 0.86, (-EPS_MAX - EPS_PAD, EPS_MAX + EPS_PAD), (0.0, 1.0),
+                  xlabel=T("act_xlabel_eps"),
                   title=T("act_title_action"), grid=True),
             Panel("text", 0.0, 0.9, 1.0, 0.1, (0, 1), (0, 1), axes=False)], shapes=[
             Polyline("true", "path", color="primary", width=2.5),
@@ -187,26 +191,26 @@ class ActionLab(Lab):
     def on_eps(self, value: float) -> None:
         self.check_input(ε=value)
         self.show_message("")
-        self.eps = float(value)
+        self.eps, self._eps_moved = float(value), True
         self.refresh()
 
     def on_k(self, value: int) -> None:
         if value not in MODES:
             raise ValueError(f"k must be one of {MODES}, got {value!r}")
-        self.k = int(value)
+        self.k, self._eps_moved = int(value), False
         self._show_system()
 
     def on_system(self, value: str) -> None:
         if value not in SYSTEMS:
             raise ValueError(f"system must be one of {SYSTEMS}, got {value!r}")
-        self.system = value
+        self.system, self._eps_moved = value, False
         self._show_system()
 
     def _drag_move(self, x: float, y: float) -> None:
         self.check_input(x=x, y=y)
         eps = self.CONTROLS[0].snap(y - self._crest()[1])  # on the slider's grid, within ±EPS_MAX
         self.move_control("eps", eps)
-        self.eps = eps
+        self.eps, self._eps_moved = eps, True
         self.refresh()
 
     # -- tasks, each next to its threshold above ----------------------------------------------------
@@ -222,12 +226,15 @@ class ActionLab(Lab):
 
     def _check_mode3(self, lab: "ActionLab") -> str | NotYet | None:
         far = abs(self.eps) >= MODE3_EPS - 1e-9  # the slider's 0.3 may arrive as 0.29999999999999993
-        if far and self.k == MODE3_K:
+        if far and self.k == MODE3_K and self._eps_moved:  # only ε moved in this system and mode counts
             self._mode3.add(self.system)
         if self._mode3 == set(SYSTEMS):
             return self.T("act_task_mode3_value", k=MODE3_K)
         if far and self.k != MODE3_K:
             return NotYet(self.T("act_why_mode3_k", k_now=self.k, k=MODE3_K))
+        if far and self.system not in self._mode3:  # ε carried over a switch of system or mode
+            return NotYet(self.T("act_why_mode3_move", eps=MODE3_EPS, system=self.T(f"act_{self.system}_name"),
+                                 k=MODE3_K))
         if self._mode3:
             (done,) = self._mode3
             (other,) = set(SYSTEMS) - self._mode3

@@ -24,16 +24,20 @@ ACTION = MessageTable("action_lab", {
         "act_task_valley": ("Pull ε out beyond |ε| > {out:g}, then bring it back within |ε| < {back:g}: "
                             "where along the way is the action smallest?"),
         "act_task_valley_hint": ("Drag the amber handle up or down, or move the ε slider, then come back towards 0. "
-                                 "The right panel shows S(ε) − S(0); its lowest point is at ε = 0, the true path."),
-        "act_task_valley_value": "back at ε = {eps:.3f}, S(ε) − S(0) = {dS:.2e} J·s",
+                                 "Keep an eye on the amber point in the right panel, S(ε) − S(0), and on the dashed "
+                                 "path on the left while you do."),
+        "act_task_valley_value": ("back at ε = {eps:.3f}, S(ε) − S(0) = {dS:.2e} J·s; compare it with what the right "
+                                  "panel showed on the way"),
         "act_why_valley_back": "you went past |ε| = {out:g}; now bring ε back within |ε| < {back:g} (ε = {eps:.3f})",
         "act_task_mode3": ("Choose mode k = {k} and reach |ε| ≥ {eps:g} with the ball, then with the pendulum. "
                            "Is the valley at the true path for both?"),
         "act_task_mode3_hint": ("Pick the mode the task names, pull ε out as far as it asks (either sign), then "
                                 "switch the system and do it again. Watch how much steeper the valley is than at k = 1."),
-        "act_task_mode3_value": "both systems at k = {k}: the bottom of the valley is ε = 0 for each",
+        "act_task_mode3_value": "ball and pendulum both pulled out at k = {k}; where does each valley bottom out?",
         "act_why_mode3_k": "|ε| is large enough, but the mode is k = {k_now}; the task asks for k = {k}",
         "act_why_mode3_other": "done for the {done}; now the {other}",
+        "act_why_mode3_move": ("move ε (slider or handle) to |ε| ≥ {eps:g} here: only a move of ε made with the "
+                               "{system} at k = {k} counts, not a value kept from before"),
         "act_ball_name": "ball",
         "act_pendulum_name": "pendulum",
     },
