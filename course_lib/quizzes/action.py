@@ -39,13 +39,13 @@ def action_quiz() -> Quiz:
         MultipleChoice(
             "You pull ε out beyond 0.3 and bring it back to nearly 0, watching S(ε) − S(0). Which path has the "
             "smallest action?",
-            [Option("The true path, ε = 0: the bottom of the valley.", correct=True,
-                    feedback="Yes: every perturbation that keeps the ends fixed raises S here, for small ε first in ε²."),
-             Option("The straight line between the two end points.",
+            [Option("The straight line between the two end points.",
                     feedback="A straight line has less kinetic energy but pays for it in potential energy; its "
                              "action is higher than the parabola's."),
              Option("The most perturbed path, |ε| = 0.5.",
                     feedback="The right panel climbs as |ε| grows: the further from the true path, the larger S."),
+             Option("The true path, ε = 0, at the bottom.", correct=True,
+                    feedback="Yes: every perturbation that keeps the ends fixed raises S here, for small ε first in ε²."),
              Option("None: S(ε) − S(0) is the same for every ε.",
                     feedback="It grows like ε²; only its slope at ε = 0 is zero.")],
             explanation=("The valley's lowest point sits at ε = 0, the path the ball really takes. Its slope there is "
@@ -54,12 +54,12 @@ def action_quiz() -> Quiz:
         MultipleChoice(
             f"With mode k = 3 (three half-waves between the ends), is the bottom of the valley still at the true "
             f"path, for the ball and for the pendulum (T = {swing.horizon:g} s)?",
-            [Option("Yes, for both: the first-order change vanishes for every shape η with fixed ends.", correct=True,
+            [Option("Only for the ball; the pendulum's valley moves away from ε = 0 as its swing gets larger.",
+                    feedback="The pendulum's valley is also centred on ε = 0; only its shape is not a parabola."),
+             Option("Yes, for both: the first-order change vanishes for every shape η with fixed ends.", correct=True,
                     feedback="Right: the Euler–Lagrange equation makes the bracket in δS zero at every instant, "
                              "whatever η is."),
-             Option("Only for the ball; the pendulum's valley moves away from ε = 0.",
-                    feedback="The pendulum's valley is also centred on ε = 0; only its shape is not a parabola."),
-             Option("Only for k = 1; higher modes find other paths.",
+             Option("Only for k = 1; the higher modes k = 2…5 find paths with a lower action than ε = 0.",
                     feedback="Higher modes only make the valley steeper (k² for the ball).")],
             explanation=("δS = ∫ (∂L/∂q − d/dt ∂L/∂q̇) η dt after one integration by parts. The true path makes the "
                          "bracket zero at every instant, so δS = 0 for every η that vanishes at the ends, "
@@ -75,14 +75,14 @@ def action_quiz() -> Quiz:
             f"The pendulum keeps its end points θ(0) = {swing.theta_start:g} rad, θ(T) = {swing.theta_end:g} rad, "
             f"but the horizon grows to T = {long_swing.horizon:g} s (longer than half a period). What happens to "
             "S along the mode k = 1?",
-            [Option("The true path still makes S stationary, but S now decreases along k = 1: a saddle.",
-                    correct=True,
-                    feedback=f"Yes: d²S/dε² = {curvature_long:.2f} J·s/rad² there. Stationary, not a minimum."),
-             Option("The true path no longer makes S stationary.",
+            [Option("The true path no longer makes S stationary, so it is not a solution of the equation any more.",
                     feedback="It does, at any horizon: δS = 0 is the equation of motion itself."),
-             Option("Nothing changes: the true path is always the minimum.",
+             Option("Nothing changes: the true path is always the minimum of the action, at any horizon.",
                     feedback=f"Only for short horizons. Past the conjugate point, T ≈ {horizon:.3f} s here (half "
-                             "the period of a 0.3 rad swing), the valley opens into a saddle.")],
+                             "the period of a 0.3 rad swing), the valley opens into a saddle."),
+             Option("S is still stationary at ε = 0, but decreases along k = 1: a saddle.",
+                    correct=True,
+                    feedback=f"Yes: d²S/dε² = {curvature_long:.2f} J·s/rad² there. Stationary, not a minimum.")],
             explanation=(f"The curvature along sin(πt/T) is ∫ (m l² η̇² − m g l cos θ η²) dt. The kinetic part "
                          f"shrinks like 1/T while the gravity part grows like T; they balance at T ≈ "
                          f"{horizon:.3f} s for these ends: half the period of a swing of amplitude "
