@@ -116,20 +116,6 @@ def test_a_need_is_answered_with_frames_for_the_browsers_whole_lead_at_its_speed
     assert 0.1 + lab.LEAD * speed <= end < 0.1 + lab.LEAD * speed + lab.CHUNK
 
 
-def test_a_need_with_a_stale_playhead_keeps_the_frames_the_browser_will_play():
-    """A need from an empty browser queue carries an old t (38 s after a Reset): the kernel keeps its frames."""
-    clock = Clock()
-    lab = PendulumLab(clock=clock)
-    lab.set("play", None)
-    lab.scene.browser_message({"type": "need", "t": 38.0, "t_last": 38.0})
-    clock.now += 0.1
-    lab.set("play", None)
-    lab.scene.browser_message({"type": "playhead", "t": 0.1, "reason": "pause"})
-    headless = PendulumLab()
-    headless.advance(0.1)
-    assert lab.t == pytest.approx(0.1, abs=1e-12) and state(lab) == state(headless)
-
-
 def test_playhead_uses_the_browser_report_and_the_speed():
     """After a report at 0.1 s and 0.05 s of clock at speed 2, the playhead is at 0.2 s; Pause lands there."""
     clock = Clock()

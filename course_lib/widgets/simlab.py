@@ -331,13 +331,7 @@ class SimLab(Lab):
     def _on_need(self, t_playhead: float, t_last: float) -> None:
         if not self.playing or not self._queue:
             return
-        # a need sent from an empty browser queue carries a stale playhead (e.g. the time before a Reset):
-        # only a playhead within the frames sent moves the estimate and frees the frames before it
-        known = self._queue[0][0].t - 1e-9 <= t_playhead <= self._queue[-1][0].t + 1e-9
-        if known:
-            self._note(t_playhead)
-        else:
-            t_playhead = self.playhead()
+        self._note(t_playhead)
         # Fill the browser's lead (LEAD wall seconds at this speed), not just one chunk: one chunk per round trip
         # played 2× no faster than 1× when the round trip took longer than a chunk lasts at 2× (a loaded machine).
         wanted = t_playhead + self.LEAD * float(self.scene.speed)
@@ -346,9 +340,8 @@ class SimLab(Lab):
             self._send(include_now=False)
             if self._queue[-1][0].t >= wanted:
                 break
-        if known:
-            keep = max(0, sum(1 for s, _ in self._queue if s.t < t_playhead) - 1)
-            del self._queue[:keep]  # frames already played, except the one the playhead is in
+        keep = max(0, sum(1 for s, _ in self._queue if s.t < t_playhead) - 1)
+        del self._queue[:keep]  # frames already played, except the one the playhead is in
 
     def _on_playhead(self, t: float) -> None:
         if self.playing:

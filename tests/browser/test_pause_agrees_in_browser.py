@@ -36,6 +36,8 @@ def find(sid):
             return json.dumps({"t": lab.t, "playing": lab.playing, "channels": list(lab.scene.channels),
                                "readouts": [lab.readouts[c] for c in lab.scene.channels],
                                "html": getattr(getattr(lab, "readout_html", None), "value", ""),
+                               "frame": lab.scene.frame["values"], "reason": lab.scene.playhead_reason,
+                               "outbox": [k for k, _ in list(lab.scene.outbox)[-12:]],
                                "errors": [repr(e) for e in lab.scene.callback_errors]})
     return json.dumps(None)
 '''
@@ -66,7 +68,8 @@ def assert_agree(server, notebook: str, scene: ScenePage, when: str) -> dict:
     differ = {ch: (bv, kv) for ch, bv, kv in zip(k["channels"], b["values"], k["readouts"])
               if abs(bv - kv) > VALUE_TOL * max(1.0, abs(kv))}
     assert not differ, (f"{when}: the browser shows t = {b['t']:.3f} s and the kernel's readouts are of "
-                        f"t = {k['t']:.3f} s; channel (browser, kernel): {differ}")
+                        f"t = {k['t']:.3f} s; channel (browser, kernel): {differ}; the kernel's last frame sent "
+                        f"{k['frame'][:3]}, last report {k['reason']!r}, last messages out {k['outbox']}")
     if k["html"]:  # the lab's text readout in the page is the kernel's, of that frame
         shown = " ".join(re.sub(r"<[^>]+>|&nbsp;", " ", k["html"]).split())[:40]
         page_text = " ".join(scene.nb.lab_text(scene.cell).replace("\xa0", " ").split())
