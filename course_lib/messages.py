@@ -16,6 +16,7 @@ ValueError: no message 'bye' in the 'demo' table (language 'en')
 
 from __future__ import annotations
 
+import numbers
 import re
 import string
 from typing import Any
@@ -32,18 +33,21 @@ class MessageTable:
         name: the owner, e.g. ``"pendulum_lab"`` (used in error messages).
         messages: ``{language: {key: text}}``; texts may hold ``{fields}``.
             Every language must have the same keys as English.
+        true_minus: write negative numbers with the minus sign − (U+2212), as the
+            scene's own texts do, instead of the hyphen.
 
     Raises:
         ValueError: when a language's keys differ from English's.
     """
 
-    def __init__(self, name: str, messages: dict[str, dict[str, str]]):
+    def __init__(self, name: str, messages: dict[str, dict[str, str]], true_minus: bool = False):
         english = set(messages.get("en", {}))
         for language, table in messages.items():
             if set(table) != english:
                 raise ValueError(f"message table {name!r}: language {language!r} has keys "
                                  f"{sorted(set(table) ^ english)} that English does not match")
         self.name, self.messages = name, messages
+        self.formatter = _MINUS_FORMATTER if true_minus else _FORMATTER
         TABLES[name] = self
 
     def text(self, key: str, **values: Any) -> str:
@@ -55,7 +59,7 @@ class MessageTable:
         table = self.messages.get(_language[0], self.messages["en"])
         if key not in table:
             raise ValueError(f"no message {key!r} in the {self.name!r} table (language {_language[0]!r})")
-        return _FORMATTER.format(table[key], **values) if values else table[key]
+        return self.formatter.format(table[key], **values) if values else table[key]
 
     def __contains__(self, key: str) -> bool:
         return key in self.messages["en"]
@@ -90,4 +94,17 @@ class NumberFormatter(string.Formatter):
         return shown
 
 
+class MinusFormatter(NumberFormatter):
+    """:class:`NumberFormatter` that writes a negative number with the minus sign − (U+2212).
+
+    >>> MinusFormatter().format("{a:.1f} {b:+.2f} {c:.1f}", a=-19.5, b=-0.25, c=-1e-9)
+    '−19.5 −0.25 0.0'
+    """
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        shown = super().format_field(value, format_spec)
+        return shown.replace("-", "\u2212", 1) if isinstance(value, numbers.Real) and shown.startswith("-") else shown
+
+
 _FORMATTER = NumberFormatter()
+_MINUS_FORMATTER = MinusFormatter()

@@ -40,7 +40,7 @@ def test_readouts_show_x_theta_f_and_the_lqr_gain_with_the_stated_limits():
     lab = CartPoleLab()
     text = lab.readout_html.value
     K = lqr_gain(CartPole(rail=RAIL))[0]
-    assert f"{K[0]:.2f} N/m" in text and f"{K[1]:.2f} N/rad" in text
+    assert f"{K[0]:.2f} N/m".replace("-", "−") in text and f"{K[1]:.2f} N/rad".replace("-", "−") in text
     assert f"±{FORCE_LIMIT:g} N" in text and f"±{RAIL:g} m" in text
     assert "x = " in text and "θ = " in text and "F = " in text
 
@@ -64,13 +64,13 @@ def test_push_buttons_and_arrow_keys_apply_plus_minus_push_at_once_and_release_t
 
 def test_pushes_add_to_the_slider_and_the_sum_is_clipped_to_the_force_limit():
     lab = CartPoleLab()
-    lab.set("force", 15.0)
+    lab.set("force", FORCE_LIMIT - PUSH / 2)
     lab.hold("push_right", "down")
     assert lab.readout("F") == pytest.approx(FORCE_LIMIT)
     lab.hold("push_right", "up")
     lab.pause()
     lab.advance(FRAME)
-    assert lab.readout("F") == pytest.approx(15.0)
+    assert lab.readout("F") == pytest.approx(FORCE_LIMIT - PUSH / 2)
 
 
 def test_kick_is_a_tap_at_the_tip_that_turns_the_pole_not_the_cart():
@@ -176,3 +176,97 @@ def test_balance_dwell_counts_from_the_last_entry_into_the_band():
     lab = CartPoleLab(theta0=0.0)
     lab.advance(BALANCE_DWELL)
     assert lab.task_done("balance")
+
+
+# -- by hand, and what the lab says (walkthrough of lesson 4) ------------------------------------------------------
+class FrozenClock:
+    """Wall time that does not pass: Play started by a push pauses exactly where it started (headless)."""
+
+    def __call__(self) -> float:
+        return 0.0
+
+
+def balance_like_a_human(lab: CartPoleLab, reaction_s: float = 0.15, speed: float = 0.3, anticipate_s: float = 0.1,
+                         dead_deg: float = 1.0, seconds: float = 6.0) -> float:
+    """A learner at ``speed`` with the push buttons: sees the picture ``reaction_s`` of wall time late, holds the
+    push toward where the pole will lean ``anticipate_s`` on (nothing within ``dead_deg``), decides every frame.
+    Returns the largest |θ| (degrees) seen."""
+    seen, held, worst = [], 0, 0.0
+    lag = reaction_s * speed  # simulated seconds
+    for _ in range(int(round(seconds / FRAME))):
+        seen.append((lab.t, lab.readout("theta_deg"), np.degrees(lab.now.qd[1])))
+        t_seen, theta, rate = [s for s in seen if s[0] <= lab.t - lag + 1e-9][-1] if lab.t >= lag else seen[0]
+        lean = theta + anticipate_s * rate
+        want = 0 if abs(lean) < dead_deg else int(np.sign(lean))
+        if want != held:
+            if held:
+                lab.hold("push_right" if held > 0 else "push_left", "up")
+            if want:
+                lab.hold("push_right" if want > 0 else "push_left", "down")
+            held = want
+        lab.advance(FRAME)
+        worst = max(worst, abs(lab.readout("theta_deg")))
+    return worst
+
+
+def test_a_learner_with_150_ms_reaction_balances_by_hand_at_0_3x_with_the_default_push():
+    """The default push is gentle enough: a scripted human (150 ms late, 9 decisions a second) keeps ±20° for 5 s."""
+    lab = CartPoleLab(clock=FrozenClock())
+    worst = balance_like_a_human(lab)
+    assert lab.task_done("balance") and "by hand" in lab.tasks.value("balance"), (lab.tasks.reason("balance"), worst)
+    assert worst <= BAND_DEG
+
+
+def test_the_push_slider_sets_the_force_of_the_push_buttons_and_keys():
+    lab = CartPoleLab(clock=FrozenClock())
+    lab.set("push", 12.5)
+    lab.hold("push_left", "down")
+    assert lab.readout("F") == pytest.approx(-12.5)
+    lab.set("push", 3.0)  # while held: the push follows
+    assert lab.readout("F") == pytest.approx(-3.0)
+    lab.hold("push_left", "up")
+    assert lab.readout("F") == pytest.approx(0.0)
+
+
+def test_reset_puts_the_force_slider_and_the_force_back_to_zero():
+    lab = CartPoleLab()
+    lab.set("force", 8.0)
+    lab.advance(0.2)
+    lab.set("reset", None)
+    assert lab.controls["force"].value == 0.0 and lab.readout("F") == 0.0 and lab.t == 0.0
+    lab.advance(FRAME)
+    assert lab.readout("F") == 0.0
+
+
+@pytest.mark.parametrize("first, missing", [(FORCE_TASK + 0.8, f"F ≤ −{FORCE_TASK:.0f} N"),
+                                            (-FORCE_TASK - 0.8, f"F ≥ {FORCE_TASK:.0f} N")])
+def test_after_one_side_of_the_force_task_the_hint_names_the_side_still_missing(first, missing):
+    lab = CartPoleLab()
+    lab.set("force", first)
+    lab.advance(FRAME)
+    reason = lab.tasks.reason("push")
+    assert missing in reason and " or " not in reason, reason
+
+
+def test_negative_forces_are_written_with_the_minus_sign_in_the_checklist_and_readouts():
+    lab = CartPoleLab()
+    lab.set("force", FORCE_TASK)
+    lab.advance(FRAME)
+    lab.set("force", -19.5)
+    lab.advance(FRAME)
+    assert "and −19.5 N" in lab.tasks.value("push")
+    assert "F = −19.50 N" in lab.readout_html.value and "-19.5" not in lab.readout_html.value
+
+
+def test_the_diamond_is_drawn_over_the_point_and_the_cart_handle_stays_between_the_end_stops():
+    ids = [s["id"] for s in CartPoleLab().scene.shapes]
+    assert ids.index("point") < ids.index("diamond_outline") < ids.index("diamond")
+    handle = next(s for s in CartPoleLab().scene.shapes if s["id"] == "cart")
+    assert handle["props"]["limits"] == [-RAIL, RAIL]
+
+
+def test_the_lost_pole_message_has_the_checklists_line_spacing():
+    lab = CartPoleLab(theta0=60.0)
+    lab.set("auto", True)
+    lab.advance(3.0)
+    assert lab.lost and "line-height:1.35" in lab.message.value

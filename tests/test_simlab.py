@@ -94,12 +94,26 @@ def test_each_need_is_answered_with_the_next_chunk_right_after_the_last_frame():
         clock.now += lab.CHUNK
         need(lab)
     sent = chunks(lab)
-    assert len(sent) == 5
+    assert len(sent) > 5  # the first need tops the queue up to LEAD s ahead, the later ones each add a chunk
     for before, after in zip(sent, sent[1:]):
         assert after["t0"] == pytest.approx(before["t0"] + before["n"] * before["dt"], abs=1e-9)
         assert after["replace_from"] == after["t0"]  # nothing already queued is replaced
-    # readouts and tasks follow the playhead: here the last frame played before the newest chunk
-    assert lab.playing and lab.t == pytest.approx(sent[-1]["t0"] - lab.SAMPLE, abs=1e-9)
+    # readouts and tasks follow the playhead: the frame shown at the last need, 4 chunks' time (1 s) into Play
+    assert lab.playing and 4 * lab.CHUNK - lab.SAMPLE - 1e-9 <= lab.t <= 4 * lab.CHUNK + 1e-9
+
+
+@pytest.mark.parametrize("speed", [1.0, 2.0])
+def test_a_need_is_answered_with_frames_for_the_browsers_whole_lead_at_its_speed(speed):
+    """At 2× the browser plays 2 s of frames per second: one need gets it LEAD s of wall time, whatever the round trip."""
+    clock = Clock()
+    lab = PendulumLab(clock=clock)
+    lab.set("speed", speed)
+    lab.set("play", None)
+    clock.now += 0.1 / speed
+    lab.scene.browser_message({"type": "need", "t": 0.1, "t_last": chunks(lab)[-1]["t0"]})
+    last = chunks(lab)[-1]
+    end = last["t0"] + (last["n"] - 1) * last["dt"]
+    assert 0.1 + lab.LEAD * speed <= end < 0.1 + lab.LEAD * speed + lab.CHUNK
 
 
 def test_playhead_uses_the_browser_report_and_the_speed():
@@ -129,6 +143,22 @@ def test_pause_follows_the_browser_when_it_reports_where_it_really_stopped():
     headless = PendulumLab()
     headless.advance(0.1)
     assert lab.t == pytest.approx(0.1, abs=1e-12) and state(lab) == state(headless)
+
+
+def test_after_pause_only_the_browsers_pause_report_moves_the_lab_not_its_stale_ticks():
+    """Ticks the browser sent before it heard of the Pause cost no refresh; its "pause" report then settles the frame."""
+    clock = Clock()
+    lab = PendulumLab(clock=clock)
+    lab.set("play", None)
+    clock.now += 0.2
+    lab.set("play", None)
+    frames_sent = sum(1 for kind, _ in lab.scene.outbox if kind == "values")
+    for t in (0.05, 0.08, 0.11):
+        lab.scene.browser_message({"type": "playhead", "t": t, "reason": "tick"})
+    assert lab.t == pytest.approx(0.2, abs=1e-12)
+    assert sum(1 for kind, _ in lab.scene.outbox if kind == "values") == frames_sent
+    lab.scene.browser_message({"type": "playhead", "t": 7.5 * lab.SAMPLE, "reason": "pause"})
+    assert lab.t == pytest.approx(7 * lab.SAMPLE, abs=1e-9)  # the frame the browser shows at that time
 
 
 def test_play_needs_no_event_loop_and_starts_no_thread():

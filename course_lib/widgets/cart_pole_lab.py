@@ -32,8 +32,11 @@ from course_lib.widgets.scene import Arrow, Bind, Cart, Disc, Handle, HoldButton
 from course_lib.widgets.simlab import Frames, SimLab
 from course_lib.widgets.tasks import NotYet, checklist
 
-#: a push button or arrow key adds this force (N)
-PUSH = 10.0
+#: a push button or arrow key adds this force (N) until the push slider changes it: gentle enough to balance
+#: by hand at 0.3× (10 N gave θ̈ ≈ −12.5 rad/s² near upright, three times gravity's pull at 20°)
+PUSH = 4.0
+#: the push slider's range (N)
+PUSH_RANGE = (1.0, 20.0)
 #: task 1: force to reach both ways with Auto-balance off (N)
 FORCE_TASK = 15.0
 #: task 2: the band (degrees) and how long to stay in it (s)
@@ -55,6 +58,7 @@ class CartPoleLab(SimLab):
     dt = DT  # the step auto_balance() uses too
     SPEEDS = (("0.3×", 0.3), ("½×", 0.5), ("1×", 1.0), ("2×", 2.0))
     CONTROLS = (c.Slider("force", "cp_force", -FORCE_LIMIT, FORCE_LIMIT, 0.1, 0.0, ".1f"),
+                c.Slider("push", "cp_push", *PUSH_RANGE, 0.5, PUSH, ".1f"),
                 c.Toggle("auto", "cp_auto"))
 
     def __init__(self, theta0: float = THETA0, **kw):
@@ -63,7 +67,7 @@ class CartPoleLab(SimLab):
             raise ValueError(f"theta0 must be an angle in degrees from -180 to 180, got {theta0!r}")
         model = lesson_cart_pole()
         self.K = lqr_gain(model)
-        self._slider, self._push, self._auto = 0.0, 0.0, False
+        self._slider, self._push, self._auto, self.push_size = 0.0, 0.0, False, PUSH
         super().__init__(model, [0.0, np.radians(theta0)], [0.0, 0.0], controller=self._force, **kw)
         self.theta0 = theta0
         self._clear_progress()
@@ -112,7 +116,8 @@ class CartPoleLab(SimLab):
                          Link("band_left", x1=Bind("x", 1.0, -1.1 * p.l * np.sin(band)), **band_line),
                          Link("band_right", x1=Bind("x", 1.0, 1.1 * p.l * np.sin(band)), **band_line),
                          Cart("cart_body", "world", x="x", y=-CART_H, w=CART_W, h=CART_H),
-                         Handle("cart", "world", x="x", y=0.0, r_px=9, axis="x", color="secondary"),
+                         Handle("cart", "world", x="x", y=0.0, r_px=9, axis="x", limits=(-RAIL, RAIL),
+                                color="secondary"),  # drawn between the end stops while dragged
                          Link("pole", "world", x0="x", y0=0.0, x1="tip_x", y1="tip_y", width=4, color="primary"),
                          Disc("tip", "world", x="tip_x", y="tip_y", r_px=8),
                          Arrow("force", "world", x="x", y=-CART_H / 2, dx="F", dy=0.0, scale=0.6 / FORCE_LIMIT),
@@ -122,8 +127,10 @@ class CartPoleLab(SimLab):
                          Polyline("axis_y", "acc", xs=[0, 0], ys=[-th_max, th_max], color="grid", width=1),
                          Link("line", "acc", x0="lo_xdd", y0="lo_thdd", x1="hi_xdd", y1="hi_thdd", width=2,
                               color="muted"),
-                         Polyline("diamond", "acc", xs=diamond_x, ys=diamond_y, color=PURPLE, width=2),
-                         Disc("point", "acc", x="xdd", y="thdd", r_px=6, color="force")])
+                         Disc("point", "acc", x="xdd", y="thdd", r_px=6, color="force"),
+                         # the diamond over the point, with a white outline: both stay visible when they meet
+                         Polyline("diamond_outline", "acc", xs=diamond_x, ys=diamond_y, color="background", width=5),
+                         Polyline("diamond", "acc", xs=diamond_x, ys=diamond_y, color=PURPLE, width=2)])
 
     _channels = ("x", "theta_deg", "F", "tip_x", "tip_y", "xdd", "thdd", "lo_xdd", "lo_thdd", "hi_xdd", "hi_thdd",
                  "slope")
@@ -158,6 +165,15 @@ class CartPoleLab(SimLab):
         self.check_input(F=value)
         self._input(_slider=float(value))
 
+    def on_push(self, value: float) -> None:
+        """The push buttons' and arrow keys' force (N); a push held now changes with it."""
+        self.check_input(push=value)
+        size = float(np.clip(value, *PUSH_RANGE))
+        direction = np.sign(self._push)
+        self.push_size = size
+        if direction:
+            self._input(_push=direction * size)
+
     def on_auto(self, value: bool) -> None:
         self._input(_auto=bool(value))
 
@@ -189,9 +205,9 @@ class CartPoleLab(SimLab):
             self._press(0.0)
 
     def _press(self, direction: float) -> None:
-        if self._push == direction * PUSH:
+        if self._push == direction * self.push_size:
             return  # a key's auto-repeat: nothing changes
-        self._input(_push=direction * PUSH)
+        self._input(_push=direction * self.push_size)
         if direction and not self.playing:
             self.play()  # pushing means time runs
 
@@ -201,8 +217,14 @@ class CartPoleLab(SimLab):
 
     # -- tasks, each next to its threshold above ---------------------------------------------------------------
     def reset_state(self) -> None:
+        """Back to the start, with F = 0: the slider and any held push let go (the push strength stays)."""
+        self._slider, self._push = 0.0, 0.0
         super().reset_state()
+        self.live.sample_controller()  # the start state holds F = 0, not the force before Reset
+        self.now = self.live.snapshot()
         self._clear_progress()
+        if "force" in self.controls:
+            self.move_control("force", 0.0)
 
     def _clear_progress(self) -> None:
         self._high, self._low, self._band_since, self._band_auto, self._lost = -np.inf, np.inf, None, False, False
@@ -233,9 +255,10 @@ class CartPoleLab(SimLab):
             return self.T("cp_task_push_value", high=self._high, low=self._low)
         if self._auto and abs(self.readouts["F"]) >= FORCE_TASK:
             return NotYet(self.T("cp_why_push_auto", force=self.readouts["F"]))
-        if high or low:
-            return NotYet(self.T("cp_why_push_one", done=f"{self._high:.1f} N" if high else f"{self._low:.1f} N",
-                                 force=FORCE_TASK))
+        if high:
+            return NotYet(self.T("cp_why_push_one_high", done=self._high, low=-FORCE_TASK))
+        if low:
+            return NotYet(self.T("cp_why_push_one_low", done=self._low, high=FORCE_TASK))
         return None
 
     def _check_balance(self, lab: "CartPoleLab") -> str | NotYet | None:

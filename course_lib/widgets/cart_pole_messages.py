@@ -6,9 +6,10 @@ scene's channels, at display rate.
 
 from course_lib.messages import MessageTable
 
-CART_POLE = MessageTable("cart_pole_lab", {
+CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
     "en": {
         "cp_force": "F [N]",
+        "cp_push": "push [N]",
         "cp_auto": "Auto-balance",
         "cp_kick": "Kick",
         "cp_push_left": "◀ push",
@@ -34,9 +35,11 @@ CART_POLE = MessageTable("cart_pole_lab", {
                         "point on the right: it slides only along the line. Can it reach the purple diamond?",
         "cp_task_push_hint": "Use the F slider, or hold a push button. The second row of the equations, "
                              "l θ̈ + cos θ ẍ = g sin θ, has no F in it: that is the line.",
-        "cp_task_push_value": "F reached {high:.1f} N and {low:.1f} N",
+        "cp_task_push_value": "F reached {high:.1f} N and {low:.1f} N (each the largest push that way until "
+                              "the task was met)",
         "cp_why_push_auto": "Auto-balance was on when F reached {force:.1f} N: switch it off and push yourself",
-        "cp_why_push_one": "F has reached {done} so far; now the other side (≤ −{force:g} N or ≥ {force:g} N)",
+        "cp_why_push_one_high": "F has reached {done:.1f} N; now push the other way, to F ≤ {low:.0f} N",
+        "cp_why_push_one_low": "F has reached {done:.1f} N; now push the other way, to F ≥ {high:.0f} N",
         "cp_task_balance": "Keep the pole within ±{band:g}° for {dwell:g} s in a row, by hand or with "
                            "Auto-balance. No luck by hand? Try the 0.3× speed.",
         "cp_task_balance_hint": "Push the cart under the pole: when it leans right, push right. Reset puts it "

@@ -35,7 +35,7 @@ import numpy as np
 from course_lib.messages import MessageTable
 from course_lib.widgets import controls
 from course_lib.widgets.messages import text
-from course_lib.widgets.tasks import TaskList
+from course_lib.widgets.tasks import TEXT_STYLE, TaskList
 
 
 @dataclasses.dataclass
@@ -243,7 +243,8 @@ class Lab:
     def show_message(self, msg: str, kind: str = "error") -> None:
         """Show ``msg`` in the message line ("" clears it)."""
         color = {"error": "#b00020", "info": "#205080"}.get(kind, "#333")
-        self.message.value = f"<span style='color:{color}'>{_html.escape(msg)}</span>" if msg else ""
+        # a div with the checklist's line height: the HTML widget's own (one control's height) spaces wrapped lines apart
+        self.message.value = (f"<div style='color:{color};{TEXT_STYLE}'>{_html.escape(msg)}</div>" if msg else "")
 
     def recover(self, msg: str) -> None:
         """After an error: show ``msg``, reset the state and redraw; never raises."""

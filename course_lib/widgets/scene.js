@@ -180,8 +180,9 @@ export function ellipsePoints(x, y, a, b, ux, uy, n = 72) {
 }
 
 export function constrainDrag(handle, start, x, y) {
-  if (handle.axis === "x") return [x, start[1]];
-  if (handle.axis === "y") return [start[0], y];
+  const [lo, hi] = Array.isArray(handle.limits) ? handle.limits : [-Infinity, Infinity];
+  if (handle.axis === "x") return [Math.min(hi, Math.max(lo, x)), start[1]];
+  if (handle.axis === "y") return [start[0], Math.min(hi, Math.max(lo, y))];
   if (Array.isArray(handle.circle)) {
     const [cx, cy] = handle.circle, r = Math.hypot(start[0] - cx, start[1] - cy), d = Math.hypot(x - cx, y - cy);
     return d > 1e-12 ? [cx + (x - cx) * r / d, cy + (y - cy) * r / d] : [start[0], start[1]];

@@ -89,6 +89,10 @@ class SimLab(Lab):
     SAMPLE: float = 1 / 60
     #: simulated time per chunk (s): short, so a chunk costs the kernel only a few milliseconds
     CHUNK: float = 0.25
+    #: wall seconds of frames the browser keeps queued ahead of its playhead (its Player's lead in scene.js)
+    LEAD: float = 1.0
+    #: at most this many chunks answer one need
+    MAX_CHUNKS: int = 12
     SPEEDS = (("¼×", 0.25), ("½×", 0.5), ("1×", 1.0), ("2×", 2.0))
     #: readouts whose least value since the last release the lab keeps (``self.release.least``)
     RELEASE_WATCH: tuple = ()
@@ -328,14 +332,24 @@ class SimLab(Lab):
         if not self.playing or not self._queue:
             return
         self._note(t_playhead)
-        self.live.restore(self._queue[-1][0])
-        self._send(include_now=False)
+        # Fill the browser's lead (LEAD wall seconds at this speed), not just one chunk: one chunk per round trip
+        # played 2× no faster than 1× when the round trip took longer than a chunk lasts at 2× (a loaded machine).
+        wanted = t_playhead + self.LEAD * float(self.scene.speed)
+        for _ in range(self.MAX_CHUNKS):
+            self.live.restore(self._queue[-1][0])
+            self._send(include_now=False)
+            if self._queue[-1][0].t >= wanted:
+                break
         keep = max(0, sum(1 for s, _ in self._queue if s.t < t_playhead) - 1)
         del self._queue[:keep]  # frames already played, except the one the playhead is in
 
     def _on_playhead(self, t: float) -> None:
         if self.playing:
             self._note(t)
+        elif getattr(self.scene, "playhead_reason", "pause") == "tick":
+            # sent while the Pause was on its way to the browser: its own "pause" report follows and settles it
+            # (following each of these stale reports cost a full refresh each, on a loaded kernel seconds of them)
+            return
         elif self._paused_queue and abs(t - self.now.t) > self.SAMPLE / 2:
             # the browser stopped elsewhere than the kernel estimated: show the frame it stopped on
             self._queue = self._paused_queue

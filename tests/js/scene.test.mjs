@@ -139,6 +139,8 @@ test("drag throttling: at most one move per interval, the last one is never lost
 
 test("a dragged handle is kept on its axis or circle, and moves the channels it is bound to", () => {
   assert.deepEqual(constrainDrag({ axis: "x" }, [0, 1], 3, 7), [3, 1]);
+  assert.deepEqual(constrainDrag({ axis: "x", limits: [-1.5, 1.5] }, [0, 1], 3, 7), [1.5, 1]);   // a cart at its end stop
+  assert.deepEqual(constrainDrag({ axis: "y", limits: [-1, 2] }, [0, 1], 3, -7), [0, -1]);
   const [x, y] = constrainDrag({ circle: [0, 0] }, [0, -1], 3, 0);
   assert.ok(Math.abs(x - 1) < 1e-12 && Math.abs(y) < 1e-12, "projected onto the unit circle through the start");
   assert.deepEqual(constrainDrag({ circle: [0, 0] }, [0, -1], 0, 0), [0, -1], "the centre itself: stay put");

@@ -71,6 +71,7 @@ class BrowserMessages:
         self._callbacks: dict[str, list[Callable[..., Any]]] = {k: [] for k in ("need", "playhead", "drag", "key",
                                                                                  "hold")}
         self.playhead = 0.0
+        self.playhead_reason = ""  # why the browser sent its last playhead report: tick, pause, ask or end
         self._playhead_wall = time.monotonic()
         self._last_need: tuple[float, float] | None = None
         self.browser_errors: list[str] = []
@@ -150,6 +151,7 @@ class BrowserMessages:
             self._last_need = (time.monotonic(), last)
             self._fire("need", now, last)
         elif kind == "playhead":
+            self.playhead_reason = str(content.get("reason", ""))
             self._note_playhead(finite_number(content.get("t"), "playhead: t"))
             self._fire("playhead", self.playhead)
         elif kind == "drag":

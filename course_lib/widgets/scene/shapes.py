@@ -337,8 +337,9 @@ class Handle(Shape):
     """A draggable disc at (x, y), ``r_px`` pixels; the browser draws it under the pointer at once.
 
     While dragging, the browser also moves the shapes bound to the same channels
-    as ``x`` and ``y``. ``axis="x"`` or ``"y"`` restricts the drag to one axis;
-    ``circle=(cx, cy)`` keeps it on the circle through its start about (cx, cy).
+    as ``x`` and ``y``. ``axis="x"`` or ``"y"`` restricts the drag to one axis,
+    and ``limits=(lo, hi)`` to that part of the axis (data units: a cart between
+    its end stops); ``circle=(cx, cy)`` keeps it on the circle through its start about (cx, cy).
     """
 
     x: Value = 0.0
@@ -346,6 +347,7 @@ class Handle(Shape):
     r_px: float = 12.0
     axis: str | None = None
     circle: tuple[float, float] | None = None
+    limits: tuple[float, float] | None = None
     color: str = "primary"
     kind = "handle"
     bindable = ("x", "y")
