@@ -272,6 +272,18 @@ def error_study(arm: TwoLinkArm, excitation: Excitation, n_samples: int, sigma: 
     return float(err.max(axis=1).mean())
 
 
+def expected_errors(arm: TwoLinkArm, excitation: Excitation, n_samples: int, sigma: float) -> np.ndarray:
+    """Each parameter's expected relative error, √Cov(π̂)ᵢᵢ / |πᵢ|, from the covariance: no noise is drawn.
+
+    Exactly proportional to σ, and close to 1/√N for a periodic motion sampled evenly (AᵀA grows like N).
+
+    Raises:
+        ValueError: when the excitation leaves some combination undetermined (see :func:`covariance`).
+    """
+    cov = covariance(experiment(arm, excitation, n_samples).A, sigma)
+    return np.sqrt(np.diag(cov)) / np.abs(arm.base_parameters())
+
+
 def payload_mass(pi_before: Any, pi_after: Any, arm: TwoLinkArm) -> float:
     """The tip payload (kg) that best explains the change of the base parameters.
 

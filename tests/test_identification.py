@@ -211,3 +211,30 @@ def test_lagrange_torques_equal_the_model_regressor_times_base_parameters_symbol
     assert not r.Y.free_symbols & {sp.Symbol(n, positive=True) for n in ("m1", "m2", "I1", "I2", "lc1", "lc2")}
     wrong = r._replace(Y=r.Y.subs(r.qd[0], 2 * r.qd[0]))  # a centrifugal term off by a factor 4
     assert difference(wrong).is_zero_matrix is not True
+
+
+def test_expected_errors_are_the_covariance_diagonal_and_match_many_noise_draws():
+    """√Cov_ii/|π_i| from σ²(AᵀA)⁻¹ against the spread of 4000 seeded least-squares estimates."""
+    arm = TwoLinkArm()
+    exp = ident.expected_errors(arm, RICH, 60, 0.5)
+    data = ident.experiment(arm, RICH, 60)
+    draws = np.stack([ident.estimate(data.A, data.tau_true.reshape(-1)
+                                     + ident.torque_noise(data.tau_true.shape, 0.5, s).reshape(-1)).pi
+                      for s in range(4000)])
+    spread = draws.std(axis=0) / np.abs(arm.base_parameters())
+    assert spread == pytest.approx(exp, rel=0.05)
+    assert ident.expected_errors(arm, RICH, 60, 1.0) == pytest.approx(2 * exp, rel=1e-12)
+    # the figure's claim: close to 1/√N, so the dots lie on the dotted line (within 2 %)
+    ratio = ident.expected_errors(arm, RICH, 480, 0.5).max() / exp.max()
+    assert ratio == pytest.approx(np.sqrt(60 / 480), rel=0.02)
+
+
+def test_lesson_text_states_four_independent_combinations_and_no_seed_jargon():
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).parents[1] / "notebooks" / "09_identification.ipynb").read_text())
+    text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert "l_{c2} = l_1\\,e$" in text and "rank **6**" in text and "rank is **4**" in text
+    for stale in ("seeds' arm", "seed's three motions", "FIG 5", "only 5 remain independent", "2017", "five base"):
+        assert stale not in text, stale

@@ -96,7 +96,7 @@ def test_slow_task_ticks_with_the_worst_parameter_beyond_100_percent(lab):
     assert not lab.task_done("slow")
     lab.set("sigma", SLOW_SIGMA)
     assert lab.task_done("slow") and lab.readout("worst_error") > SLOW_LIMIT
-    assert "κ(A) = 7.9e+03" in lab.tasks.value("slow")
+    assert "κ(A) = 7900" in lab.tasks.value("slow")
 
 
 def test_slow_task_near_misses_stay_open(lab):
@@ -190,7 +190,7 @@ def test_quiz_payload_answer_is_the_mass_that_changed_e():
     delta_e = TwoLinkArm(l2=0.6, payload=q.expected).base_parameters()[4] - arm.base_parameters()[4]
     assert delta_e == pytest.approx(q.expected * 0.6, rel=1e-12)
     assert q.check("0.5 kg").correct and not q.check("0.4 kg").correct
-    assert identification_quiz()[1].check("B").correct and identification_quiz()[2].check("B").correct
+    assert identification_quiz()[1].check("C").correct and identification_quiz()[2].check("A").correct
 
 
 def test_dragging_the_centre_moves_the_swing_and_the_theta2_slider(lab):
@@ -214,3 +214,72 @@ def test_log_scale_labels_start_inside_the_error_panel_so_none_is_clipped(lab):
     for t in ticks:
         assert t["props"]["anchor"] == "start" and t["props"]["x"] >= panel["xlim"][0]
         assert t["props"]["x"] + 0.9 <= min(s["props"]["xs"][0] for s in lab.scene.shapes if s["id"].startswith("grid"))
+
+
+# -- the walkthrough's findings ------------------------------------------------------------------------------------
+def test_quiz_q1_names_the_centre_its_answer_depends_on_and_reset_centre_restores_it(lab):
+    """κ of "slow and small" changes with the centre: the question names it, and "Reset centre" puts it back."""
+    from course_lib.quizzes import identification_quiz
+
+    q = identification_quiz()[0]
+    assert "θ₁ = 17.2°" in q.prompt and "θ₂ = 60°" in q.prompt and "Reset centre" in q.prompt
+    lab.set("excitation", "slow")
+    lab.drag("centre", -90.0, 120.0)
+    assert not q.check(f"{lab.readout('kappa'):.6g}").correct  # elsewhere the answer differs
+    lab.controls["recentre"].click()
+    assert lab.controls["theta2"].value == 60.0
+    assert q.check(f"{lab.readout('kappa'):.6g}").correct
+
+
+def test_quiz_q4_gives_hints_for_the_usual_wrong_factors():
+    from course_lib.quizzes import identification_quiz
+
+    q = identification_quiz()[3]
+    assert q.check("0.5").correct
+    for wrong, word in (("2", "shrinks"), ("0.25", "1/√N"), ("4", "smaller")):
+        result = q.check(wrong)
+        assert not result.correct and word in result.message, (wrong, result.message)
+
+
+def test_own_sliders_are_live_only_for_your_own_excitation(lab):
+    assert all(lab.controls[k].disabled for k in ("amp1", "freq1", "amp2", "freq2"))
+    lab.set("excitation", "own")
+    assert not any(lab.controls[k].disabled for k in ("amp1", "freq1", "amp2", "freq2"))
+    lab.set("excitation", "joint1")
+    assert lab.controls["amp1"].disabled
+
+
+def test_tiny_errors_keep_a_visible_bar_and_two_significant_digits():
+    from course_lib.widgets.identification_lab import MIN_BAR, percent
+
+    ch = bar_channels(np.array([1.2e-4, 0.5, 7.485, 10.88, 0.0]))
+    assert ch["a_g"] == pytest.approx(MIN_BAR) and MIN_BAR >= 0.05
+    assert ch["e_g"] == pytest.approx(MIN_BAR)
+    assert [percent(x) for x in (1.2e-4, 0.043, 0.45, 7.485)] == ["0.012", "4.3", "45", "748"]
+
+
+def test_error_labels_are_staggered_so_neighbours_never_overlap(lab):
+    labels = [s for s in lab.scene.shapes if s["id"].startswith("err_")]
+    offsets = [t["props"]["dy_px"] for t in labels]
+    assert all(a != b for a, b in zip(offsets, offsets[1:]))
+    assert all(t["props"]["text"].endswith(":.2g}%") for t in labels)
+
+
+def test_kappa_is_shown_with_three_significant_digits():
+    from course_lib.widgets.identification_lab import three_digits
+
+    assert [three_digits(x) for x in (7.1, 7.744, 28.7, 112.4, 7428.2, 0.0123)] == \
+        ["7.10", "7.74", "28.7", "112", "7430", "0.0123"]
+
+
+def test_the_summary_shows_the_swing_centre_as_numbers(lab):
+    lab.drag("centre", -40.0, 10.0)
+    assert "(-40°, 10°)" in lab.summary_html.value
+
+
+def test_the_path_panel_has_room_for_a_swing_about_a_corner(lab):
+    """Centre at (180°, 180°), "rich" swings ±69°: the whole path stays inside the panel."""
+    lab.drag("centre", 180.0, 180.0)
+    panel = next(p for p in lab.scene.panels if p["id"] == "path")
+    path = next(s for s in lab.scene.shapes if s["id"] == "path")["props"]
+    assert max(path["xs"]) <= panel["xlim"][1] and max(path["ys"]) <= panel["ylim"][1]

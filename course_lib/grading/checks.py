@@ -269,7 +269,7 @@ def check_numeric(name: str, expr: Any, symbols: Sequence[Any], values: dict[Any
         fail(message)
     if free:
         fail(f"{name} contains unexpected symbols {sorted(map(str, free))}; "
-                             f"it should depend only on {[str(s) for s in symbols]} and the parameters")
+                             f"it should depend only on {[str(s) for s in symbols] + [str(k) for k in values]}")
     f = sp.lambdify(list(symbols), numeric, "numpy")
     wheres = ["at " + ", ".join(f"{s} = {v:.3f}" for s, v in zip(symbols, state)) for state in samples]
     got = [call(f, *state, name=name, where=where) for state, where in zip(samples, wheres)]

@@ -1,7 +1,7 @@
-"""FIG 5 of lesson 8.3: identifying the 2R arm's five base parameters from noisy torques.
+"""Lesson 9's lab: identifying the 2R arm's five base parameters from noisy torques.
 
-Pick an excitation (the seed's "rich", "joint 1 only", "slow and small", or your
-own from amplitude and frequency sliders), the number of samples and the
+Pick an excitation ("rich", "joint 1 only", "slow and small", or your
+own from amplitude and frequency sliders, live only for "your own"), the number of samples and the
 torque noise σ; "Resample noise" draws the next seed. The lab runs
 :func:`course_lib.identification.experiment`, solves the least squares, and
 shows the path in the (θ₁, θ₂) plane, each parameter's relative error as a bar
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html as _html
 
+import ipywidgets as w
 import numpy as np
 
 from course_lib import identification as ident
@@ -46,6 +47,12 @@ THETA1_CENTRE = ident.EXCITATIONS["rich"].centre[0]
 #: the noise the lab starts with (N·m), below the tasks' σ so that no task is met before the learner acts
 START_SIGMA = 0.2
 KINDS = ("rich", "joint1", "slow", "own")
+#: the sliders that shape "your own" excitation: live only when it is selected
+OWN_KEYS = ("amp1", "freq1", "amp2", "freq2")
+#: the shortest bar drawn (log₁₀ units): a tiny error still shows a sliver of its colour
+MIN_BAR = 0.06
+#: the path panel's range (deg): room for a ±69° swing about a centre at ±180° without hiding the tick labels
+PATH_LIM = 260.0
 N = len(ident.PARAMETER_NAMES)
 
 
@@ -87,9 +94,17 @@ class IdentificationLab(Lab):
                                    self._drag_centre))
         self.attach_scene(self._scene())
         column = self.build_controls()
+        self._own_sliders_live()
         resample = self.add_control("resample", c.button(self.T("id_resample")), self.on_resample)
         resample.layout.width = "160px"
-        self.layout(column + [resample, self.summary_html], below=[self.table_html])
+        recentre = self.add_control("recentre", c.button(self.T("id_recentre")), self.on_recentre)
+        recentre.layout.width = "160px"
+        self.controls["excitation"].layout.width = "340px"  # "slow and small" in full
+        # the scene with its readouts under it, the controls and the checklist beside: no gap at 1366×768
+        side = w.VBox(column + [w.HBox([resample, recentre]), self.tasks.widget, self.message],
+                      layout=c.COLUMN_LAYOUT)
+        self.summary_html.layout.max_width = self.table_html.layout.max_width = f"{self.scene.width}px"
+        self.widget = w.VBox([c.beside(w.VBox([self.scene, self.summary_html, self.table_html]), side)])
         self.refresh()
 
     def _scene(self) -> Scene:
@@ -97,7 +112,7 @@ class IdentificationLab(Lab):
         channels = [f"{n}_{k}" for n in ident.PARAMETER_NAMES for k in BAR_COLORS] + \
                    [f"err_{n}" for n in ident.PARAMETER_NAMES] + ["err_y", "c1", "c2"]
         shapes = [Polyline("path", "path", color="primary", width=1.5),
-                  Handle("centre", "path", x="c1", y="c2", r_px=8, color="secondary")]
+                  Handle("centre", "path", x="c1", y="c2", r_px=6, color="secondary")]
         for v, label in zip((-1, 0, 1, 2), ("0.1 %", "1 %", "10 %", "100 %")):
             shapes += [Polyline(f"grid{v}", "errors", xs=[-0.5, N - 0.4], ys=[v, v], color="grid", width=1),
                        Text(f"tick{v}", "errors", x=-1.45, y=v, text=label, size=11)]  # inside the panel: not clipped
@@ -109,13 +124,13 @@ class IdentificationLab(Lab):
             shapes += [Bar(f"bar_{name}_{k}", "errors", x=i, base=LOG_LO, height=f"{name}_{k}", color=col,
                            bar_width=0.62) for k, col in BAR_COLORS.items()]
             shapes += [Text(f"name_{name}", "errors", x=i, y=LOG_LO, text=name, anchor="middle", dy_px=12),
-                       Text(f"err_{name}", "errors", x=i, y="err_y", text=f"{{err_{name}:.1f}}%",
-                            anchor="middle", dy_px=-8, size=11)]
+                       Text(f"err_{name}", "errors", x=i, y="err_y", text=f"{{err_{name}:.2g}}%",
+                            anchor="middle", dy_px=-8 - 13 * (i % 2), size=11)]  # staggered: never overlapping
         return Scene(width=560, height=330, channels=channels, panels=[
-            Panel("path", 0.0, 0.0, 0.48, 1.0, (-180, 180), (-180, 180), equal=True, grid=True,
+            Panel("path", 0.0, 0.0, 0.48, 1.0, (-PATH_LIM, PATH_LIM), (-PATH_LIM, PATH_LIM), equal=True, grid=True,
                   xlabel="θ₁ [deg]", ylabel="θ₂ [deg]", title=T("id_title_path", n=self.n),
                   xticks=[-180, -90, 0, 90, 180], yticks=[-180, -90, 0, 90, 180]),
-            Panel("errors", 0.54, 0.0, 0.46, 1.0, (-1.5, N - 0.4), (LOG_LO - 0.25, LOG_HI + 0.35), axes=False,
+            Panel("errors", 0.54, 0.0, 0.46, 1.0, (-1.5, N - 0.4), (LOG_LO - 0.25, LOG_HI + 0.55), axes=False,
                   title=T("id_title_errors"))], shapes=shapes)
 
     # -- the experiment ---------------------------------------------------------------------------
@@ -148,7 +163,8 @@ class IdentificationLab(Lab):
     def _show(self, err: np.ndarray, kappa: float, kappa_s: float, A: np.ndarray) -> None:
         fit, T = self.fit, self.T
         ktext = [_kappa_text(k, fit.rank, T) for k in (kappa, kappa_s)]
-        lines = [T("id_summary", kappa=ktext[0], kappa_scaled=ktext[1], residual=fit.residual_rms,
+        lines = [T("id_centre", theta1=np.degrees(self.theta1), theta2=np.degrees(self.theta2)),
+                 T("id_summary", kappa=ktext[0], kappa_scaled=ktext[1], residual=fit.residual_rms,
                    sigma=self.sigma, seed=self.seed)]
         if self.kind == "joint1" or fit.rank < N:
             direction = ident.weakest_direction(A)
@@ -159,7 +175,7 @@ class IdentificationLab(Lab):
                 lines.append(T("id_lost_any", rank=fit.rank))
         self.summary_html.value = "".join(f"<div style='{TEXT_STYLE};margin-bottom:3px'>{_html.escape(s)}</div>"
                                           for s in lines)
-        rows = "".join(f"<tr><td>{n}</td><td>{u}</td><td>{t:.4f}</td><td>{e:.4f}</td><td>{100 * x:.2f} %</td></tr>"
+        rows = "".join(f"<tr><td>{n}</td><td>{u}</td><td>{t:.4f}</td><td>{e:.4f}</td><td>{percent(x)} %</td></tr>"
                        for n, u, t, e, x in zip(ident.PARAMETER_NAMES, ident.PARAMETER_UNITS, self.truth, fit.pi,
                                                 err))
         self.table_html.value = f"<table style='font-variant-numeric:tabular-nums'>{T('id_table_head')}{rows}</table>"
@@ -173,8 +189,13 @@ class IdentificationLab(Lab):
         if kind not in KINDS:
             raise ValueError(f"excitation must be one of {KINDS}, got {kind!r}")
         self.kind = kind
+        self._own_sliders_live()
         self.show_message("")
         self.refresh()
+
+    def _own_sliders_live(self) -> None:
+        for key in OWN_KEYS:
+            self.controls[key].disabled = self.kind != "own"
 
     def on_n_samples(self, n: float) -> None:
         self.check_input(n_samples=n)
@@ -229,6 +250,13 @@ class IdentificationLab(Lab):
     def on_freq2(self, v: float) -> None:
         self._own("freq2", v)
 
+    def on_recentre(self, _value: object = None) -> None:
+        """Put the swing's centre back where the lab starts: θ₁ = 17.2°, θ₂ = 60°."""
+        self.theta1, self.theta2 = THETA1_CENTRE, float(np.radians(60.0))
+        self.move_control("theta2", 60.0)
+        self.show_message("")
+        self.refresh()
+
     def on_resample(self, _value: object = None) -> None:
         self.seed += 1
         self.refresh()
@@ -269,12 +297,12 @@ class IdentificationLab(Lab):
 def bar_channels(err: np.ndarray) -> dict[str, float]:
     """The scene's channels for relative errors ``err`` (fractions): one bar per parameter, in its colour.
 
-    The bar's height is log₁₀(100 · error) above 0.1 %, clipped to the scale 0.1 % … 100 %; the two
-    other colours of that parameter get height 0.
+    The bar's height is log₁₀(100 · error) above 0.1 %, clipped to the scale 0.1 % … 100 % and never
+    shorter than ``MIN_BAR``; the two other colours of that parameter get height 0.
     """
     out: dict[str, float] = {}
     for name, e in zip(ident.PARAMETER_NAMES, err):
-        height = float(np.clip(np.log10(max(100 * e, 1e-12)), LOG_LO, LOG_HI) - LOG_LO)
+        height = max(float(np.clip(np.log10(max(100 * e, 1e-12)), LOG_LO, LOG_HI) - LOG_LO), MIN_BAR)
         cls = "g" if e < GREEN_BELOW else "a" if e <= AMBER_BELOW else "r"
         out.update({f"{name}_{k}": (height if k == cls else 0.0) for k in BAR_COLORS})
         out[f"err_{name}"] = float(min(100 * e, 1e6))
@@ -285,7 +313,30 @@ def bar_channels(err: np.ndarray) -> dict[str, float]:
 def _kappa_text(kappa: float, rank: int, T) -> str:
     if rank < N or not np.isfinite(kappa) or kappa > 1e15:
         return T("id_kappa_rank", rank=rank)
-    return f"{kappa:.3g}"
+    return three_digits(kappa)
+
+
+def three_digits(x: float) -> str:
+    """``x`` with 3 significant digits, trailing zeros kept: 7.10, 7.74, 25.0, 7430, 1.23e+05.
+
+    >>> three_digits(7.1), three_digits(7428.2), three_digits(0.0123)
+    ('7.10', '7430', '0.0123')
+    """
+    if x == 0 or not np.isfinite(x):
+        return f"{x:g}"
+    e = int(np.floor(np.log10(abs(float(f"{x:.2e}")))))
+    if -4 <= e < 5:
+        return f"{x:.{max(0, 2 - e)}f}" if e < 2 else f"{round(x, 2 - e):.0f}"
+    return f"{x:.2e}"
+
+
+def percent(fraction: float) -> str:
+    """A relative error in percent with at least 2 significant digits: 0.012, 4.3, 45, 1088."""
+    p = 100 * fraction
+    if p == 0 or not np.isfinite(p):
+        return f"{p:g}"
+    e = int(np.floor(np.log10(abs(float(f"{p:.1e}")))))
+    return f"{p:.{max(0, 1 - e)}f}"
 
 
 def task_prompts() -> dict[str, str]:

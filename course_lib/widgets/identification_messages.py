@@ -17,12 +17,14 @@ IDENTIFICATION = MessageTable("identification", {
         "id_amp2": "A₂ [deg]",
         "id_freq2": "f₂ [Hz]",
         "id_resample": "Resample noise",
+        "id_recentre": "Reset centre",
         "id_title_path": "excitation (θ₁, θ₂), {n} samples",
         "id_title_errors": "relative error |π̂ − π| / |π|",
         "id_scene_kappa": "κ(A) = {kappa_text}   scaled: {kappa_scaled_text}",
         "id_err_label": "{value}",
         "id_kappa_rank": "∞ (rank {rank} < 5)",
         "id_table_head": "<tr><th>π</th><th>unit</th><th>true</th><th>estimate</th><th>error</th></tr>",
+        "id_centre": "Swing centre (θ₁, θ₂) = ({theta1:.0f}°, {theta2:.0f}°).",
         "id_summary": (
             "κ(A) = {kappa} without column scaling, {kappa_scaled} after dividing each column by its norm. "
             "RMS residual ‖Aπ̂ − b‖/√(2N) = {residual:.3f} N·m (noise σ = {sigma:.2f} N·m). Noise seed {seed}."

@@ -77,6 +77,8 @@ GESTURES: dict[str, Drag] = {
     "10_recursive_dynamics.ipynb": Drag("tip", by=(-40.0, 25.0)),
     # lesson 11: drag the tip of the motor arm, which bends the elbow (θ₂) and moves the link bars
     "11_motors_friction.ipynb": Drag("tip", by=(-40.0, 30.0)),
+    # lesson 9: drag the swing's centre in the (θ₁, θ₂) plane, which moves the path and the θ₂ centre slider
+    "09_identification.ipynb": Drag("centre", by=(-40.0, 30.0)),
 }
 
 
