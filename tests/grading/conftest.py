@@ -168,7 +168,8 @@ def _rows(path: Path) -> list[dict]:
 def graded(tmp_path_factory) -> Graded:
     """Autograde all synthetic submissions once, through the command line, in a temp folder."""
     before = {name: (syn.REPO / name).exists() for name in REPO_ARTIFACTS}
-    for stale in Path("/tmp").glob(f"{attacks.MARK}-*"):  # left by an earlier, unsandboxed run: not this one's
+    # marker files left by an earlier, unsandboxed run (a test of the tests): not this run's
+    for stale in [*Path("/tmp").glob(f"{attacks.MARK}-*"), *Path("/tmp").glob(f"*-{attacks.MARK}.py")]:
         stale.unlink(missing_ok=True)
     work = tmp_path_factory.mktemp("grading")
     build_submissions(work / "submissions")
