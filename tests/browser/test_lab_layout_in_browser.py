@@ -14,7 +14,6 @@ import pytest
 from .notebook_page import NotebookPage
 
 LAB_NOTEBOOKS = ("00_start_here.ipynb", "02_pendulum.ipynb", "03_two_link_arm.ipynb",
-LAB_NOTEBOOKS = ("00_start_here.ipynb", "02_pendulum.ipynb", "03_two_link_arm.ipynb",
                  "06_coriolis_christoffel.ipynb", "07_operational_space_inertia.ipynb", "09_identification.ipynb",
                  "10_recursive_dynamics.ipynb")
 
