@@ -212,6 +212,14 @@ def test_drag_tip_poses_the_arm_at_rest():
     assert np.hypot(tip[0] - (x - 0.3), tip[1] - (y + 0.2)) < np.hypot(0.3, 0.2)
 
 
+def test_drag_elbow_turns_joint_1_and_keeps_the_elbow_bend():
+    lab = MotorLab()
+    q_before = lab.now.q.copy()
+    lab.drag("elbow", 0.0, 1.0)  # straight up
+    np.testing.assert_allclose(lab.now.q, [np.pi / 2, q_before[1]], atol=1e-12)
+    assert lab.now.qd.tolist() == [0.0, 0.0]
+
+
 @pytest.mark.parametrize("key, value", [("kr1", np.nan), ("tau1", np.inf), ("Fs", -1.0), ("Im1", "x")])
 def test_bad_input_shows_a_message_and_never_nan(key, value):
     lab = MotorLab()

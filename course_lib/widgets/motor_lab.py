@@ -4,9 +4,10 @@ Sliders for the gear ratio k_r (1–160) and rotor inertia I_m (1e-5–1e-3 kg·
 joint, viscous F_v and Coulomb F_s friction, a switch "include rotor inertia in the
 model", gravity on/off, and a step or sinusoid joint torque τ = k_r τ_m. Readouts: the
 diagonal of M as stacked link/rotor bars, κ(M) here and at worst over θ₂, and the
-coupling |M₁₂|/√(M₁₁M₂₂). Drag the tip to pose the arm (it is put at rest there).
+coupling |M₁₂|/√(M₁₁M₂₂). Drag the elbow (turns θ₁) or the tip (bends θ₂) to pose the arm; it is put
+at rest there.
 
-Every number comes from :class:`~course_lib.models.MotorArm`. Handle ``"tip"`` in panel
+Every number comes from :class:`~course_lib.models.MotorArm`. Handles ``"elbow"`` and ``"tip"`` in panel
 ``"world"`` (metres, base at the origin, y up).
 
 >>> lab = MotorLab()
@@ -26,7 +27,7 @@ import numpy as np
 from course_lib.models import MotorArm
 from course_lib.models.motor_arm import GEAR_RANGE, ROTOR_INERTIA_RANGE
 from course_lib.widgets import controls as c
-from course_lib.widgets.arm_drag import drag_tip
+from course_lib.widgets.arm_drag import drag_elbow, drag_tip
 from course_lib.widgets.lab import DragHandle
 from course_lib.widgets.motor_messages import MOTOR
 from course_lib.widgets.scene import Bar, Disc, Handle, Link, Panel, Scene, Text
@@ -93,6 +94,7 @@ class MotorLab(SimLab):
         self.tasks = checklist(self, prompts, "mot_task_{key}_hint")
         self.readout_html = c.html()
         self.autoscale("bars", "ylim", ["top11", "top22"], (0.0, 4.0))
+        self.add_handle(DragHandle("elbow", "world", self._elbow, self._drag_elbow))
         self.add_handle(DragHandle("tip", "world", self._tip, self._drag_tip))
         self.start(self._scene(), [self.readout_html])
 
@@ -145,7 +147,13 @@ class MotorLab(SimLab):
         """Task 3 remembers the state τ₁ was set in: the breakaway is judged from there."""
         self._set_at = {"tau1": float(self._amp[0]), "q": self.now.q.copy(), "rest": bool(not self.now.qd.any())}
 
-    # -- dragging the tip: the arm is put there at rest -------------------------------------------
+    # -- dragging the elbow (θ₁) or the tip (θ₂): the arm is put there at rest --------------------------
+    def _elbow(self) -> tuple[float, float]:
+        return tuple(float(v) for v in self.model.joint_positions(self.now.q)[1])
+
+    def _drag_elbow(self, x: float, y: float) -> None:
+        self.set_state(drag_elbow(self.now.q, x, y), [0.0, 0.0])
+
     def _tip(self) -> tuple[float, float]:
         return tuple(float(v) for v in self.model.joint_positions(self.now.q)[2])
 
@@ -181,6 +189,7 @@ class MotorLab(SimLab):
             Disc("motor2", **world, x="ex", y="ey", r_px=11, color=COLORS["rotor"], alpha=0.45),
             Link("link1", **world, x0=0, y0=0, x1="ex", y1="ey", width=7),
             Link("link2", **world, x0="ex", y0="ey", x1="tx", y1="ty", width=7),
+            Handle("elbow", **world, x="ex", y="ey", r_px=9, circle=(0.0, 0.0)),
             Handle("tip", **world, x="tx", y="ty", r_px=10),
             Text("state", **world, x=-r, y=-r, text=T("mot_scene_state")),
             Bar("link11", **bar, x=0.0, height="link11", label="M₁₁", color=COLORS["link"]),

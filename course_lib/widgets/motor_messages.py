@@ -21,7 +21,7 @@ MOTOR = MessageTable("motor_lab", {
         "mot_tau1": "τ₁ [N·m]",
         "mot_tau2": "τ₂ [N·m]",
         "mot_freq": "f [Hz]",
-        "mot_title_world": "2R arm with motors (drag the tip)",
+        "mot_title_world": "2R arm with motors (drag elbow or tip)",
         "mot_title_bars": "diag M: link | rotor",
         "mot_ylabel_bars": "kg·m²",
         "mot_scene_kappa": "κ(M) = {kappa:.2f}   |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f}",
