@@ -15,6 +15,7 @@ import sympy as sp
 from course_lib.chains import crba, from_two_link
 from course_lib.live import LiveSim
 from course_lib.models import MotorArm
+from course_lib.models.motor_arm import GEAR_RANGE
 from course_lib.symbolic.motors import motor_symbols, seed_mass_matrix
 from course_lib.symbolic.systems import two_link_symbols
 from course_lib.widgets.motor_lab import BREAKAWAY_TOLERANCE, KAPPA_MAX, THETA2_GRID, MotorLab
@@ -147,6 +148,39 @@ def test_task_kappa_needs_kappa_below_two_at_every_elbow_angle():
         assert lab.task_done("kappa") == met, kr2
     assert met
     assert lab.model.condition_number(np.linspace(-np.pi, np.pi, 3601)).max() < KAPPA_MAX
+
+
+def test_task_rotor_is_reachable_by_gearing_alone_at_the_start_rotor_inertia():
+    lab = MotorLab()
+    link11, im1, im2 = lab.readout("link11"), lab.model.Im1, lab.model.Im2
+    kr_edge = np.sqrt((link11 - im2) / im1)                  # k_r1² I_m1 + I_m2 = link's share
+    assert kr_edge < 0.8 * GEAR_RANGE[1]                      # well inside the slider (was 180 > 160 at 1e-4)
+    lab.set("kr1", float(np.floor(kr_edge)))                  # near miss
+    assert not lab.task_done("rotor")
+    lab.set("kr1", float(np.ceil(kr_edge)))
+    assert lab.task_done("rotor")
+
+
+def test_task_kappa_is_reachable_by_gearing_alone_when_the_diagonal_entries_match():
+    """The hint's recipe at the start I_m: gear 1 raised, gear 2 raised further until M₁₁ ≈ M₂₂."""
+    lab = MotorLab()
+    lab.set("kr1", 130.0)
+    lab.set("kr2", 60.0)                                      # diagonal unbalanced: M₁₁ ≫ M₂₂
+    assert not lab.task_done("kappa")
+    lab.set("kr2", 160.0)
+    assert lab.task_done("kappa")
+    m = lab.model.mass_matrix([0.0, np.pi / 2])
+    assert abs(m[0, 0] - m[1, 1]) < 0.25 * m[0, 0]
+
+
+def test_task_kappa_at_the_start_rotor_inertia_near_miss_stays_unchecked():
+    lab = MotorLab()
+    lab.set("kr1", 60.0)
+    kr2 = next(k for k in range(60, 161) if lab.model.replace(kr2=float(k)).condition_number(THETA2_GRID).max() < 2)
+    lab.set("kr2", float(kr2 - 1))
+    assert not lab.task_done("kappa")
+    lab.set("kr2", float(kr2))
+    assert lab.task_done("kappa")
 
 
 def test_task_kappa_near_miss_stays_unchecked():

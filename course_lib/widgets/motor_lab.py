@@ -44,6 +44,9 @@ THETA2_GRID = np.linspace(-np.pi, np.pi, 721)
 BREAKAWAY_TOLERANCE = 0.02
 #: joint 1 counts as started once it has turned this far (rad) since τ₁ was set
 MOVED = 1e-4
+#: the rotors the lab starts with (kg·m², a larger servo's): tasks 1 and 2 are then reachable by gearing alone
+#: (task 1 from k_r1 ≈ 104, task 2 e.g. with k_r = (130, 160)); at 1e-4 task 1 would need k_r1 ≈ 180 > 160
+IM_START = 3e-4
 COLORS = {"link": "#1597a8", "rotor": "#8e44ad"}
 
 
@@ -61,8 +64,8 @@ class MotorLab(SimLab):
     messages = MOTOR
     CONTROLS = (c.Slider("kr1", "mot_kr1", *GEAR_RANGE, 1.0, 50.0, ".0f", param="kr1"),
                 c.Slider("kr2", "mot_kr2", *GEAR_RANGE, 1.0, 50.0, ".0f", param="kr2"),
-                c.Slider("Im1", "mot_Im1", *ROTOR_INERTIA_RANGE, 1e-5, 1e-4, ".5f", param="Im1"),
-                c.Slider("Im2", "mot_Im2", *ROTOR_INERTIA_RANGE, 1e-5, 1e-4, ".5f", param="Im2"),
+                c.Slider("Im1", "mot_Im1", *ROTOR_INERTIA_RANGE, 1e-5, IM_START, ".5f", param="Im1"),
+                c.Slider("Im2", "mot_Im2", *ROTOR_INERTIA_RANGE, 1e-5, IM_START, ".5f", param="Im2"),
                 c.Slider("Fv", "mot_Fv", 0.0, 2.0, 0.01, 0.1, param="b"),
                 c.Slider("Fs", "mot_Fs", 0.0, 5.0, 0.01, 1.0, param="Fs"),
                 c.Toggle("rotors", "mot_rotors", True),
@@ -80,7 +83,7 @@ class MotorLab(SimLab):
             q0 = None
         if q0 is None or len(q0) != 2 or not all(map(math.isfinite, q0)):
             raise ValueError(MOTOR.text("mot_error_q0", value=q0))
-        arm = MotorArm(b=0.1, Fs=1.0) if arm is None else arm
+        arm = MotorArm(b=0.1, Fs=1.0, Im1=IM_START, Im2=IM_START) if arm is None else arm
         if not isinstance(arm, MotorArm):
             raise ValueError(f"arm must be a MotorArm, got {type(arm).__name__}")
         self.g_on = arm.g if arm.g > 0 else 9.81

@@ -33,12 +33,13 @@ MOTOR = MessageTable("motor_lab", {
             "coupling |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f} &nbsp; motor torques τ/k_r = ({tau_m1:.4f}, {tau_m2:.4f}) N·m "
             "&nbsp; E − W = {gap:.4f} J"
         ),
-        "mot_task_rotor": "Find a gear ratio at which the rotor's share of M₁₁ exceeds the link's.",
+        "mot_task_rotor": "Find a gear ratio k_r1 at which the rotor's share of M₁₁ exceeds the link's (gearing alone is enough at the start I_m; a larger I_m1 needs less).",
         "mot_task_rotor_hint": "The rotor adds k_r1² I_m1 + I_m2: the gear ratio enters squared.",
         "mot_task_rotor_value": "rotor {rotor:.3f} > link {link:.3f} kg·m² at k_r1 = {kr1:g}",
         "mot_task_kappa": "By gearing, keep κ(M) below {kappa:g} over all θ₂.",
-        "mot_task_kappa_hint": "The link part of M changes with θ₂, the rotor part does not: "
-                               "large k_r² I_m on both joints makes M nearly a constant diagonal.",
+        "mot_task_kappa_hint": "κ(M) = 1 when M is a multiple of the identity. The rotors add constants to the "
+                               "diagonal: make M₁₁ and M₂₂ nearly equal (the link's M₂₂ is small, so gear 2 needs "
+                               "more k_r² I_m than gear 1) and large against the θ₂-dependent M₁₂.",
         "mot_task_kappa_value": "κ(M) ≤ {kappa:.3f} over all θ₂ with k_r = ({kr1:g}, {kr2:g})",
         "mot_task_breakaway": "Coulomb on, gravity off: from rest, find within {pct:g} % the smallest "
                               "constant τ₁ that starts joint 1 moving (keep τ₂ = 0).",
