@@ -279,6 +279,28 @@ def test_quiz_reflected_inertia_is_kr_squared_im_and_breakaway_is_gravity_plus_c
     assert not quiz[1].check(f"{FS1}").correct and not quiz[1].check(f"{g1:.4f}").correct
 
 
+@pytest.mark.parametrize("answer", ["1 kg m^2", "1 kgm2", "1 kg·m²", "1 kg*m^2", "1"])
+def test_quiz_reflected_inertia_accepts_the_usual_spellings_of_kg_m2(answer):
+    from course_lib.quizzes import motors_quiz
+    assert motors_quiz()[0].check(answer).correct
+
+
+@pytest.mark.parametrize("unit", ["Nm", "N m", "N·m", "N*m"])
+def test_quiz_breakaway_accepts_the_usual_spellings_of_newton_metre(unit):
+    from course_lib.quizzes import motors_quiz
+    from course_lib.quizzes.motors import FS1, Q_BREAK
+    g1 = float(MotorArm().gravity(Q_BREAK)[0])
+    assert motors_quiz()[1].check(f"{g1 + FS1:.3f} {unit}").correct
+    wrong = motors_quiz()[1].check(f"{g1:.2f} {unit}")  # forgot F_s: named, not a unit complaint
+    assert not wrong.correct and "g₁ alone" in wrong.message
+
+
+def test_quiz_breakaway_prompt_states_the_link_parameters_it_needs():
+    from course_lib.quizzes import motors_quiz
+    prompt = motors_quiz()[1].prompt
+    assert all(part in prompt for part in ("l₁ = 1 m", "l_c1 = 0.5 m", "l_c2 = 0.4 m", "m₁ = 2 kg", "m₂ = 1.5 kg"))
+
+
 # -- the energy ledger with Coulomb friction (walkthrough of lesson 11) ----------------------------------------
 LEDGER_CASES = {  # the walkthrough's settings: gravity on, rotors off, k_r = 1, from Reset
     "falls_and_sticks": dict(Fv=0.1, Fs=1.0),
