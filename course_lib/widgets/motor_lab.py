@@ -58,6 +58,12 @@ def max_condition_number(arm: MotorArm) -> tuple[float, float]:
     return float(kappa[i]), float(THETA2_GRID[i])
 
 
+def _show_on_off(button: Any) -> None:
+    """A switch's look: a ticked box and colour while on, an empty box while off."""
+    button.icon = "check-square-o" if button.value else "square-o"
+    button.button_style = "info" if button.value else ""
+
+
 class MotorLab(SimLab):
     """The motor lab. Args: q0 (rad), arm (a MotorArm), clock. Raises ValueError naming what was wrong."""
 
@@ -100,6 +106,28 @@ class MotorLab(SimLab):
         self.add_handle(DragHandle("elbow", "world", self._elbow, self._drag_elbow))
         self.add_handle(DragHandle("tip", "world", self._tip, self._drag_tip))
         self.start(self._scene(), [self.readout_html])
+
+    def build_controls(self) -> list:
+        """The controls with the two switches in one row, so that the lab fits a 1366×768 screen; a switch
+        shows ☑ or ☐ and is coloured while on, so on and off are told apart at a glance."""
+        import ipywidgets as w
+
+        built = dict(zip((spec.key for spec in self.CONTROLS), super().build_controls()))
+        for key in ("rotors", "gravity"):
+            button = built[key]
+            button.tooltip = self.T(f"mot_{key}_tooltip")
+            _show_on_off(button)
+            button.observe(lambda change, b=button: _show_on_off(b), "value")
+            button.layout.width = "100px"
+        choice = built["input"]  # its options say what it is: no description, so it fits beside the switches
+        choice.description, choice.tooltip, choice.layout.width = "", self.T("mot_input"), "120px"
+        row = w.HBox([built["rotors"], built["gravity"], choice], layout={"flex_flow": "row wrap", "grid_gap": "4px"})
+        return [built["kr1"], built["kr2"], built["Im1"], built["Im2"], built["Fv"], built["Fs"], row,
+                built["tau1"], built["tau2"], built["freq"]]
+
+    def start(self, scene: Scene, below: list = ()) -> None:
+        super().start(scene, below)
+        self.controls["reset"].tooltip = self.T("mot_reset_tooltip")
 
     # -- the torque input, sampled by the simulator ------------------------------------------------
     def _torque(self, t: float, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
@@ -184,22 +212,22 @@ class MotorLab(SimLab):
         world = dict(panel="world")
         bar = dict(panel="bars", bar_width=0.6)
         return Scene(width=560, height=380, channels=list(self._channels), panels=[
-            Panel("world", 0, 0, 0.6, 0.9, (-r, r), (-r, r), equal=True, axes=False, title=T("mot_title_world")),
-            Panel("bars", 0.68, 0.06, 0.32, 0.78, (-0.6, 1.6), (0.0, 4.0), ylabel=T("mot_ylabel_bars"),
-                  title=T("mot_title_bars"), xticks=[0.0, 1.0], grid=True),
-            Panel("text", 0.0, 0.9, 1.0, 0.1, (0, 1), (0, 1), axes=False)], shapes=[
+            Panel("world", 0, 0, 0.6, 0.84, (-r, r), (-r, r), equal=True, axes=False, title=T("mot_title_world")),
+            Panel("bars", 0.68, 0.06, 0.3, 0.72, (-0.6, 1.6), (0.0, 4.0), ylabel=T("mot_ylabel_bars"),
+                  title=T("mot_title_bars"), xticks=[], grid=True),  # the bars' labels name them
+            Panel("text", 0.0, 0.84, 1.0, 0.16, (0, 1), (0, 1), axes=False)], shapes=[
             Disc("motor1", **world, x=0, y=0, r_px=13, color=COLORS["rotor"], alpha=0.45),
             Disc("motor2", **world, x="ex", y="ey", r_px=11, color=COLORS["rotor"], alpha=0.45),
             Link("link1", **world, x0=0, y0=0, x1="ex", y1="ey", width=7),
             Link("link2", **world, x0="ex", y0="ey", x1="tx", y1="ty", width=7),
             Handle("elbow", **world, x="ex", y="ey", r_px=9, circle=(0.0, 0.0)),
             Handle("tip", **world, x="tx", y="ty", r_px=10),
-            Text("state", **world, x=-r, y=-r, text=T("mot_scene_state")),
+            Text("state", "text", x=0.0, y=0.62, text=T("mot_scene_state")),  # below the arm: no handle covers it
             Bar("link11", **bar, x=0.0, height="link11", label="M₁₁", color=COLORS["link"]),
             Bar("rotor11", **bar, x=0.0, base="link11", height="rotor11", color=COLORS["rotor"]),
             Bar("link22", **bar, x=1.0, height="link22", label="M₂₂", color=COLORS["link"]),
             Bar("rotor22", **bar, x=1.0, base="link22", height="rotor22", color=COLORS["rotor"]),
-            Text("kappa", "text", x=0.0, y=0.4, text=T("mot_scene_kappa"))])
+            Text("kappa", "text", x=0.0, y=0.12, text=T("mot_scene_kappa"))])
 
     # -- values of N frames ----------------------------------------------------------------------------------
     def values(self, f: Frames) -> dict:
