@@ -345,3 +345,17 @@ def test_a_stop_at_a_reversal_books_the_kinetic_energy_it_removes_as_friction_wo
     assert not sim.qd.any()
     np.testing.assert_allclose(sim._work, float(arm.total_energy(sim.q, sim.qd)) - e0, atol=1e-15)
     assert sim._work < 0
+
+
+def test_displayed_angles_are_wrapped_into_minus_180_to_180_degrees():
+    lab = MotorLab()
+    lab.set_state([2 * np.pi * 354 + 0.3, -2 * np.pi * 3 - 0.2], [0.0, 0.0])  # the walkthrough's 127471° after spinning
+    assert lab.readouts["th1_deg"] == pytest.approx(np.degrees(0.3))
+    assert lab.readouts["th2_deg"] == pytest.approx(-np.degrees(0.2))
+
+
+def test_ticked_task_says_met_at_which_setting():
+    lab = MotorLab()
+    lab.set("kr1", 160.0)
+    assert lab.task_done("rotor")
+    assert lab.tasks.value("rotor").startswith("met at k_r1 = 160")  # the setting it was met at, not "now"

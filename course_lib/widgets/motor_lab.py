@@ -30,6 +30,7 @@ from course_lib.widgets import controls as c
 from course_lib.widgets.arm_drag import drag_elbow, drag_tip
 from course_lib.widgets.lab import DragHandle
 from course_lib.widgets.motor_messages import MOTOR
+from course_lib.widgets.numbers import wrap_degrees
 from course_lib.widgets.scene import Bar, Disc, Handle, Link, Panel, Scene, Text
 from course_lib.widgets.simlab import Frames, SimLab
 from course_lib.widgets.tasks import NotYet, checklist
@@ -211,7 +212,8 @@ class MotorLab(SimLab):
         r = 1.08 * (arm.l1 + arm.l2)
         world = dict(panel="world")
         bar = dict(panel="bars", bar_width=0.6)
-        return Scene(width=560, height=380, channels=list(self._channels), panels=[
+        return Scene(width=560, height=380, channels=list(self._channels), periodic={"th1_deg": 360.0, "th2_deg": 360.0},
+                     panels=[
             Panel("world", 0, 0, 0.6, 0.84, (-r, r), (-r, r), equal=True, axes=False, title=T("mot_title_world")),
             Panel("bars", 0.68, 0.06, 0.3, 0.72, (-0.6, 1.6), (0.0, 4.0), ylabel=T("mot_ylabel_bars"),
                   title=T("mot_title_bars"), xticks=[], grid=True),  # the bars' labels name them
@@ -244,7 +246,7 @@ class MotorLab(SimLab):
         return dict(t=f.t, ex=joints[:, 1, 0], ey=joints[:, 1, 1], tx=joints[:, 2, 0], ty=joints[:, 2, 1],
                     link11=L[:, 0, 0], rotor11=R[0, 0], top11=m11, link22=L[:, 1, 1], rotor22=R[1, 1], top22=m22,
                     m12=m12, kappa=kappa, kappa_max=kappa_max, coupling=np.abs(m12) / np.sqrt(m11 * m22),
-                    th1_deg=np.degrees(q[:, 0]), th2_deg=np.degrees(q[:, 1]), qd1=qd[:, 0], qd2=qd[:, 1],
+                    th1_deg=wrap_degrees(np.degrees(q[:, 0])), th2_deg=wrap_degrees(np.degrees(q[:, 1])), qd1=qd[:, 0], qd2=qd[:, 1],
                     theta1=q[:, 0], theta2=q[:, 1], tau1=tau[:, 0], tau2=tau[:, 1],
                     tau_m1=tau[:, 0] / p.kr1, tau_m2=tau[:, 1] / p.kr2, dE=dE, W=W, gap=dE - W)
 

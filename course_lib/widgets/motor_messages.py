@@ -38,17 +38,18 @@ MOTOR = MessageTable("motor_lab", {
         ),
         "mot_task_rotor": "Find a gear ratio k_r1 at which the rotor's share of M₁₁ exceeds the link's.",
         "mot_task_rotor_hint": "The rotor adds k_r1² I_m1 + I_m2: the gear ratio enters squared.",
-        "mot_task_rotor_value": "rotor {rotor:.3f} > link {link:.3f} kg·m² at k_r1 = {kr1:g}",
+        "mot_task_rotor_value": "met at k_r1 = {kr1:g}: rotor {rotor:.3f} > link {link:.3f} kg·m²",
         "mot_task_kappa": "By gearing, keep κ(M) below {kappa:g} over all θ₂.",
         "mot_task_kappa_hint": "κ(M) = 1 when M is a multiple of the identity. The rotors add constants to the "
                                "diagonal: make M₁₁ and M₂₂ nearly equal (the link's M₂₂ is small, so gear 2 needs "
                                "more k_r² I_m than gear 1) and large against the θ₂-dependent M₁₂.",
-        "mot_task_kappa_value": "κ(M) ≤ {kappa:.3f} over all θ₂ with k_r = ({kr1:g}, {kr2:g})",
+        "mot_task_kappa_value": "met with k_r = ({kr1:g}, {kr2:g}): κ(M) ≤ {kappa:.3f} over all θ₂",
         "mot_task_breakaway": "Gravity off, F_s > 0, from rest: find within {pct:g} % the least constant τ₁ "
                               "that starts joint 1 (τ₂ = 0).",
         "mot_task_breakaway_hint": "A joint at rest sticks while the torque it needs stays within ±F_s. "
-                                   "Raise τ₁ in small steps with the arm at rest (Reset puts it at rest).",
-        "mot_task_breakaway_value": "τ₁ = {tau1:.3f} N·m started joint 1 (least possible {least:.3f} N·m)",
+                                   "Raise τ₁ in small steps with the arm at rest (Reset puts it at rest and pauses). "
+                                   "Type τ₁ into the number box beside the slider: no need for 100 arrow presses.",
+        "mot_task_breakaway_value": "met: τ₁ = {tau1:.3f} N·m started joint 1 (least possible {least:.3f} N·m)",
         "mot_why_rotors_off": "the rotors are not in the model: switch them on",
         "mot_why_rotor_small": "rotor's share of M₁₁ still below the link's (see the bars)",
         "mot_why_kappa_large": "κ(M) reaches {kappa:.3f} at θ₂ = {theta2:.0f}°",
