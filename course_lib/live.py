@@ -207,9 +207,15 @@ class LiveSim:
                                            self._model.n_dof)
             self._dynamics = model_dynamics(self._model, self._tau)
         q, qd, w = self._stepper(self._dynamics, self._q, self._qd, self.dt)
-        stopped = self._model.stop_reversals(self._qd, qd)  # Coulomb friction catches a reversing joint
-        if stopped is not None:
-            qd = stopped
+        m = self._model
+        stopped = m.stop_reversals(self._qd, qd)  # Coulomb friction catches a reversing joint
+        if stopped is not None or m.straddles_friction_jump(self._qd, qd):
+            # Coulomb friction's power jumps where a rate crosses 0 (sgn q̇): its RK4 quadrature is only first
+            # order across the jump, and a stop removes kinetic energy, both friction's doing. The torque is
+            # held over the step, so its work is exactly τ·Δq; friction's is the rest of the energy change.
+            qd = qd if stopped is None else stopped
+            energy = [m._kinetic_energy(a, b) + m._potential_energy(a) for a, b in ((self._q, self._qd), (q, qd))]
+            w = float(energy[1] - energy[0])  # = τ·Δq + friction's work
         hit = self._model.impact(q, qd)  # an end stop, for the models that have one
         if hit is not None:
             q, qd = hit

@@ -167,6 +167,12 @@ class ManipulatorModel:
         sign within the step (the stick–slip rule then decides); None: leave them (the default)."""
         return None
 
+    def straddles_friction_jump(self, qd_before: np.ndarray, qd: np.ndarray) -> bool:
+        """True when a step from rates ``qd_before`` to ``qd`` may have crossed a jump of the friction
+        torque (Coulomb's sgn q̇ at q̇ = 0); the simulator then books friction's work from the energy
+        balance. False for smooth (viscous) friction, the default."""
+        return False
+
     def inverse_dynamics(self, q: Any, qd: Any, qdd: Any) -> np.ndarray:
         """Joint torques τ = M q̈ + C q̇ + g + b q̇ (N·m) that produce q̈.
 

@@ -156,6 +156,12 @@ class MotorArm(TwoLinkArm):
             return None
         return np.where(crossed, 0.0, qd)
 
+    def straddles_friction_jump(self, qd_before: np.ndarray, qd: np.ndarray) -> bool:
+        """A joint with Coulomb friction whose rate changed by more than half its smaller end value may
+        have passed q̇ = 0 inside the step (RK4's stages lie between), where sgn q̇ jumps."""
+        w0, w1 = np.abs(qd_before), np.abs(qd)
+        return bool(np.any((self.Fs > 0) & (2 * np.abs(qd - qd_before) >= np.minimum(w0, w1))))
+
     # -- forward dynamics with stick–slip ----------------------------------------------------------------
     def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
         t1, t2 = q.tolist()

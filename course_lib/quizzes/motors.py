@@ -29,20 +29,27 @@ def motors_quiz() -> Quiz:
         NumericQuestion(
             f"A rotor of I_m = {IM:g} kg·m² drives joint 1 through a gear of ratio k_r = {KR:g}. "
             "How much does it add to M₁₁ (kg·m²)?",
-            reflected, 0.01 * reflected, "kg·m²",
+            reflected, 0.01 * reflected, "kg·m²", aliases=["kg*m^2", "kg m^2", "kgm^2", "kgm2", "kg m2"],
             explanation="The rotor turns k_r times faster than the joint, so its kinetic energy is "
                         "½ I_m (k_r θ̇)²: it adds k_r² I_m to M₁₁.",
             mistakes=[(KR * IM, "That is k_r I_m: the gear ratio enters twice, once per θ̇ in ½ I_m (k_r θ̇)²."),
                       (IM, "That is the rotor alone; seen through the gear it looks k_r² times heavier.")]),
         NumericQuestion(
             f"The 2R arm (lesson 3's links) rests at θ = (0°, {np.degrees(Q_BREAK[1]):.1f}°) with gravity on. "
+            f"Links: l₁ = {arm.l1:g} m, l_c1 = {arm.lc1:g} m, l_c2 = {arm.lc2:g} m, m₁ = {arm.m1:g} kg, "
+            f"m₂ = {arm.m2:g} kg, g = {arm.g:g} m/s², no motor mass at the elbow. "
             f"Joint 1 has Coulomb friction F_s1 = {FS1:g} N·m; joint 2 is held by its own friction. "
             "What is the least constant τ₁ > 0 that starts joint 1 moving (N·m)?",
-            breakaway, 0.01 * breakaway, "N·m",
+            breakaway, 0.01 * breakaway, "N·m", aliases=["N*m", "Nm", "N m"],
             explanation="At rest the joint needs τ₁ − g₁(q) of friction to stay put; it slips once that "
                         f"exceeds F_s1. So τ₁ = g₁ + F_s1 = {gravity1:.2f} + {FS1:g} N·m.",
             mistakes=[(FS1, "That would do with gravity off; here gravity already loads the joint with g₁(q)."),
-                      (gravity1, "That only holds the arm; friction must be overcome on top.")]),
+                      (gravity1, "That is g₁ alone: it only holds the arm; friction F_s1 must be overcome on top."),
+                      (gravity1 - FS1, "That is g₁ − F_s1: friction opposes the start, so it adds to what τ₁ must "
+                                       "supply, it does not help."),
+                      (float(MotorArm(Fs=[FS1, 50.0]).gravity((0.0, 0.0))[0]) + FS1,
+                       "That is the breakaway with the arm stretched out (θ₂ = 0): link 2's centre sits at "
+                       "θ₁ + θ₂, so its lever arm shrinks by cos θ₂.")]),
         MultipleChoice(
             "For the arm with motors of this lesson, which statement about Ṁ − 2C is right?",
             [Option("Any matrix C that gives the right product C q̇ makes Ṁ − 2C skew-symmetric, whichever way its "
@@ -63,8 +70,8 @@ def motors_quiz() -> Quiz:
                     feedback="Away from q̇ = 0 yes, but sticking is exactly what happens at q̇ = 0."),
              Option("It adds energy to the arm, because tanh overshoots the sign function near q̇ = 0.",
                     feedback="tanh(q̇/ε) has the sign of q̇ and stays within ±1, so it still only dissipates."),
-             Option("tanh(0) = 0: at rest there is no friction, so the arm creeps down and breakaway is "
-                    "undefined.", correct=True,
+             Option("The smoothed term vanishes with q̇, so it cannot hold a still joint: the arm slides "
+                    "slowly down.", correct=True,
                     feedback="Yes: a smoothed sign cannot stick; a stick–slip rule can.")],
             explanation="Sticking is a constraint, not a force law of q̇: the joint stays while the needed "
                         "torque is within ±F_s."),

@@ -4,9 +4,10 @@ Sliders for the gear ratio k_r (1–160) and rotor inertia I_m (1e-5–1e-3 kg·
 joint, viscous F_v and Coulomb F_s friction, a switch "include rotor inertia in the
 model", gravity on/off, and a step or sinusoid joint torque τ = k_r τ_m. Readouts: the
 diagonal of M as stacked link/rotor bars, κ(M) here and at worst over θ₂, and the
-coupling |M₁₂|/√(M₁₁M₂₂). Drag the tip to pose the arm (it is put at rest there).
+coupling |M₁₂|/√(M₁₁M₂₂). Drag the elbow (turns θ₁) or the tip (bends θ₂) to pose the arm; it is put
+at rest there.
 
-Every number comes from :class:`~course_lib.models.MotorArm`. Handle ``"tip"`` in panel
+Every number comes from :class:`~course_lib.models.MotorArm`. Handles ``"elbow"`` and ``"tip"`` in panel
 ``"world"`` (metres, base at the origin, y up).
 
 >>> lab = MotorLab()
@@ -26,9 +27,10 @@ import numpy as np
 from course_lib.models import MotorArm
 from course_lib.models.motor_arm import GEAR_RANGE, ROTOR_INERTIA_RANGE
 from course_lib.widgets import controls as c
-from course_lib.widgets.arm_drag import drag_tip
+from course_lib.widgets.arm_drag import drag_elbow, drag_tip
 from course_lib.widgets.lab import DragHandle
 from course_lib.widgets.motor_messages import MOTOR
+from course_lib.widgets.numbers import wrap_degrees
 from course_lib.widgets.scene import Bar, Disc, Handle, Link, Panel, Scene, Text
 from course_lib.widgets.simlab import Frames, SimLab
 from course_lib.widgets.tasks import NotYet, checklist
@@ -43,6 +45,9 @@ THETA2_GRID = np.linspace(-np.pi, np.pi, 721)
 BREAKAWAY_TOLERANCE = 0.02
 #: joint 1 counts as started once it has turned this far (rad) since τ₁ was set
 MOVED = 1e-4
+#: the rotors the lab starts with (kg·m², a larger servo's): tasks 1 and 2 are then reachable by gearing alone
+#: (task 1 from k_r1 ≈ 104, task 2 e.g. with k_r = (130, 160)); at 1e-4 task 1 would need k_r1 ≈ 180 > 160
+IM_START = 3e-4
 COLORS = {"link": "#1597a8", "rotor": "#8e44ad"}
 
 
@@ -54,14 +59,20 @@ def max_condition_number(arm: MotorArm) -> tuple[float, float]:
     return float(kappa[i]), float(THETA2_GRID[i])
 
 
+def _show_on_off(button: Any) -> None:
+    """A switch's look: a ticked box and colour while on, an empty box while off."""
+    button.icon = "check-square-o" if button.value else "square-o"
+    button.button_style = "info" if button.value else ""
+
+
 class MotorLab(SimLab):
     """The motor lab. Args: q0 (rad), arm (a MotorArm), clock. Raises ValueError naming what was wrong."""
 
     messages = MOTOR
     CONTROLS = (c.Slider("kr1", "mot_kr1", *GEAR_RANGE, 1.0, 50.0, ".0f", param="kr1"),
                 c.Slider("kr2", "mot_kr2", *GEAR_RANGE, 1.0, 50.0, ".0f", param="kr2"),
-                c.Slider("Im1", "mot_Im1", *ROTOR_INERTIA_RANGE, 1e-5, 1e-4, ".5f", param="Im1"),
-                c.Slider("Im2", "mot_Im2", *ROTOR_INERTIA_RANGE, 1e-5, 1e-4, ".5f", param="Im2"),
+                c.Slider("Im1", "mot_Im1", *ROTOR_INERTIA_RANGE, 1e-5, IM_START, ".5f", param="Im1"),
+                c.Slider("Im2", "mot_Im2", *ROTOR_INERTIA_RANGE, 1e-5, IM_START, ".5f", param="Im2"),
                 c.Slider("Fv", "mot_Fv", 0.0, 2.0, 0.01, 0.1, param="b"),
                 c.Slider("Fs", "mot_Fs", 0.0, 5.0, 0.01, 1.0, param="Fs"),
                 c.Toggle("rotors", "mot_rotors", True),
@@ -79,7 +90,7 @@ class MotorLab(SimLab):
             q0 = None
         if q0 is None or len(q0) != 2 or not all(map(math.isfinite, q0)):
             raise ValueError(MOTOR.text("mot_error_q0", value=q0))
-        arm = MotorArm(b=0.1, Fs=1.0) if arm is None else arm
+        arm = MotorArm(b=0.1, Fs=1.0, Im1=IM_START, Im2=IM_START) if arm is None else arm
         if not isinstance(arm, MotorArm):
             raise ValueError(f"arm must be a MotorArm, got {type(arm).__name__}")
         self.g_on = arm.g if arm.g > 0 else 9.81
@@ -93,8 +104,31 @@ class MotorLab(SimLab):
         self.tasks = checklist(self, prompts, "mot_task_{key}_hint")
         self.readout_html = c.html()
         self.autoscale("bars", "ylim", ["top11", "top22"], (0.0, 4.0))
+        self.add_handle(DragHandle("elbow", "world", self._elbow, self._drag_elbow))
         self.add_handle(DragHandle("tip", "world", self._tip, self._drag_tip))
         self.start(self._scene(), [self.readout_html])
+
+    def build_controls(self) -> list:
+        """The controls with the two switches in one row, so that the lab fits a 1366×768 screen; a switch
+        shows ☑ or ☐ and is coloured while on, so on and off are told apart at a glance."""
+        import ipywidgets as w
+
+        built = dict(zip((spec.key for spec in self.CONTROLS), super().build_controls()))
+        for key in ("rotors", "gravity"):
+            button = built[key]
+            button.tooltip = self.T(f"mot_{key}_tooltip")
+            _show_on_off(button)
+            button.observe(lambda change, b=button: _show_on_off(b), "value")
+            button.layout.width = "100px"
+        choice = built["input"]  # its options say what it is: no description, so it fits beside the switches
+        choice.description, choice.tooltip, choice.layout.width = "", self.T("mot_input"), "120px"
+        row = w.HBox([built["rotors"], built["gravity"], choice], layout={"flex_flow": "row wrap", "grid_gap": "4px"})
+        return [built["kr1"], built["kr2"], built["Im1"], built["Im2"], built["Fv"], built["Fs"], row,
+                built["tau1"], built["tau2"], built["freq"]]
+
+    def start(self, scene: Scene, below: list = ()) -> None:
+        super().start(scene, below)
+        self.controls["reset"].tooltip = self.T("mot_reset_tooltip")
 
     # -- the torque input, sampled by the simulator ------------------------------------------------
     def _torque(self, t: float, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
@@ -145,7 +179,13 @@ class MotorLab(SimLab):
         """Task 3 remembers the state τ₁ was set in: the breakaway is judged from there."""
         self._set_at = {"tau1": float(self._amp[0]), "q": self.now.q.copy(), "rest": bool(not self.now.qd.any())}
 
-    # -- dragging the tip: the arm is put there at rest -------------------------------------------
+    # -- dragging the elbow (θ₁) or the tip (θ₂): the arm is put there at rest --------------------------
+    def _elbow(self) -> tuple[float, float]:
+        return tuple(float(v) for v in self.model.joint_positions(self.now.q)[1])
+
+    def _drag_elbow(self, x: float, y: float) -> None:
+        self.set_state(drag_elbow(self.now.q, x, y), [0.0, 0.0])
+
     def _tip(self) -> tuple[float, float]:
         return tuple(float(v) for v in self.model.joint_positions(self.now.q)[2])
 
@@ -172,22 +212,24 @@ class MotorLab(SimLab):
         r = 1.08 * (arm.l1 + arm.l2)
         world = dict(panel="world")
         bar = dict(panel="bars", bar_width=0.6)
-        return Scene(width=560, height=380, channels=list(self._channels), panels=[
-            Panel("world", 0, 0, 0.6, 0.9, (-r, r), (-r, r), equal=True, axes=False, title=T("mot_title_world")),
-            Panel("bars", 0.68, 0.06, 0.32, 0.78, (-0.6, 1.6), (0.0, 4.0), ylabel=T("mot_ylabel_bars"),
-                  title=T("mot_title_bars"), xticks=[0.0, 1.0], grid=True),
-            Panel("text", 0.0, 0.9, 1.0, 0.1, (0, 1), (0, 1), axes=False)], shapes=[
+        return Scene(width=560, height=380, channels=list(self._channels), periodic={"th1_deg": 360.0, "th2_deg": 360.0},
+                     panels=[
+            Panel("world", 0, 0, 0.6, 0.84, (-r, r), (-r, r), equal=True, axes=False, title=T("mot_title_world")),
+            Panel("bars", 0.68, 0.06, 0.3, 0.72, (-0.6, 1.6), (0.0, 4.0), ylabel=T("mot_ylabel_bars"),
+                  title=T("mot_title_bars"), xticks=[], grid=True),  # the bars' labels name them
+            Panel("text", 0.0, 0.84, 1.0, 0.16, (0, 1), (0, 1), axes=False)], shapes=[
             Disc("motor1", **world, x=0, y=0, r_px=13, color=COLORS["rotor"], alpha=0.45),
             Disc("motor2", **world, x="ex", y="ey", r_px=11, color=COLORS["rotor"], alpha=0.45),
             Link("link1", **world, x0=0, y0=0, x1="ex", y1="ey", width=7),
             Link("link2", **world, x0="ex", y0="ey", x1="tx", y1="ty", width=7),
+            Handle("elbow", **world, x="ex", y="ey", r_px=9, circle=(0.0, 0.0)),
             Handle("tip", **world, x="tx", y="ty", r_px=10),
-            Text("state", **world, x=-r, y=-r, text=T("mot_scene_state")),
+            Text("state", "text", x=0.0, y=0.62, text=T("mot_scene_state")),  # below the arm: no handle covers it
             Bar("link11", **bar, x=0.0, height="link11", label="M₁₁", color=COLORS["link"]),
             Bar("rotor11", **bar, x=0.0, base="link11", height="rotor11", color=COLORS["rotor"]),
             Bar("link22", **bar, x=1.0, height="link22", label="M₂₂", color=COLORS["link"]),
             Bar("rotor22", **bar, x=1.0, base="link22", height="rotor22", color=COLORS["rotor"]),
-            Text("kappa", "text", x=0.0, y=0.4, text=T("mot_scene_kappa"))])
+            Text("kappa", "text", x=0.0, y=0.12, text=T("mot_scene_kappa"))])
 
     # -- values of N frames ----------------------------------------------------------------------------------
     def values(self, f: Frames) -> dict:
@@ -204,7 +246,7 @@ class MotorLab(SimLab):
         return dict(t=f.t, ex=joints[:, 1, 0], ey=joints[:, 1, 1], tx=joints[:, 2, 0], ty=joints[:, 2, 1],
                     link11=L[:, 0, 0], rotor11=R[0, 0], top11=m11, link22=L[:, 1, 1], rotor22=R[1, 1], top22=m22,
                     m12=m12, kappa=kappa, kappa_max=kappa_max, coupling=np.abs(m12) / np.sqrt(m11 * m22),
-                    th1_deg=np.degrees(q[:, 0]), th2_deg=np.degrees(q[:, 1]), qd1=qd[:, 0], qd2=qd[:, 1],
+                    th1_deg=wrap_degrees(np.degrees(q[:, 0])), th2_deg=wrap_degrees(np.degrees(q[:, 1])), qd1=qd[:, 0], qd2=qd[:, 1],
                     theta1=q[:, 0], theta2=q[:, 1], tau1=tau[:, 0], tau2=tau[:, 1],
                     tau_m1=tau[:, 0] / p.kr1, tau_m2=tau[:, 1] / p.kr2, dE=dE, W=W, gap=dE - W)
 

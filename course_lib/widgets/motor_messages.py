@@ -13,16 +13,19 @@ MOTOR = MessageTable("motor_lab", {
         "mot_Im2": "I_m2 [kg·m²]",
         "mot_Fv": "F_v [N·m·s/rad]",
         "mot_Fs": "F_s [N·m]",
-        "mot_rotors": "include rotor inertia in the model",
+        "mot_rotors": "rotors",
+        "mot_rotors_tooltip": "include the rotors' inertia k_r² I_m in the model (off: the model that forgot the motors)",
+        "mot_gravity_tooltip": "gravity on or off",
+        "mot_reset_tooltip": "back to the start posture at rest, t = 0, W = 0; pauses (press Play again)",
         "mot_gravity": "gravity",
         "mot_input": "torque input",
-        "mot_input_step": "step (constant)",
-        "mot_input_sine": "sinusoid",
+        "mot_input_step": "τ: step",
+        "mot_input_sine": "τ: sinusoid",
         "mot_tau1": "τ₁ [N·m]",
         "mot_tau2": "τ₂ [N·m]",
         "mot_freq": "f [Hz]",
-        "mot_title_world": "2R arm with motors (drag the tip)",
-        "mot_title_bars": "diag M: link | rotor",
+        "mot_title_world": "2R arm with motors (drag elbow or tip)",
+        "mot_title_bars": "M: link | rotor",
         "mot_ylabel_bars": "kg·m²",
         "mot_scene_kappa": "κ(M) = {kappa:.2f}   |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f}",
         "mot_scene_state": "θ₁ = {th1_deg:.1f}°  θ₂ = {th2_deg:.1f}°  τ₁ = {tau1:.2f}  τ₂ = {tau2:.2f} N·m",
@@ -33,20 +36,22 @@ MOTOR = MessageTable("motor_lab", {
             "coupling |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f} &nbsp; motor torques τ/k_r = ({tau_m1:.4f}, {tau_m2:.4f}) N·m "
             "&nbsp; E − W = {gap:.4f} J"
         ),
-        "mot_task_rotor": "Find a gear ratio at which the rotor's share of M₁₁ exceeds the link's.",
+        "mot_task_rotor": "Find a gear ratio k_r1 at which the rotor's share of M₁₁ exceeds the link's.",
         "mot_task_rotor_hint": "The rotor adds k_r1² I_m1 + I_m2: the gear ratio enters squared.",
-        "mot_task_rotor_value": "rotor {rotor:.3f} > link {link:.3f} kg·m² at k_r1 = {kr1:g}",
+        "mot_task_rotor_value": "met at k_r1 = {kr1:g}: rotor {rotor:.3f} > link {link:.3f} kg·m²",
         "mot_task_kappa": "By gearing, keep κ(M) below {kappa:g} over all θ₂.",
-        "mot_task_kappa_hint": "The link part of M changes with θ₂, the rotor part does not: "
-                               "large k_r² I_m on both joints makes M nearly a constant diagonal.",
-        "mot_task_kappa_value": "κ(M) ≤ {kappa:.3f} over all θ₂ with k_r = ({kr1:g}, {kr2:g})",
-        "mot_task_breakaway": "Coulomb on, gravity off: from rest, find within {pct:g} % the smallest "
-                              "constant τ₁ that starts joint 1 moving (keep τ₂ = 0).",
+        "mot_task_kappa_hint": "κ(M) = 1 when M is a multiple of the identity. The rotors add constants to the "
+                               "diagonal: make M₁₁ and M₂₂ nearly equal (the link's M₂₂ is small, so gear 2 needs "
+                               "more k_r² I_m than gear 1) and large against the θ₂-dependent M₁₂.",
+        "mot_task_kappa_value": "met with k_r = ({kr1:g}, {kr2:g}): κ(M) ≤ {kappa:.3f} over all θ₂",
+        "mot_task_breakaway": "Gravity off, F_s > 0, from rest: find within {pct:g} % the least constant τ₁ "
+                              "that starts joint 1 (τ₂ = 0).",
         "mot_task_breakaway_hint": "A joint at rest sticks while the torque it needs stays within ±F_s. "
-                                   "Raise τ₁ in small steps with the arm at rest (Reset puts it at rest).",
-        "mot_task_breakaway_value": "τ₁ = {tau1:.3f} N·m started joint 1 (least possible {least:.3f} N·m)",
+                                   "Raise τ₁ in small steps with the arm at rest (Reset puts it at rest and pauses). "
+                                   "Type τ₁ into the number box beside the slider: no need for 100 arrow presses.",
+        "mot_task_breakaway_value": "met: τ₁ = {tau1:.3f} N·m started joint 1 (least possible {least:.3f} N·m)",
         "mot_why_rotors_off": "the rotors are not in the model: switch them on",
-        "mot_why_rotor_small": "the rotor's share of M₁₁ is still below the link's (compare the bars)",
+        "mot_why_rotor_small": "rotor's share of M₁₁ still below the link's (see the bars)",
         "mot_why_kappa_large": "κ(M) reaches {kappa:.3f} at θ₂ = {theta2:.0f}°",
         "mot_why_gravity": "switch gravity off first",
         "mot_why_no_coulomb": "switch Coulomb friction on (F_s > 0)",
