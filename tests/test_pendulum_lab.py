@@ -380,7 +380,7 @@ def test_reset_returns_to_the_start_angle_at_rest():
     lab.set("reset", None)
     assert (lab.readout("theta"), lab.readout("theta_dot"), lab.t) == (pytest.approx(np.radians(30.0)), 0.0, 0.0)
     assert lab.controls["theta"].value == 30.0
-    assert "clear_traces" in [kind for kind, _ in lab.scene.outbox]
+    assert "clear" in [kind for kind, _ in lab.scene.outbox]  # a new generation: the browser's traces and queue go
 
 
 def test_advance_rejects_negative_or_nan_durations():

@@ -74,7 +74,7 @@ def test_set_values_keeps_unnamed_channels_and_bumps_the_frame_seq():
     seq = scene.frame["seq"]
     scene.set_values({"by": -0.9})
     assert scene.values == {"theta": 0.0, "bx": 0.3, "by": -0.9, "W": 0.0}
-    assert scene.frame == {"seq": seq + 1, "values": [0.0, 0.3, -0.9, 0.0]}
+    assert scene.frame == {"seq": seq + 1, "gen": 0, "values": [0.0, 0.3, -0.9, 0.0]}
     scene.set_values({"by": -0.9})
     assert scene.frame["seq"] == seq + 2, "the same values sent again still reach the browser (new seq)"
 
@@ -101,7 +101,7 @@ def test_send_chunk_sends_float64_frames_in_one_buffer(monkeypatch):
     scene.send_chunk(1.0, 0.5, frames, replace_from=1.25, final=True)
     content, buffers = sent[0]
     assert content == {"type": "chunk", "t0": 1.0, "dt": 0.5, "n": 3, "replace_from": 1.25, "final": True,
-                       "seek": False}
+                       "seek": False, "gen": 0}
     assert np.array_equal(np.frombuffer(buffers[0], dtype="<f8").reshape(3, 4), frames)
     scene.send_chunk(2.0, 0.5, frames)
     assert sent[1][0]["replace_from"] == 2.0, "a chunk supersedes queued frames from its own start"

@@ -346,3 +346,30 @@ def test_a_ball_held_by_the_mouse_is_not_called_resting():
     send({"type": "drag", "id": "bob", "phase": "end", "x": np.sin(1.2), "y": -np.cos(1.2)})
     lab.advance(0.05)
     assert lab.dragging is None
+
+
+def test_reset_starts_a_new_generation_that_every_later_chunk_and_frame_carries():
+    """Reset sends "clear" (generation g+1, t = 0) before its frame; everything sent after it carries g+1, so the
+    browser drops what it still gets from before the Reset (the picture never shows a pre-Reset frame)."""
+    clock = Clock()
+    lab = PendulumLab(clock=clock)
+    lab.set("play", None)
+    clock.now += 0.5
+    need(lab)
+    lab.set("play", None)
+    before = lab.scene.generation
+    assert {meta["gen"] for meta in chunks(lab)} == {before}
+    lab.scene.outbox.clear()
+    lab.set("reset", None)
+    kinds = [kind for kind, _ in lab.scene.outbox]
+    assert "clear" in kinds and kinds.index("clear") < kinds.index("values"), kinds
+    clear = next(meta for kind, meta in lab.scene.outbox if kind == "clear")
+    assert clear == {"gen": before + 1, "t": 0.0}
+    assert lab.scene.frame["gen"] == before + 1
+    lab.set("play", None)
+    first = chunks(lab)[0]
+    assert first["gen"] == before + 1 and first["t0"] == 0.0
+    assert first["seek"], "Play's first chunk moves the browser's playhead to it, whatever it still has queued"
+    clock.now += 0.3
+    need(lab)
+    assert all(meta["gen"] == before + 1 for meta in chunks(lab))

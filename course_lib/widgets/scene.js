@@ -67,6 +67,57 @@ export class FrameQueue {
   frame(s, i) { return s.data.subarray(i * this.nch, (i + 1) * this.nch); }
 }
 
+/**
+ * Generations of the state shown: a Reset starts a new one (the kernel's "clear" message). Every chunk and
+ * static frame carries the generation it belongs to; the browser drops those of an older generation, so a
+ * frame from before a Reset can never be queued or drawn after it, whatever order the messages arrive in.
+ */
+export class Generations {
+  constructor() { this.current = 0; }
+  /** "old": drop the message; "new": a newer generation begins (drop everything queued first); "same": use it. */
+  admit(gen) {
+    if (!Number.isFinite(gen)) return "same";        // a message without a generation (older kernels)
+    if (gen < this.current) return "old";
+    if (gen === this.current) return "same";
+    this.current = gen;
+    return "new";
+  }
+}
+
+/**
+ * What the kernel's messages do to the queue and the playhead, generation-checked (mount() wires it to the page).
+ * Each method returns what happened: "old" (dropped, from before a Reset), "new" (a Reset was passed: the
+ * queue was emptied and the playhead moved; the caller clears its traces) or "same".
+ */
+export class Feed {
+  constructor(queue, player) { this.queue = queue; this.player = player; this.generations = new Generations(); this.stale = 0; }
+  restart(t) { this.queue.clear(); this.player.t = t; this.player.needFor = null; }
+  /** A chunk {t0, dt, n, replace_from, final, seek, gen} with its frames `data`. */
+  chunk(msg, data) {
+    const age = this.generations.admit(msg.gen);
+    if (age === "old") { this.stale++; return age; }
+    if (age === "new") this.restart(msg.t0);
+    const wasEmpty = this.queue.empty;
+    this.queue.add(msg.t0, msg.dt, msg.n, data, msg.replace_from, msg.final, msg.seek);
+    this.player.chunkAdded(wasEmpty, msg.t0, msg.seek);
+    return age;
+  }
+  /** The kernel's Reset {gen, t}: nothing queued before it is played after it. */
+  clear(msg) {
+    const age = this.generations.admit(msg.gen);
+    if (age === "old") { this.stale++; return age; }
+    this.restart(Number.isFinite(msg.t) ? msg.t : this.player.t);
+    return "new";
+  }
+  /** A static frame {seq, gen, values}: shown when not older than the generation; it empties the queue. */
+  frame(f) {
+    const age = this.generations.admit(f.gen);
+    if (age === "old") { this.stale++; return age; }
+    this.queue.clear();
+    return age;
+  }
+}
+
 /** Linear interpolation; on a circle of the given period when period > 0 (shortest way). */
 export function lerp(a, b, f, period = 0) {
   if (!(period > 0)) return a + (b - a) * f;
@@ -443,12 +494,12 @@ function mount(model, el) {
   root.dataset.sceneId = model.get("scene_id") ?? "";
   const ctx = canvas.getContext("2d"), send = (m) => model.send(m), handlers = [];
   const on = (name, fn) => { model.on(name, fn); handlers.push([name, fn]); };
-  let channels = [], queue = null, player = null, periods = [], values = new Float64Array(0), shapes = [];
+  let channels = [], queue = null, player = null, feed = null, periods = [], values = new Float64Array(0), shapes = [];
   let panels = new Map(), transforms = new Map(), palette = {}, fontFamily = "", seq = -1;
   let override = null, overrideUntil = null, dragging = null, highlight = new Set(), dirty = true, raf = 0, alive = true;
   const traces = new Map(), throttle = new Throttle(33), held = new Set(), stats = { draws: 0, played: 0 };
   // for tests and benchmarks: counters, the clock, and data -> page coordinates
-  canvas.__scene = { stats, get player() { return player; }, get values() { return Array.from(values); },
+  canvas.__scene = { stats, get player() { return player; }, get feed() { return feed; }, get values() { return Array.from(values); },
     toPage(panel, x, y) { const T = transforms.get(panel), r = canvas.getBoundingClientRect(); return [r.left + T.px(x), r.top + T.py(y)]; } };
 
   const color = (name) => palette[name] ?? name ?? palette.ink;
@@ -462,6 +513,8 @@ function mount(model, el) {
     const names = model.get("channels");
     if (names.join("\u0000") !== channels.join("\u0000") || queue === null) {
       channels = names; queue = new FrameQueue(channels.length); player = new Player(queue); values = new Float64Array(channels.length);
+      const generation = feed ? feed.generations.current : 0;   // new channels: a new queue, the same generation
+      feed = new Feed(queue, player); feed.generations.current = generation;
       player.speed = model.get("speed"); player.playing = false;
     }
     const per = model.get("periodic"); periods = channels.map((c) => per[c] ?? 0);
@@ -520,10 +573,15 @@ function mount(model, el) {
     for (const s of shapes) if (s.kind === "trace") traces.get(s.id)?.push(resolve(s.props.x, v), resolve(s.props.y, v));
   }
 
+  const clearTraces = () => { for (const tb of traces.values()) tb.clear(); };
+
   function showFrame() {
     const f = model.get("frame");
     if (!f || f.seq === seq || !f.values || f.values.length !== channels.length) return;
-    seq = f.seq; queue.clear(); values = Float64Array.from(f.values);
+    const age = feed.frame(f);
+    if (age === "old") return;                       // a state from before a Reset the browser already heard of
+    if (age === "new") clearTraces();
+    seq = f.seq; values = Float64Array.from(f.values);
     if (overrideUntil !== null) { override = null; overrideUntil = null; }
     pushTraces(values);
     if (fontFamily) { draw(); dirty = false; } else kick();   // the kernel's answer is drawn at once
@@ -624,10 +682,12 @@ function mount(model, el) {
 
   // ---- the kernel
   on("msg:custom", (msg, buffers) => {
-    if (msg.type === "chunk") {
-      const data = floatsOf(buffers[0]), wasEmpty = queue.empty;
-      queue.add(msg.t0, msg.dt, msg.n, data, msg.replace_from, msg.final, msg.seek);
-      player.chunkAdded(wasEmpty, msg.t0, msg.seek); kick();
+    if (msg.type === "chunk") {                      // one from before a Reset is dropped (never played after it)
+      if (feed.chunk(msg, floatsOf(buffers[0])) === "new") clearTraces();
+      kick();
+    } else if (msg.type === "clear") {
+      if (feed.clear(msg) === "new") clearTraces();
+      kick();
     } else if (msg.type === "clear_traces") { for (const tb of traces.values()) tb.clear(); kick(); }
     else if (msg.type === "ask_playhead") send({ type: "playhead", t: player.t, reason: "ask" });
   });

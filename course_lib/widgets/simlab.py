@@ -199,7 +199,7 @@ class SimLab(Lab):
         self.live.restore(self.now)
         self._queue = []
         self._anchor = (self.clock(), self.now.t)
-        self._send(include_now=True, replace_from=self.now.t)
+        self._send(include_now=True, replace_from=self.now.t, seek=True)  # the browser plays from this frame
         self.playing = True
         self.scene.playing = True
         self._show_player()
@@ -229,7 +229,7 @@ class SimLab(Lab):
         for (panel, axis), r in self._ranges.items():
             r["now"] = r["initial"]
             self.scene.set_panel(panel, **{axis: r["initial"]})
-        self.scene.clear_traces()
+        self.scene.restart(self.now.t)  # nothing sent before the Reset is drawn after it (its traces go too)
         self.refresh()
 
     def set_speed(self, speed: float) -> None:
@@ -301,14 +301,14 @@ class SimLab(Lab):
         self._checked = state.t
 
     # -- chunks ----------------------------------------------------------------------------------------------
-    def _send(self, include_now: bool, replace_from: float | None = None) -> None:
+    def _send(self, include_now: bool, replace_from: float | None = None, seek: bool = False) -> None:
         steps = self.steps_per(self.SAMPLE)
         count = max(2, int(round(self.CHUNK / (steps * self.live.dt))))
         states = [self.live.snapshot()] if include_now else []
         states += self.live.frames(count - len(states), steps)
         vals = self._compute(states)
         frames = np.column_stack([vals[c] for c in self.scene.channels])
-        self.scene.send_chunk(states[0].t, steps * self.live.dt, frames, replace_from=replace_from)
+        self.scene.send_chunk(states[0].t, steps * self.live.dt, frames, replace_from=replace_from, seek=seek)
         names = list(vals)
         table = np.column_stack([vals[k] for k in names]).tolist()
         self._queue += [(s, dict(zip(names, row))) for s, row in zip(states, table)]

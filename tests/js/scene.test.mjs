@@ -300,3 +300,65 @@ test("a formula's live fields show the current channel values, each term keeping
   assert.deepEqual(later.map((p) => p.text), ["M q̈ = –", " + ", "g = 5.9"], "a missing number shows a dash, never NaN");
   assert.deepEqual(scene.formulaParts(null, [], []), []);
 });
+
+// ---- generations: nothing sent before a Reset is drawn after it
+
+/** A chunk message of one channel whose values are 10 × time + offset (offset tells trajectories apart). */
+function chunkMsg(t0, n, gen, { offset = 0, dt = 0.25 / 15, seek = false } = {}) {
+  const data = Float64Array.from({ length: n }, (_, i) => 10 * (t0 + i * dt) + offset);
+  return [{ type: "chunk", t0, dt, n, replace_from: t0, final: false, seek, gen }, data];
+}
+
+test("after a Reset's clear, chunks and frames sent before it are dropped and never played", () => {
+  const { Feed } = scene;
+  const q = new FrameQueue(1), player = new Player(q), feed = new Feed(q, player);
+  feed.chunk(...chunkMsg(2.0, 15, 0, { offset: 1000 }));          // pre-Reset frames at 2.0 .. 2.233 s
+  player.setPlaying(true, 0);
+  player.tick(100);
+  assert.equal(feed.clear({ type: "clear", gen: 1, t: 0 }), "new");
+  assert.ok(q.empty && player.t === 0, "the Reset empties the queue and puts the playhead at its time");
+  feed.chunk(...chunkMsg(0, 15, 1, { seek: true }));              // the first chunk of the Play after Reset
+  // late arrivals from before the Reset: an answer to an old need, at times the new run reaches too
+  assert.equal(feed.chunk(...chunkMsg(0.25, 15, 0, { offset: 1000 })), "old");
+  assert.equal(feed.frame({ seq: 7, gen: 0, values: [1234] }), "old");
+  assert.equal(feed.stale, 2);
+  feed.chunk(...chunkMsg(0.25, 15, 1));
+  const out = new Float64Array(1);
+  for (const t of [0, 0.1, 0.25, 0.3, 0.45]) {
+    sampleAt(q, t, out, [0]);
+    assert.ok(Math.abs(out[0] - 10 * t) < 1e-9, `at ${t} s the post-Reset frame is drawn (got ${out[0]})`);
+  }
+  assert.ok(Math.abs(q.end - (0.25 + 14 * 0.25 / 15)) < 1e-12);
+});
+
+test("a chunk of a newer generation restarts the queue at its t0 even if the clear was missed", () => {
+  const { Feed } = scene;
+  const q = new FrameQueue(1), player = new Player(q), feed = new Feed(q, player);
+  feed.chunk(...chunkMsg(5.0, 15, 3, { offset: 1000 }));
+  player.t = 5.1;
+  assert.equal(feed.chunk(...chunkMsg(0.5, 15, 4)), "new");
+  assert.equal(player.t, 0.5, "the playhead starts at the new generation's first frame");
+  assert.deepEqual(q.segments.map((s) => s.t0), [0.5], "no frame of the older generation is left");
+  assert.equal(feed.frame({ seq: 1, gen: 4, values: [0] }), "same");
+  assert.ok(q.empty, "a static frame of the current generation empties the queue (the kernel's state is shown)");
+});
+
+test("a Play's seek chunk moves the playhead to its start even when frames are still queued", () => {
+  const { Feed } = scene;
+  const q = new FrameQueue(1), player = new Player(q), feed = new Feed(q, player);
+  feed.chunk(...chunkMsg(2.0, 15, 0));
+  player.t = 2.2;
+  feed.chunk(...chunkMsg(1.0, 15, 0, { seek: true }));
+  assert.equal(player.t, 1.0);
+  assert.deepEqual(q.segments.map((s) => s.t0), [1.0]);
+});
+
+test("messages without a generation (an older kernel) are used as before", () => {
+  const { Generations } = scene;
+  const g = new Generations();
+  assert.equal(g.admit(undefined), "same");
+  assert.equal(g.admit(2), "new");
+  assert.equal(g.admit(undefined), "same");
+  assert.equal(g.admit(1), "old");
+  assert.equal(g.admit(2), "same");
+});

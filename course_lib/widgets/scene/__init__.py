@@ -143,6 +143,7 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
         self._panels = {p.id: copy.copy(p) for p in panels}
         self._values = np.zeros(len(channels))
         self._seq = 0
+        self._gen = 0  # the generation of the state shown: restart() begins a new one (a lab's Reset)
         self.outbox: deque[tuple[str, dict[str, Any]]] = deque(maxlen=100)
         super().__init__(
             width=width, height=height, channels=channels, periodic=periodic, palette=dict(PALETTE), keyboard=bool(keys),
@@ -174,7 +175,7 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
             new[self.channels.index(name)] = finite_number(value, f"set_values: channel {name!r}")
         self._values = new
         self._seq += 1
-        self.frame = {"seq": self._seq, "values": [float(v) for v in new]}
+        self.frame = {"seq": self._seq, "gen": self._gen, "values": [float(v) for v in new]}
         self.outbox.append(("values", {"values": dict(zip(self.channels, new.tolist()))}))
 
     @property
@@ -221,9 +222,29 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
             raise ValueError(f"send_chunk: frame {row} (t = {t0 + row * dt:.4g} s) has a non-finite "
                              f"{self.channels[col]} = {data[row, col]}; every value must be finite")
         meta = {"type": "chunk", "t0": t0, "dt": dt, "n": int(data.shape[0]), "replace_from": cut,
-                "final": bool(final), "seek": bool(seek)}
+                "final": bool(final), "seek": bool(seek), "gen": self._gen}
         self.send(meta, buffers=[np.ascontiguousarray(data, dtype="<f8").tobytes()])
         self.outbox.append(("chunk", meta))
+
+    def restart(self, t: float) -> None:
+        """Begin a new generation at time ``t`` (s): every view drops its queued frames and traces, its playhead goes to ``t``.
+
+        Every chunk and static frame carries its generation and the browser drops those of an older one, so
+        nothing sent before a restart (a lab's Reset) can be played or drawn after it, whatever order the
+        browser's messages arrive in.
+
+        Raises:
+            ValueError: a non-finite ``t``.
+        """
+        t = finite_number(t, "restart: t")
+        self._gen += 1
+        self.send({"type": "clear", "gen": self._gen, "t": t})
+        self.outbox.append(("clear", {"gen": self._gen, "t": t}))
+
+    @property
+    def generation(self) -> int:
+        """The generation of what the scene shows now (the number of restarts)."""
+        return self._gen
 
     def clear_traces(self) -> None:
         """Empty every :class:`Trace` (in every open view)."""
