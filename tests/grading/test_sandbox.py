@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 
 import numpy as np
 import pytest
@@ -101,15 +102,17 @@ def test_a_dead_kernel_is_reported_and_its_processes_are_gone(tmp_path):
     tmp_path.chmod(0o711)
     k = SandboxKernel(tmp_path / "w", syn.REPO, sb.Limits())
     k.start()
-    run(k, "import subprocess; _p = subprocess.Popen(['sleep', '300'], start_new_session=True); print(_p.pid)")
+    # a sleep only this test starts (another test or tool on the machine may be sleeping 300 s too)
+    mine = f"300.{os.getpid()}{time.monotonic_ns() % 10**6}"
+    run(k, f"import subprocess; _p = subprocess.Popen(['sleep', '{mine}'], start_new_session=True); print(_p.pid)")
     with pytest.raises(KernelDied):
         k.execute("import os; os._exit(3)", 10)
     k.stop()
     assert k.returncode() == 3
-    # the namespace's end kills its processes; give the kernel a moment to deliver it (a leak would
-    # still be sleeping its 300 s long after this wait)
-    left = [p for p in psutil.process_iter(["cmdline"]) if p.info["cmdline"] == ["sleep", "300"]]
-    _, alive = psutil.wait_procs(left, timeout=5)
+    # the namespace's end kills its processes; give the kernel a moment to deliver it on a busy
+    # machine (a leak would still be sleeping its 300 s long after this wait)
+    left = [p for p in psutil.process_iter(["cmdline"]) if p.info["cmdline"] == ["sleep", mine]]
+    _, alive = psutil.wait_procs(left, timeout=10)
     assert not alive, alive
 
 
