@@ -37,8 +37,8 @@ QUIZ = MessageTable("quiz", {
         "quiz_formula_hint": "a formula in {names}",
         "quiz_too_large": "That expression is too large to check; simplify your answer.",
         "quiz_too_slow": (
-            "Checking that expression took longer than {seconds:g} s (a power or an exponential that "
-            "grows very fast?), so it was stopped; write it in a simpler form."),
+            "That expression took longer than {seconds:g} s to check (a power or an exponential that "
+            "grows very fast?), so the check was stopped; write it in a simpler form."),
         "quiz_undefined": (
             "Your expression is undefined or infinite (for example, it divides by zero); check it and try again."
         ),
