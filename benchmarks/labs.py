@@ -221,26 +221,33 @@ def _needs(lab: PendulumLab, clock: _Clock, n: int) -> list[Callable[[], None]]:
     return [need] * n
 
 
-def _changes(lab: PendulumLab, clock: _Clock, n: int) -> list[tuple[Callable[[], None], Callable[[], None]]]:
-    values = iter(np.tile(np.linspace(-3.0, 3.0, 7), n + WARMUP))
+def _changes(lab: Any, clock: _Clock, n: int, key: str = "tau",
+             span: float = 3.0) -> list[tuple[Callable[[], None], Callable[[], None]]]:
+    """``n`` changes of the slider ``key`` (values over ±``span``) during Play, each after 100 ms of playback."""
+    values = iter(np.tile(np.linspace(-span, span, 7), n + WARMUP))
 
     def playback() -> None:  # not timed: 100 ms of playback since the last change, the queue topped up
         clock.now += 0.1
         lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": lab._queue[-1][0].t})
 
     def change() -> None:  # timed: slider callback, rewind to the playhead, re-simulate, send
-        lab.set("tau", float(next(values)))
+        lab.set(key, float(next(values)))
     return [(playback, change)] * n
 
 
-def simulation_speed() -> float:
-    """Simulated seconds per second of CPU time: the pendulum lab's simulator with its channels, 20 s of play."""
-    lab, clock = _playing_pendulum()
-    chunks = int(20.0 / lab.CHUNK)
+def _speed(lab: Any, clock: _Clock, seconds: float = 20.0) -> float:
+    """Simulated seconds per second of CPU time of a playing lab: ``seconds`` of chunks, channels included."""
+    chunks = int(seconds / lab.CHUNK)
     t0 = time.process_time()
     for need in _needs(lab, clock, chunks):
         need()
     return chunks * lab.CHUNK / (time.process_time() - t0)
+
+
+def _speed_row(lab: str, measure: str, notebook: str, speed: float) -> dict[str, Any]:
+    return {"lab": lab, "measure": measure, "notebook": notebook, "n": 1, "kernel_median_ms": None,
+            "kernel_p90_ms": None, "target_ms": None, "meets_target": "yes" if speed >= 10 else "NO",
+            "speed_x_real_time": speed}
 
 
 def _arm_sim_moves(lab: ArmSimLab) -> list[Callable[[], None]]:
@@ -258,32 +265,10 @@ def _playing_arm() -> tuple[ArmSimLab, _Clock]:
     """The 2R simulator playing at h = 1 ms with RK4 (its default), from its default posture."""
     clock = _Clock()
     lab = ArmSimLab(clock=clock)
+    assert lab.live.dt == 0.001 and lab.live.method == "rk4", "the speed row is labelled RK4 at h = 1 ms"
     lab.set("b", 0.05)
     lab.set("play", None)
     return lab, clock
-
-
-def _arm_changes(lab: ArmSimLab, clock: _Clock, n: int) -> list[tuple[Callable[[], None], Callable[[], None]]]:
-    values = iter(np.tile(np.linspace(-10.0, 10.0, 7), n + WARMUP))
-
-    def playback() -> None:  # not timed: 100 ms of playback since the last change, the queue topped up
-        clock.now += 0.1
-        lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": lab._queue[-1][0].t})
-
-    def change() -> None:  # timed: slider callback, rewind to the playhead, re-simulate, send
-        lab.set("tau1", float(next(values)))
-    return [(playback, change)] * n
-
-
-def arm_simulation_speed() -> float:
-    """Simulated seconds per CPU second of the 2R simulator at h = 1 ms with RK4, channels included, 20 s of play."""
-    lab, clock = _playing_arm()
-    assert lab.live.dt == 0.001 and lab.live.method == "rk4"
-    chunks = int(20.0 / lab.CHUNK)
-    t0 = time.process_time()
-    for need in _needs(lab, clock, chunks):
-        need()
-    return chunks * lab.CHUNK / (time.process_time() - t0)
 
 
 def _browser_latency(notebook: str) -> dict[str, Any]:
@@ -331,7 +316,7 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         ("mass_matrix", "first frame after a change", "05_mass_matrix.ipynb", _payload_changes(mass_payload)),
         ("arm_sim", "update", "03_two_link_arm.ipynb", _arm_sim_moves(arm_sim)),
         ("arm_sim", "chunk", "03_two_link_arm.ipynb", _needs(arm_n, arm_clock_n, 60)),
-        ("arm_sim", "first frame after a change", "03_two_link_arm.ipynb", _arm_changes(arm_c, arm_clock_c, 60)),
+        ("arm_sim", "first frame after a change", "03_two_link_arm.ipynb", _changes(arm_c, arm_clock_c, 60, key="tau1", span=10.0)),
         ("christoffel", "first frame after a change", "06_coriolis_christoffel.ipynb",
          _christoffel_moves(_christoffel_lab())),
         ("christoffel", "chunk", "06_coriolis_christoffel.ipynb", _needs(*_playing_christoffel(), 60)),
@@ -344,22 +329,17 @@ def lab_benchmarks() -> list[dict[str, Any]]:
     rows = _rows(cases)
     rows += _rows(cart_pole_cases())
     rows += _rows(motor_cases())
-    speed = simulation_speed()
-    rows.append({"lab": "pendulum", "measure": "simulation speed (× real time)", "notebook": "02_pendulum.ipynb",
-                 "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None, "target_ms": None,
-                 "meets_target": "yes" if speed >= 10 else "NO", "speed_x_real_time": speed})
-    speed = arm_simulation_speed()
-    rows.append({"lab": "arm_sim", "measure": "simulation speed (× real time), RK4 h = 1 ms",
-                 "notebook": "03_two_link_arm.ipynb", "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None,
-                 "target_ms": None, "meets_target": "yes" if speed >= 10 else "NO", "speed_x_real_time": speed})
-    auto = auto_balance_speed()
-    rows.append({"lab": "cart_pole", "measure": "Auto-balance simulation speed (× real time)",
-                 "notebook": "04_cart_pole.ipynb", "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None,
-                 "target_ms": None, "meets_target": "yes" if auto >= 10 else "NO", "speed_x_real_time": auto})
-    speed = motor_simulation_speed()
-    rows.append({"lab": "motors", "measure": "simulation speed (× real time), Coulomb on, swinging",
-                 "notebook": "11_motors_friction.ipynb", "n": 1, "kernel_median_ms": None, "kernel_p90_ms": None,
-                 "target_ms": None, "meets_target": "yes" if speed >= 10 else "NO", "speed_x_real_time": speed})
+    kicked, kicked_clock = _playing_cart_pole(auto=True)
+    kicked.set("kick", None)
+    rows += [
+        _speed_row("pendulum", "simulation speed (× real time)", "02_pendulum.ipynb", _speed(*_playing_pendulum())),
+        _speed_row("arm_sim", "simulation speed (× real time), RK4 h = 1 ms", "03_two_link_arm.ipynb",
+                   _speed(*_playing_arm())),
+        _speed_row("cart_pole", "Auto-balance simulation speed (× real time)", "04_cart_pole.ipynb",
+                   _speed(kicked, kicked_clock)),
+        _speed_row("motors", "simulation speed (× real time), Coulomb on, swinging", "11_motors_friction.ipynb",
+                   _speed(*_playing_motors())),
+    ]
     return rows
 
 
@@ -413,17 +393,6 @@ def cart_pole_cases() -> list:
             ("cart_pole", "first frame after a change", "04_cart_pole.ipynb", _pushes(lab_p, clock_p, 60))]
 
 
-def auto_balance_speed() -> float:
-    """Simulated seconds per second of CPU time: the cart-pole lab playing 20 s with Auto-balance on (and a kick)."""
-    lab, clock = _playing_cart_pole(auto=True)
-    lab.set("kick", None)
-    chunks = int(20.0 / lab.CHUNK)
-    t0 = time.process_time()
-    for need in _needs(lab, clock, chunks):
-        need()
-    return chunks * lab.CHUNK / (time.process_time() - t0)
-
-
 def _playing_motors() -> tuple[MotorLab, "_Clock"]:
     """The motor lab playing from its default posture: gravity on, F_s = 1 N·m, the arm swinging down."""
     clock = _Clock()
@@ -440,27 +409,10 @@ def motor_cases() -> list:
     moves += [lambda k=k: lab.set("rotors", k % 2 == 1) for k in range(6)]
     lab_n, clock_n = _playing_motors()
     lab_c, clock_c = _playing_motors()
-    values = iter(np.tile(np.linspace(-10.0, 10.0, 7), 60 + WARMUP))
-
-    def playback() -> None:  # not timed: 100 ms of playback since the last change, the queue topped up
-        clock_c.now += 0.1
-        lab_c.scene.browser_message({"type": "need", "t": lab_c.playhead(), "t_last": lab_c._queue[-1][0].t})
-
-    def change() -> None:  # timed: slider callback, rewind to the playhead, re-simulate, send
-        lab_c.set("tau1", float(next(values)))
     return [("motors", "update", "11_motors_friction.ipynb", moves),
             ("motors", "chunk", "11_motors_friction.ipynb", _needs(lab_n, clock_n, 60)),
-            ("motors", "first frame after a change", "11_motors_friction.ipynb", [(playback, change)] * 60)]
-
-
-def motor_simulation_speed() -> float:
-    """Simulated seconds per CPU second of the motor lab playing 20 s (stick–slip friction, channels included)."""
-    lab, clock = _playing_motors()
-    chunks = int(20.0 / lab.CHUNK)
-    t0 = time.process_time()
-    for need in _needs(lab, clock, chunks):
-        need()
-    return chunks * lab.CHUNK / (time.process_time() - t0)
+            ("motors", "first frame after a change", "11_motors_friction.ipynb",
+             _changes(lab_c, clock_c, 60, key="tau1", span=10.0))]
 
 
 if __name__ == "__main__":
