@@ -170,8 +170,10 @@ def command(argv: list[str], work: Path, repo_root: Path, limits: Limits, bwrap:
         env += ["--setenv", key, value]
     links = _links()
     box = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--uid", str(NOBODY),
-           "--gid", str(NOBODY), "--hostname", "sandbox", "--ro-bind", "/usr", "/usr", *links, *binds,
-           "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--dir", "/tmp/home",
+           "--gid", str(NOBODY), "--hostname", "sandbox", "--ro-bind", "/usr", "/usr", *links,
+           # the private /tmp first, then the read-only binds: a checkout or venv under /tmp (a clone
+           # made with mktemp -d) stays visible instead of being hidden by the empty /tmp
+           "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--dir", "/tmp/home", *binds,
            "--bind", str(work_source), str(work), "--chdir", str(work), "--clearenv", *env, "--", *argv]
     limited = ["prlimit", *limits.prlimit_args(), "--", *box]
     if not as_root:

@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -187,3 +188,16 @@ def test_without_bwrap_grading_refuses_unless_told(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="bubblewrap \\(bwrap\\) is not installed"):
         autograde.grade(tmp_path / "subs", tmp_path / "out")
     assert not shutil.which("definitely-not-bwrap")
+
+
+def test_a_venv_under_tmp_stays_visible_inside_the_sandbox(monkeypatch, tmp_path):
+    """A checkout made with `mktemp -d` has its venv under /tmp: the sandbox's own empty /tmp must be
+    mounted before the read-only binds, or it hides the Python the kernel runs (bwrap: execvp … No such file)."""
+    venv = Path("/tmp/a-clone/.venv")
+    monkeypatch.setattr(sb, "readonly_paths", lambda repo_root: [venv])
+    import re
+
+    line = " ".join(sb.command(["python"], tmp_path / "w", syn.REPO, sb.Limits(), "bwrap"))  # as root: one shell
+    tmpfs = line.index("--tmpfs /tmp")
+    binds = [m.start() for m in re.finditer(rf"--ro-bind \S+ {re.escape(str(venv))}\b", line)]
+    assert binds and all(i > tmpfs for i in binds), line
