@@ -17,13 +17,32 @@ ValueError: no message 'bye' in the 'demo' table (language 'en')
 from __future__ import annotations
 
 import numbers
+import os
 import re
 import string
-from typing import Any
+import warnings
+import weakref
+from typing import Any, Callable
 
 #: every table made so far, by name (tests check each one's languages agree)
 TABLES: dict[str, "MessageTable"] = {}
-_language = ["en"]
+
+#: the languages the course speaks; every table has every one of them (tests check)
+LANGUAGES = ("en", "zh")
+
+
+def _initial_language() -> str:
+    """The language named by the ``COURSE_LANG`` environment variable, else English."""
+    chosen = os.environ.get("COURSE_LANG", "en").strip().lower() or "en"
+    if chosen not in LANGUAGES:
+        warnings.warn(f"COURSE_LANG={chosen!r} is not one of {list(LANGUAGES)}; using 'en'", stacklevel=2)
+        return "en"
+    return chosen
+
+
+_language = [_initial_language()]
+#: callbacks run after every switch, held weakly so a closed lab is not kept alive
+_listeners: list[Callable[[], Any]] = []
 
 
 class MessageTable:
@@ -65,16 +84,39 @@ class MessageTable:
         return key in self.messages["en"]
 
 
+def language() -> str:
+    """The language texts are made in now: ``"en"`` or ``"zh"``."""
+    return _language[0]
+
+
 def set_language(language: str) -> None:
-    """Switch every table to ``language`` for texts made from now on.
+    """Switch every table to ``language``, and tell every listener (labs and quizzes on screen).
+
+    Args:
+        language: one of :data:`LANGUAGES` (``"en"`` English, ``"zh"`` 中文).
 
     Raises:
-        ValueError: when no table has that language.
+        ValueError: for any other language.
     """
-    known = sorted({lang for t in TABLES.values() for lang in t.messages} | {"en"})
-    if language not in known:
-        raise ValueError(f"language must be one of {known}, got {language!r}")
+    if language not in LANGUAGES:
+        raise ValueError(f"language must be one of {list(LANGUAGES)}, got {language!r}")
     _language[0] = language
+    for ref in list(_listeners):
+        callback = ref()
+        if callback is None:
+            _listeners.remove(ref)
+        else:
+            callback()
+
+
+def on_language_change(callback: Callable[[], Any]) -> None:
+    """Call ``callback()`` after every :func:`set_language` (a bound method is held weakly).
+
+    A lab or quiz on screen registers its method that redraws its texts, so it
+    switches in place; the callback itself must not raise.
+    """
+    ref = weakref.WeakMethod(callback) if hasattr(callback, "__self__") else weakref.ref(callback)
+    _listeners.append(ref)
 
 
 class NumberFormatter(string.Formatter):
