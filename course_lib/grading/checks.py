@@ -370,3 +370,30 @@ def check_coriolis_properties(name: str, C: Any, M: Any, q: Sequence[Any], qd: S
             if S[i, j] != 0:
                 fail(f"Mdot - 2{name} is not skew-symmetric: entry [{i},{j}] + entry "
                                      f"[{j},{i}] = {S[i, j]} instead of 0")
+
+
+def check_held(name: str, values: Any, hold: int, dt: float, where: str = "") -> None:
+    """Assert a sampled output is held (zero-order hold): row k equals row k − 1 unless k is a multiple of ``hold``.
+
+    Args:
+        name: what the rows are, e.g. ``"τ"``.
+        values: one row per integration step k (the output applied from k·dt to (k+1)·dt), shape (K, n).
+        hold: integration steps per control sample (control period / dt), ≥ 1.
+        dt: integration step (s), for the times in the message.
+        where: a description of the run, e.g. ``"for the visible run"``.
+
+    >>> check_held("τ", [[1.0], [1.0], [2.0], [2.0]], hold=2, dt=0.001)
+    >>> check_held("τ", [[1.0], [1.5], [2.0], [2.0]], hold=2, dt=0.001, where="in the visible run")
+    Traceback (most recent call last):
+    ...
+    AssertionError: τ is not held in the visible run: it changes at t = 0.0010 s, inside the sample period that began at t = 0.0000 s (hold every 2 steps)
+    """
+    __tracebackhide__ = True  # tracebacks show the message, not this frame
+    rows = np.asarray(values, dtype=float)
+    changed = np.any(rows[1:] != rows[:-1], axis=tuple(range(1, rows.ndim)))
+    k = np.arange(1, len(rows))
+    bad = k[changed & (k % hold != 0)]
+    if bad.size:
+        first = int(bad[0])
+        fail(f"{name} is not held {where}: it changes at t = {first * dt:.4f} s, inside the sample period that "
+             f"began at t = {(first - first % hold) * dt:.4f} s (hold every {hold} steps)".replace("  ", " "))
