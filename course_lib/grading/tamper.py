@@ -41,6 +41,11 @@ OFF_LIMITS: dict[str, dict[str, tuple[str, ...]]] = {
                               for cell in ("rk4", "euler_energy", "ledger", "drift")},
     "06_recursive_dynamics": {cell: ("course_lib", "chains", "Chain", "crba", "aba", "rnea_passes", "models")
                               for cell in ("rnea", "mass_matrix", "forward")},
+    "04_computed_torque": {
+        "law": ("course_lib", "control", "computed_torque", "inverse_dynamics", "bias", "sim",
+                "tracking_controller"),
+        "gains": ("course_lib", "control"),
+        "simulate": ("course_lib", "sim", "simulate", "LiveSim", "live", "STEPPERS")},
     "05_identification": {cell: ("TwoLinkArm", "course_lib", "models", "identification", "inverse_dynamics",
                                  "regressor_entries", "base_parameters", "experiment", "EXCITATIONS")
                           for cell in ("regressor_sym", "regressor_num", "estimate", "score")},
