@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import csv
+import html
 import subprocess
 import sys
 from pathlib import Path
@@ -31,8 +32,9 @@ AUTO = ["test_law", "test_law_hidden", "test_gains", "test_gains_hidden", "test_
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory) -> tuple[dict[tuple[str, str], dict], dict[str, float]]:
-    """((student, cell) -> the scores.csv row, student -> seconds), after one autograde run of four submissions."""
+def graded(tmp_path_factory) -> tuple[dict[tuple[str, str], dict], dict[str, float], dict[str, str]]:
+    """((student, cell) -> the scores.csv row, student -> seconds, student -> feedback page), after one autograde
+    run of four submissions."""
     assert NO_CORIOLIS["law"] != _LAW and NOT_HELD["simulate"] != _LOOP, "the solution changed: update the wrong copies"
     work = tmp_path_factory.mktemp("grading-a4")
     for student, nb in {"full": syn.solved(A4), "no_coriolis": syn.solved(A4, NO_CORIOLIS),
@@ -49,7 +51,8 @@ def graded(tmp_path_factory) -> tuple[dict[tuple[str, str], dict], dict[str, flo
     with open(out / "timings.csv", newline="", encoding="utf-8") as fh:
         seconds = {r["student"]: float(r["seconds"]) for r in csv.DictReader(fh) if r["assignment"] == A4}
     print("assignment 4, seconds per submission:", seconds)
-    return scores, seconds
+    feedback = {p.parent.parent.name: p.read_text(encoding="utf-8") for p in (out / "feedback").glob(f"*/{A4}/*.html")}
+    return scores, seconds, feedback
 
 
 def _score(scores, student: str, cell: str) -> tuple[float, float]:
@@ -64,7 +67,7 @@ def _lost(scores, student: str) -> dict[str, float]:
 
 
 def test_the_solution_earns_every_automatic_point_and_the_written_answer_waits(graded):
-    scores, _ = graded
+    scores, _, _ = graded
     for cell in AUTO:
         got, top = _score(scores, "full", cell)
         assert got == top > 0, cell
@@ -72,17 +75,27 @@ def test_the_solution_earns_every_automatic_point_and_the_written_answer_waits(g
 
 
 def test_a_law_without_the_coriolis_term_loses_exactly_the_law_points(graded):
-    scores, _ = graded
+    scores, _, _ = graded
     assert _lost(scores, "no_coriolis") == {"test_law": 0.0, "test_law_hidden": 0.0}
 
 
+def test_the_visible_messages_say_what_is_wrong_and_where(graded):
+    _, _, feedback = graded
+    text = {student: html.unescape(page) for student, page in feedback.items()}
+    assert "τ is wrong at q = (" in text["no_coriolis"] and "moving (the velocity terms" in text["no_coriolis"]
+    assert "τ is not held for ARM with a 0.5 kg payload" in text["not_held"]
+    assert "inside the sample period that began at t = 0.0000 s" in text["not_held"]
+    assert "is not implemented yet" in text["blank"]
+    assert "τ is not held" not in text["full"] and "τ is wrong" not in text["full"]
+
+
 def test_a_loop_that_does_not_hold_the_torque_loses_exactly_the_simulation_points(graded):
-    scores, _ = graded
+    scores, _, _ = graded
     assert _lost(scores, "not_held") == {"test_simulate": 0.0, "test_simulate_hidden": 0.0}
 
 
 def test_the_blank_exercise_scores_zero(graded):
-    scores, _ = graded
+    scores, _, _ = graded
     assert all(_score(scores, "blank", cell)[0] == 0.0 for cell in AUTO)
 
 
@@ -91,3 +104,17 @@ def test_the_exercise_gives_no_solution_away():
     assert "k % hold == 0" not in text and "2.0 * zeta * omega_n" not in text
     assert "model.coriolis_matrix(q, qd) @ qd" not in text and "[1.7, 4.1]" not in text and "413" not in text
     assert 'checks.check_held(\\"τ\\", _tau, hold=5' in text   # the visible test is there, as JSON text
+
+
+def test_calling_the_course_law_or_simulator_is_flagged_for_the_instructor():
+    from course_lib.grading import tamper
+
+    shortcut = syn.solved(A4, {"law": "def computed_torque_law(model, q, qd, a, b, c, kp, kd):\n"
+                                      "    return control.computed_torque(model, q, qd, a, b, c, kp, kd)\n",
+                               "simulate": "def simulate_zoh(plant, controller, q0, qd0, duration, dt, period):\n"
+                                           "    tr = sim.simulate(plant, q0, qd0, duration, dt, controller=controller,"
+                                           " control_period=period)\n    return tr.t, tr.q, tr.tau[:-1]\n"})
+    flags = tamper.notebook_flags(shortcut.cells, A4, {"ARM", "control", "sim", "rk4_step"})
+    assert any("cell 'law'" in f and "computed_torque" in f for f in flags), flags
+    assert any("cell 'simulate'" in f and "uses simulate" in f for f in flags), flags
+    assert tamper.notebook_flags(syn.solved(A4).cells, A4, {"ARM", "control", "sim", "rk4_step"}) == []
