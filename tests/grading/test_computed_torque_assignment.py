@@ -118,3 +118,19 @@ def test_calling_the_course_law_or_simulator_is_flagged_for_the_instructor():
     assert any("cell 'law'" in f and "computed_torque" in f for f in flags), flags
     assert any("cell 'simulate'" in f and "uses simulate" in f for f in flags), flags
     assert tamper.notebook_flags(syn.solved(A4).cells, A4, {"ARM", "control", "sim", "rk4_step"}) == []
+
+
+def test_the_model_answer_quotes_the_arm_s_own_numbers():
+    """The written answer's figures at q = (−0.8, 1.0) are those of the course's arm: 2 kg payload, masses −30 %."""
+    import numpy as np
+
+    from course_lib.models import TwoLinkArm
+
+    answer = syn.cell_by_id(_SOLUTION, "written_model_error").source
+    arm = TwoLinkArm(l1=1.0, l2=0.8, m1=2.0, m2=1.5)
+    true, believed, q = arm.replace(payload=2.0), arm.with_mass_error(-0.3), np.array([-0.8, 1.0])
+    felt = np.sort(np.linalg.eigvals(np.linalg.solve(true.mass_matrix(q), believed.mass_matrix(q))).real)
+    missing = true.gravity(q) - believed.gravity(q)
+    assert np.allclose(felt, [0.14, 0.40], atol=0.005) and "0.4 and 0.14" in answer
+    assert np.allclose(missing, [36, 17], atol=0.5) and "36 and 17 N·m" in answer
+    assert abs(believed.mass_matrix(q)[1, 1] - 0.22) < 0.005 and r"\hat M_{22} \approx 0.22" in answer
