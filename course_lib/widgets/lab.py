@@ -17,6 +17,9 @@ Rules every lab follows (they keep labs fast and robust):
   ``readout(key)``, ``tasks`` and ``task_done(key)``.
 - Running a lab's cell again retires the lab that cell made before (its
   play stops, it no longer answers the browser).
+- :func:`course_lib.set_language` switches a lab on screen in place: every
+  text it shows is made again in the new language (:meth:`Lab.relabel`),
+  without stopping Play.
 """
 
 from __future__ import annotations
@@ -32,9 +35,10 @@ from typing import Any, Callable
 import ipywidgets as w
 import numpy as np
 
-from course_lib.messages import MessageTable
+from course_lib.messages import MessageTable, on_language_change
 from course_lib.widgets import controls
 from course_lib.widgets.messages import text
+from course_lib.widgets.relabel import relabel_scene, relabel_widgets
 from course_lib.widgets.tasks import TEXT_STYLE, TaskList
 
 
@@ -127,6 +131,7 @@ class Lab:
         self._quiet = 0  # > 0 while the kit moves a control itself (no callback)
         self._moved: dict[str, list[tuple[float, Any]]] = {}  # key -> [(when, value)] the kit set lately
         self._claim_cell()
+        on_language_change(self._language_changed)  # held weakly: a lab nobody keeps is not kept alive
 
     def T(self, key: str, **values: Any) -> str:
         """The lab's sentence ``key`` (from :attr:`messages`)."""
@@ -381,6 +386,35 @@ class Lab:
         """Every text the lab shows outside the scene (readouts, checklist, message), for checks."""
         return " ".join([self.tasks.html, self.message.value] + [v.value for v in vars(self).values()
                                                                  if isinstance(v, w.HTML)])
+
+    # -- language ---------------------------------------------------------------------------------------
+    def relabel(self) -> None:
+        """Show every text of the lab in the language in force now (after :func:`course_lib.set_language`).
+
+        Control labels, the scene's titles, texts and formula, the checklist and the message line are
+        made again from their message tables; the readouts are rewritten by :meth:`show` (or a full
+        :meth:`refresh` when nothing plays). The state, the controls' values and Play are untouched.
+        """
+        self._quiet += 1  # a dropdown whose option texts change keeps its value: not a learner's choice
+        try:
+            relabel_widgets(self.widget if self.widget is not None else self.message)
+            for widget in self.controls.values():
+                relabel_widgets(widget)
+        finally:
+            self._quiet -= 1
+        if self.scene is not None:
+            relabel_scene(self.scene)
+        self.tasks.relabel()
+        self.retext()
+
+    def retext(self) -> None:
+        """Rewrite the texts made from the state (a lab without time: a full refresh)."""
+        self.refresh()
+
+    def _language_changed(self) -> None:
+        """Listener of :func:`course_lib.set_language`: relabel, never raising (a retired lab stays as it is)."""
+        if not self.retired:
+            self.guard(self.relabel)()
 
     # -- lifetime -------------------------------------------------------------------------------------
     def _claim_cell(self) -> None:
