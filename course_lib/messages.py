@@ -162,7 +162,7 @@ def language() -> str:
 
 
 def set_language(language: str) -> None:
-    """Switch every table to ``language``, and tell every listener (labs and quizzes on screen).
+    """Switch every table to ``language``, and tell every listener (labs and quizzes on screen); the language in force already: nothing happens.
 
     Args:
         language: one of :data:`LANGUAGES` (``"en"`` English, ``"zh"`` 中文).
@@ -172,6 +172,8 @@ def set_language(language: str) -> None:
     """
     if language not in LANGUAGES:
         raise ValueError(f"language must be one of {list(LANGUAGES)}, got {language!r}")
+    if language == _language[0]:
+        return  # nothing to switch: labs on screen are not redrawn
     _language[0] = language
     for ref in list(_listeners):
         callback = ref()

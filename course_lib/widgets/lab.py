@@ -35,7 +35,7 @@ from typing import Any, Callable
 import ipywidgets as w
 import numpy as np
 
-from course_lib.messages import MessageTable, on_language_change
+from course_lib.messages import Message, MessageTable, on_language_change, retranslate
 from course_lib.widgets import controls
 from course_lib.widgets.messages import text
 from course_lib.widgets.relabel import relabel_scene, relabel_widgets
@@ -148,9 +148,9 @@ class Lab:
             try:
                 return fn(*args, **kwargs)
             except FloatingPointError as exc:
-                self.recover(text("error_blowup", detail=str(exc)))
+                self.recover(text("error_blowup", detail=_detail(exc)))
             except ValueError as exc:  # bad input, refused before the state changed: keep the state
-                self.show_message(text("error_callback", detail=str(exc)))
+                self.show_message(text("error_callback", detail=_detail(exc)))
             except Exception as exc:  # noqa: BLE001 - the point is to catch everything
                 self.recover(text("error_handler", detail=f"{type(exc).__name__}: {exc}"))
             return None
@@ -247,6 +247,7 @@ class Lab:
 
     def show_message(self, msg: str, kind: str = "error") -> None:
         """Show ``msg`` in the message line ("" clears it)."""
+        self._shown = (msg, kind)  # kept so that a language switch can show it again
         color = {"error": "#b00020", "info": "#205080"}.get(kind, "#333")
         # a div with the checklist's line height: the HTML widget's own (one control's height) spaces wrapped lines apart
         self.message.value = (f"<div style='color:{color};{TEXT_STYLE}'>{_html.escape(msg)}</div>" if msg else "")
@@ -330,7 +331,7 @@ class Lab:
                 raise ValueError(text("error_not_finite", name=key))
             widget.value = value
         except Exception as exc:  # noqa: BLE001 - shown, not raised
-            self.show_message(text("error_bad_value", name=key, value=value, detail=str(exc)))
+            self.show_message(text("error_bad_value", name=key, value=value, detail=_detail(exc)))
 
     def drag(self, handle: str, x: float, y: float, steps: int = 5) -> None:
         """Drag ``handle`` to ``(x, y)`` (data coordinates of its panel).
@@ -405,6 +406,9 @@ class Lab:
         if self.scene is not None:
             relabel_scene(self.scene)
         self.tasks.relabel()
+        msg, kind = getattr(self, "_shown", ("", "error"))
+        if msg:
+            self.show_message(retranslate(msg), kind)
         self.retext()
 
     def retext(self) -> None:
@@ -449,6 +453,11 @@ class Lab:
         from IPython.display import display
 
         display(self.widget)
+
+
+def _detail(exc: BaseException) -> str:
+    """What went wrong, as the exception says it; a course message stays a Message (it can switch language)."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Message) else str(exc)
 
 
 def _same(a: Any, b: Any) -> bool:
