@@ -162,7 +162,9 @@ def language() -> str:
 
 
 def set_language(language: str) -> None:
-    """Switch every table to ``language``, and tell every listener (labs and quizzes on screen); the language in force already: nothing happens.
+    """Switch every table to ``language``, and tell every listener (labs and quizzes on screen).
+
+    Asking for the language already in force does nothing (nothing on screen is redrawn).
 
     Args:
         language: one of :data:`LANGUAGES` (``"en"`` English, ``"zh"`` 中文).
