@@ -179,7 +179,7 @@ def test_switching_language_while_the_pendulum_plays_neither_stops_nor_breaks_it
     clock.now += 0.3
     lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": chunks()[-1]["t0"]})
     assert len(chunks()) > sent_before and lab.t > 0.2, "Play no longer answers the browser after the switch"
-    assert "杆的拉力" in lab.shown_text() and "试一试" in lab.tasks.html
+    assert "杆的张力" in lab.shown_text() and "试一试" in lab.tasks.html
     lab.pause()
     assert not lab.playing and lab.controls["play"].description == "播放"
 

@@ -71,17 +71,17 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         ),
         "os_readouts_singular": (
             "σ_min(J) = {sigma_min:.4f} m/rad：机械臂伸直或完全折叠。这里 Λ = (J M⁻¹ Jᵀ)⁻¹ 不存在："
-            "沿丢失的方向，视在质量无穷大，工具在这个方向上根本无法加速。Λ⁻¹ = J M⁻¹ Jᵀ 仍然存在："
+            "沿丢失的方向，等效质量无穷大，工具在这个方向上根本无法加速。Λ⁻¹ = J M⁻¹ Jᵀ 仍然存在："
             "椭圆退化成一条线段。"
         ),
-        "os_task_iso": "找一个姿态，让各个方向的视在质量尽可能接近：κ(Λ) < {kappa:g}。",
+        "os_task_iso": "找一个姿态，让各个方向的等效质量尽可能接近：κ(Λ) < {kappa:g}。",
         "os_task_iso_hint": (
             "看极坐标图下方的 κ(Λ) 曲线：它只与 θ₂ 有关（转动 θ₁ 只会转动椭圆，不改变形状）。"
             "它的最低点靠近伸直的肘部还是弯曲的肘部？它能降到 1 吗？"
         ),
         "os_task_iso_value": "θ₂ = {deg:.0f}° 时 κ(Λ) = {kappa:.2f}",
         "os_task_heavy": (
-            "把机械臂拉到几乎伸直，直到最大视在质量超过 {mass:g} kg（整条机械臂重 {total:g} kg）。"
+            "把机械臂拉到几乎伸直，直到最大等效质量超过 {mass:g} kg（整条机械臂重 {total:g} kg）。"
         ),
         "os_task_heavy_hint": (
             "θ₂ = 0 附近雅可比矩阵几乎丢失一个方向：沿手臂方向推末端，关节几乎不动，所以这个方向上的力"
@@ -89,7 +89,7 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         ),
         "os_task_heavy_value": "θ₂ = {deg:.1f}° 时最大为 {mass:.1f} kg",
         "os_why_iso": "κ(Λ) = {kappa:.2f}，没有小于 {need:g}",
-        "os_why_heavy": "最大视在质量为 {mass:.1f} kg，没有超过 {need:g} kg",
+        "os_why_heavy": "最大等效质量为 {mass:.1f} kg，没有超过 {need:g} kg",
         "os_why_singular": "正好伸直或完全折叠：那里 Λ 没有值；往回退一度",
         "os_push_small": "F 非常小：保留它的方向，大小固定为 {F:g} N",
     },

@@ -96,7 +96,7 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_readouts": (
             "t = {t:.2f} s &nbsp; θ = {theta_w:.3f} rad ({theta_deg:.1f}°) &nbsp; "
             "θ̇ = {theta_dot:.3f} rad/s &nbsp; θ̈ = {theta_ddot:.3f} rad/s² &nbsp; "
-            "E = {energy:.3f} J &nbsp; 杆的拉力 T_c = {tension:.2f} N"
+            "E = {energy:.3f} J &nbsp; 杆的张力 T_c = {tension:.2f} N"
         ),
         "pend_compression": (
             "T_c 为负：杆在把小球推离转轴。杆处于受压状态，只有刚性杆才能做到（换成绳子就松弛了）。"
@@ -127,7 +127,7 @@ PENDULUM = MessageTable("pendulum_lab", {
             "摩擦力矩 b θ̇ 以 b θ̇² 的速率消耗能量。在相图中，轨迹向内盘旋，趋向静止点。"
         ),
         "pend_task_decay_value": "E = {energy:.2f} J（初始 {start:.2f} J）",
-        "pend_task_tension": "打开牛顿视角，让杆的拉力超过 {tension:g} N。",
+        "pend_task_tension": "打开牛顿视角，让杆上的张力大于 {tension:g} N。",
         "pend_task_tension_hint": (
             "T_c = m l θ̇² + m g cos θ。两项都在最低点达到最大：那里小球最快，重力也正好沿着杆的方向。"
             "所以要从高处开始摆。"
@@ -136,7 +136,7 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_scene_theta": "θ = {theta_deg:.1f}°   θ̇ = {theta_dot:.2f} rad/s",
         "pend_scene_balance": "拉格朗日：m l² θ̈ + m g l sin θ = τ − b θ̇：{lhs:.2f} N·m = {rhs:.2f} N·m",
         "pend_legend_gravity": "━ 重力 m g = {weight:.2f} N",
-        "pend_legend_tension": "━ 杆拉力 T_c = {tension:.2f} N",
+        "pend_legend_tension": "━ 杆张力 T_c = {tension:.2f} N",
         "pend_legend_tangential": "━ 切向 {ft:.2f} N",
         "pend_scene_radial": "径向：T_c − m g cos θ = m l θ̇²：{tension:.2f} − ({mg_cos:.2f}) = {centripetal:.2f} N",
         "pend_scene_tangential": "切向：m l θ̈ = −m g sin θ + (τ−bθ̇)/l：{ml_acc:.2f} = ({mg_sin:.2f}) + ({ft:.2f}) N",
@@ -146,6 +146,6 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_why_decay_low": "这次从 {deg:.0f}° 开始摆，没有超过 {angle:g}°：把小球拖得更高再松手",
         "pend_why_decay_b_start": "松手时 b 小于 {b:g}",
         "pend_why_decay_b_after": "松手后 b 被调到了 {b:g} 以下",
-        "pend_why_tension_hidden": "杆的拉力达到了 {tension:.1f} N，但当时牛顿视角是关着的",
+        "pend_why_tension_hidden": "杆的张力达到了 {tension:.1f} N，但当时牛顿视角是关着的",
     },
 })

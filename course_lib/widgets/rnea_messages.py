@@ -64,7 +64,7 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_legend_f": "f：穿过关节 i 的力（每 N 画 {sf:.3f} m）",
         "rnea_scene_step": "第 {step:.0f} 步，共 {steps:.0f} 步",
         "rnea_stage_start": "第 0 步：还没有计算任何东西。基座静止，并以 g 向上加速。",
-        "rnea_stage_forward": "前向递推到达第 {i} 根连杆（共 {n} 根）：由第 {p} 根连杆的速度和加速度得到它的。",
+        "rnea_stage_forward": "前向递推到达第 {i} 根连杆（共 {n} 根）：由第 {p} 根连杆的速度和加速度求出它的速度和加速度。",
         "rnea_stage_backward": "反向递推到达第 {i} 根连杆：穿过关节 {i} 的力承担连杆 {i}…{n}；τ{i} = Sᵢᵀ Fᵢ。",
         "rnea_pose": "θ{n} = {last:.0f}°（相对角），末端位于 ({x:.2f}, {y:.2f}) m",
         "rnea_panel_title": "第 {i} 根连杆，世界坐标系下",
