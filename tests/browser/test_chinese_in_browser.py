@@ -1,6 +1,7 @@
 """The course in Chinese in a real JupyterLab: a lab (and a quiz, once the quiz speaks Chinese) rendered
 with real glyphs, and the lab switching back to English in place.
 
+The quiz part runs when the quiz table has Chinese (branch zh-quiz); until then the lab alone is checked.
 The kernel is switched with ``course_lib.set_language("zh")`` in the notebook's first cell, as a
 learner would. The page must show the Chinese texts in its DOM, and the browser must have a font for
 them: each CJK character is drawn with the page's own font stack on a canvas, and two different
@@ -11,6 +12,7 @@ goes into reports/browser/ with the other browser tests' pictures.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 
@@ -19,6 +21,8 @@ import pytest
 from course_lib.quiz_messages import QUIZ
 
 NOTEBOOK = "zh_check.ipynb"
+#: one Chinese character (CJK Unified Ideographs)
+CJK = "[\u4e00-\u9fff]"
 QUIZ_SPEAKS_CHINESE = "zh" in QUIZ.messages
 
 
@@ -82,7 +86,12 @@ def test_a_lab_in_chinese_renders_real_glyphs_and_switches_back_in_place(jupyter
             quiz = page.locator(".course-quiz-question").first
             quiz.wait_for(timeout=30_000)
             check = QUIZ.messages["zh"]["quiz_check"]
-            assert page.get_by_role("button", name=check, exact=True).count() > 0, f"no {check!r} button"
+            assert quiz.get_by_role("button", name=check, exact=True).count() == 1, f"no {check!r} button"
+            prompt = quiz.inner_text()
+            assert len(re.findall(CJK, prompt)) >= 10, f"the first question is not in Chinese: {prompt[:300]!r}"
+            quiz.scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(reports_dir / "browser" / "zh-quiz-lab.png"), full_page=False)
 
         # real glyphs, not boxes: two different characters differ, and neither looks like a missing glyph
         drawn = page.evaluate(DRAW, [".cl-tasks", ["质", "量", "\U000F0000"]])
@@ -93,6 +102,9 @@ def test_a_lab_in_chinese_renders_real_glyphs_and_switches_back_in_place(jupyter
         cell.scroll_into_view_if_needed()
         page.wait_for_timeout(300)
         page.screenshot(path=str(reports_dir / "browser" / "zh-lab-lab.png"), full_page=False)
+        if QUIZ_SPEAKS_CHINESE:  # the quiz's own font stack has the glyphs too
+            q1, q2, _ = page.evaluate(DRAW, [".course-quiz-question", ["质", "量", "\U000F0000"]])
+            assert q1["sig"] != q2["sig"], "the quiz draws 质 and 量 alike (boxes)"
 
         # the lab on screen goes back to English in place, and its Play still answers
         server.kernel_eval(NOTEBOOK, "course_lib.set_language('en')")
