@@ -53,9 +53,11 @@ lab: $(LAB_STAMP)
 		$(NO_BROWSER) $(ALLOW_ROOT) $(LAB_ARGS)
 
 # Debian's Chromium drives the browser tests (Playwright's own browser download
-# is not used). Installed with apt-get when it is missing on a Debian/Ubuntu host.
+# is not used). Installed with apt-get when it is missing on a Debian/Ubuntu host, with
+# a Chinese font (fonts-noto-cjk) so that the labs and quizzes in Chinese render as text.
 browser-deps:
 	@bash tools/ensure_chromium.sh
+	@bash tools/ensure_cjk_font.sh
 
 # Node.js runs the scene widget's JavaScript unit tests (tests/js, via tests/test_scene_js.py).
 node-deps:

@@ -2,8 +2,14 @@
 
 Each lab, the lab kit and the quizzes own one small :class:`MessageTable`
 (``{language: {key: text}}``), so a new lab adds its own table instead of
-growing a shared one. :func:`set_language` switches every table at once; a
-table without that language falls back to English.
+growing a shared one. :func:`set_language` switches every table at once. A
+table lacking the language in force raises instead of falling back: a missing
+translation is a bug to fix, and a test checks that every table has every
+language with the same keys and the same ``{fields}``.
+
+Every text is a :class:`Message`, a string that remembers where it came
+from, so a lab on screen can make each of its texts again in the new language
+(:func:`retranslate`).
 
 >>> table = MessageTable("demo", {"en": {"hello": "Hello, {name}!"}})
 >>> table.text("hello", name="Ada")
@@ -56,7 +62,7 @@ class MessageTable:
             scene's own texts do, instead of the hyphen.
 
     Raises:
-        ValueError: when a language's keys differ from English's.
+        ValueError: when a language's keys, or the ``{fields}`` of one of its texts, differ from English's.
     """
 
     def __init__(self, name: str, messages: dict[str, dict[str, str]], true_minus: bool = False):
@@ -65,23 +71,89 @@ class MessageTable:
             if set(table) != english:
                 raise ValueError(f"message table {name!r}: language {language!r} has keys "
                                  f"{sorted(set(table) ^ english)} that English does not match")
+            for key, sentence in table.items():
+                if fields(sentence) != fields(messages["en"][key]):
+                    raise ValueError(f"message table {name!r}: {language!r} text {key!r} has the fields "
+                                     f"{sorted(fields(sentence))}, English has {sorted(fields(messages['en'][key]))}")
         self.name, self.messages = name, messages
         self.formatter = _MINUS_FORMATTER if true_minus else _FORMATTER
         TABLES[name] = self
 
-    def text(self, key: str, **values: Any) -> str:
+    def text(self, key: str, **values: Any) -> "Message":
         """The message ``key`` in the current language, formatted with ``values``.
 
         Raises:
-            ValueError: for an unknown key.
+            ValueError: for an unknown key, or a table without the current language.
         """
-        table = self.messages.get(_language[0], self.messages["en"])
+        if _language[0] not in self.messages:
+            raise ValueError(f"the {self.name!r} message table has no {_language[0]!r} texts "
+                             f"(it has {sorted(self.messages)}); add them, there is no fallback")
+        table = self.messages[_language[0]]
         if key not in table:
             raise ValueError(f"no message {key!r} in the {self.name!r} table (language {_language[0]!r})")
-        return self.formatter.format(table[key], **values) if values else table[key]
+        shown = self.formatter.format(table[key], **values) if values else table[key]
+        return Message(shown, self, key, values)
 
     def __contains__(self, key: str) -> bool:
         return key in self.messages["en"]
+
+
+class Message(str):
+    """A text from a :class:`MessageTable` that remembers its table, key and values.
+
+    It is an ordinary string everywhere; :meth:`again` makes it anew in the
+    language in force now (a lab on screen uses this to switch in place).
+
+    >>> hello = MessageTable("demo_again", {"en": {"hi": "Hi {who}"}, "zh": {"hi": "你好，{who}"}})
+    >>> shown = hello.text("hi", who="Ada")
+    >>> set_language("zh"); shown.again(); set_language("en")
+    '你好，Ada'
+    """
+
+    def __new__(cls, shown: str, table: "MessageTable", key: str, values: dict[str, Any]) -> "Message":
+        made = super().__new__(cls, shown)
+        made.table, made.key, made.values = table, key, values
+        return made
+
+    def again(self) -> "Message":
+        """This text in the current language (values that are texts themselves are made again too)."""
+        return self.table.text(self.key, **{k: retranslate(v) for k, v in self.values.items()})
+
+
+def retranslate(value: Any) -> Any:
+    """``value`` with every :class:`Message` in it made again in the current language.
+
+    Looks inside tuples, lists and dicts (e.g. a dropdown's ``(text, value)`` options or a
+    formula's parts); anything else is returned as it is.
+    """
+    if isinstance(value, Message):
+        return value.again()
+    if isinstance(value, (tuple, list)):
+        return type(value)(retranslate(v) for v in value)
+    if isinstance(value, dict):
+        return {k: retranslate(v) for k, v in value.items()}
+    return value
+
+
+def has_message(value: Any) -> bool:
+    """Whether ``value`` holds a :class:`Message` (directly, or inside tuples, lists and dicts)."""
+    if isinstance(value, Message):
+        return True
+    if isinstance(value, (tuple, list)):
+        return any(has_message(v) for v in value)
+    if isinstance(value, dict):
+        return any(has_message(v) for v in value.values())
+    return False
+
+
+def fields(sentence: str) -> set[tuple[str, str, str]]:
+    """The ``{fields}`` of a text as (name, conversion, format spec); every language must use the same.
+
+    >>> sorted(fields("θ = {theta:.1f}° after {t!r} s"))
+    [('t', 'r', ''), ('theta', '', '.1f')]
+    """
+    return {(name, conversion or "", spec or "") for _, name, spec, conversion in string.Formatter().parse(sentence)
+            if name is not None}
 
 
 def language() -> str:
@@ -92,6 +164,8 @@ def language() -> str:
 def set_language(language: str) -> None:
     """Switch every table to ``language``, and tell every listener (labs and quizzes on screen).
 
+    Asking for the language already in force does nothing (nothing on screen is redrawn).
+
     Args:
         language: one of :data:`LANGUAGES` (``"en"`` English, ``"zh"`` 中文).
 
@@ -100,6 +174,8 @@ def set_language(language: str) -> None:
     """
     if language not in LANGUAGES:
         raise ValueError(f"language must be one of {list(LANGUAGES)}, got {language!r}")
+    if language == _language[0]:
+        return  # nothing to switch: labs on screen are not redrawn
     _language[0] = language
     for ref in list(_listeners):
         callback = ref()

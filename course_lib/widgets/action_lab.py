@@ -133,11 +133,20 @@ class ActionLab(Lab):
                 "start": dict(x=0.0, y=s.q_start), "end": dict(x=s.horizon, y=s.q_end),
                 "grab": dict(x=x, y=Bind("eps", 1.0, y)), "zero": dict(ys=[bottom, top]),
                 "curve": dict(xs=eps_grid.tolist(), ys=curve.tolist())})
-        p = getattr(s, "pendulum", None)
+        self._show_setup()
+        self.refresh()
+
+    def _show_setup(self) -> None:
+        """The sentence that states the system's parameters and ends."""
+        s, p = self.current, getattr(self.current, "pendulum", None)
         self.setup_html.value = f"<div style='{TEXT_STYLE}'>" + (self.T("act_setup_ball", m=s.m, T=s.horizon, q0=s.q_start, qT=s.q_end) if p is None
                                  else self.T("act_setup_pendulum", m=p.m, l=p.l, T=s.horizon, q0=s.q_start,
                                              qT=s.q_end, rate=s.theta_dot_start)) + "</div>"
-        self.refresh()
+
+    def retext(self) -> None:
+        """After a language switch: the setup sentence too (it is written only when the system changes)."""
+        self._show_setup()
+        super().retext()
 
     def _curve(self) -> tuple[np.ndarray, np.ndarray]:
         """ε and S(ε) − S(0) of the S curve for the system and mode shown now."""

@@ -39,6 +39,8 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
+from course_lib.messages import retranslate
+
 
 @dataclasses.dataclass(frozen=True)
 class Slider:
@@ -97,7 +99,8 @@ class Dropdown:
     sim: str | None = None
 
     def build(self, label: str) -> w.Dropdown:
-        return dropdown(label, list(self.options), self.value)
+        # option texts made when the lab's module was imported are made again in the language in force now
+        return dropdown(label, list(retranslate(self.options)), self.value)
 
 #: wide enough for "b [N·m·s/rad]" without eating the slider
 LABEL_STYLE = {"description_width": "100px"}

@@ -59,4 +59,59 @@ IDENTIFICATION = MessageTable("identification", {
         "id_why_rich_error": "{name} is still off by {worst:.1f} % (needs < {limit:.0f} %)",
         "id_why_slow_error": "the worst error is only {worst:.0f} % (needs > {limit:.0f} %)",
     },
+    "zh": {
+        "id_excitation": "激励",
+        "id_rich": "丰富",
+        "id_joint1": "只动关节 1",
+        "id_slow": "又慢又小",
+        "id_own": "自定义（用下面的滑块）",
+        "id_samples": "样本数 N",
+        "id_sigma": "噪声 σ [N·m]",
+        "id_theta2": "θ₂ 中心 [deg]",
+        "id_amp1": "A₁ [deg]",
+        "id_freq1": "f₁ [Hz]",
+        "id_amp2": "A₂ [deg]",
+        "id_freq2": "f₂ [Hz]",
+        "id_resample": "重新采样噪声",
+        "id_recentre": "重置中心",
+        "id_title_path": "激励轨迹 (θ₁, θ₂)，{n} 个样本",
+        "id_title_errors": "相对误差 |π̂ − π| / |π|",
+        "id_scene_kappa": "κ(A) = {kappa_text}   按列缩放后：{kappa_scaled_text}",
+        "id_err_label": "{value}",
+        "id_kappa_rank": "∞（秩 {rank} < 5）",
+        "id_table_head": "<tr><th>π</th><th>单位</th><th>真值</th><th>估计值</th><th>误差</th></tr>",
+        "id_centre": "摆动中心 (θ₁, θ₂) = ({theta1:.0f}°, {theta2:.0f}°)。",
+        "id_summary": (
+            "回归矩阵的条件数：不缩放时 κ(A) = {kappa}，每列除以其范数后为 {kappa_scaled}。"
+            "均方根残差 ‖Aπ̂ − b‖/√(2N) = {residual:.3f} N·m（噪声 σ = {sigma:.2f} N·m）。噪声种子 {seed}。"
+        ),
+        "id_weakest": "数据最难确定的 (a, b, c, d, e) 组合：({direction})。",
+        "id_lost": (
+            "θ₂ 固定在 {theta2:.0f}° 时，这个组合完全无法辨识：A 的秩为 {rank}，"
+            "沿这个方向的估计是任意的（lstsq 给出范数最小的那个）。"
+        ),
+        "id_lost_any": (
+            "A 的秩为 {rank} < 5：这种激励让某些参数组合无法确定，lstsq 给出范数最小的估计。"
+            "不动的关节显示不出它的惯量。"
+        ),
+        "id_task_rich": (
+            "选择“丰富”，σ ≥ {sigma:g} N·m，让五个相对误差都小于 {limit:.0f} %。"
+        ),
+        "id_task_rich_hint": (
+            "两个关节都摆得又大又快，所以回归矩阵 A 的每一列都很大，而且指向不同的方向。"
+            "样本越多，误差按 1/√N 缩小。"
+        ),
+        "id_task_slow": (
+            "选择“又慢又小”，σ ≥ {sigma:g} N·m：看到最差的参数偏差超过 {limit:.0f} %。"
+        ),
+        "id_task_slow_hint": (
+            "又慢又小的摆动几乎不产生加速度：力矩几乎全是重力，A 中与惯量有关的列比噪声还小得多。"
+        ),
+        "id_value_rich": "最大误差 {worst:.1f} %（{name}）",
+        "id_value_slow": "最大误差 {worst:.0f} %（{name}），κ(A) = {kappa}",
+        "id_why_excitation": "现在的激励是“{now}”；这个任务需要“{need}”",
+        "id_why_sigma": "σ = {sigma:.2f} N·m；这个任务需要 σ ≥ {need:g} N·m",
+        "id_why_rich_error": "{name} 的误差仍有 {worst:.1f} %（需要 < {limit:.0f} %）",
+        "id_why_slow_error": "最大误差只有 {worst:.0f} %（需要 > {limit:.0f} %）",
+    },
 })

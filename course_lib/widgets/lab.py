@@ -17,6 +17,9 @@ Rules every lab follows (they keep labs fast and robust):
   ``readout(key)``, ``tasks`` and ``task_done(key)``.
 - Running a lab's cell again retires the lab that cell made before (its
   play stops, it no longer answers the browser).
+- :func:`course_lib.set_language` switches a lab on screen in place: every
+  text it shows is made again in the new language (:meth:`Lab.relabel`),
+  without stopping Play.
 """
 
 from __future__ import annotations
@@ -32,9 +35,10 @@ from typing import Any, Callable
 import ipywidgets as w
 import numpy as np
 
-from course_lib.messages import MessageTable
+from course_lib.messages import Message, MessageTable, on_language_change, retranslate
 from course_lib.widgets import controls
 from course_lib.widgets.messages import text
+from course_lib.widgets.relabel import relabel_scene, relabel_widgets
 from course_lib.widgets.tasks import TEXT_STYLE, TaskList
 
 
@@ -127,6 +131,7 @@ class Lab:
         self._quiet = 0  # > 0 while the kit moves a control itself (no callback)
         self._moved: dict[str, list[tuple[float, Any]]] = {}  # key -> [(when, value)] the kit set lately
         self._claim_cell()
+        on_language_change(self._language_changed)  # held weakly: a lab nobody keeps is not kept alive
 
     def T(self, key: str, **values: Any) -> str:
         """The lab's sentence ``key`` (from :attr:`messages`)."""
@@ -143,9 +148,9 @@ class Lab:
             try:
                 return fn(*args, **kwargs)
             except FloatingPointError as exc:
-                self.recover(text("error_blowup", detail=str(exc)))
+                self.recover(text("error_blowup", detail=_detail(exc)))
             except ValueError as exc:  # bad input, refused before the state changed: keep the state
-                self.show_message(text("error_callback", detail=str(exc)))
+                self.show_message(text("error_callback", detail=_detail(exc)))
             except Exception as exc:  # noqa: BLE001 - the point is to catch everything
                 self.recover(text("error_handler", detail=f"{type(exc).__name__}: {exc}"))
             return None
@@ -242,6 +247,7 @@ class Lab:
 
     def show_message(self, msg: str, kind: str = "error") -> None:
         """Show ``msg`` in the message line ("" clears it)."""
+        self._shown = (msg, kind)  # kept so that a language switch can show it again
         color = {"error": "#b00020", "info": "#205080"}.get(kind, "#333")
         # a div with the checklist's line height: the HTML widget's own (one control's height) spaces wrapped lines apart
         self.message.value = (f"<div style='color:{color};{TEXT_STYLE}'>{_html.escape(msg)}</div>" if msg else "")
@@ -325,7 +331,7 @@ class Lab:
                 raise ValueError(text("error_not_finite", name=key))
             widget.value = value
         except Exception as exc:  # noqa: BLE001 - shown, not raised
-            self.show_message(text("error_bad_value", name=key, value=value, detail=str(exc)))
+            self.show_message(text("error_bad_value", name=key, value=value, detail=_detail(exc)))
 
     def drag(self, handle: str, x: float, y: float, steps: int = 5) -> None:
         """Drag ``handle`` to ``(x, y)`` (data coordinates of its panel).
@@ -382,6 +388,38 @@ class Lab:
         return " ".join([self.tasks.html, self.message.value] + [v.value for v in vars(self).values()
                                                                  if isinstance(v, w.HTML)])
 
+    # -- language ---------------------------------------------------------------------------------------
+    def relabel(self) -> None:
+        """Show every text of the lab in the language in force now (after :func:`course_lib.set_language`).
+
+        Control labels, the scene's titles, texts and formula, the checklist and the message line are
+        made again from their message tables; the readouts are rewritten by :meth:`show` (or a full
+        :meth:`refresh` when nothing plays). The state, the controls' values and Play are untouched.
+        """
+        self._quiet += 1  # a dropdown whose option texts change keeps its value: not a learner's choice
+        try:
+            relabel_widgets(self.widget if self.widget is not None else self.message)
+            for widget in self.controls.values():
+                relabel_widgets(widget)
+        finally:
+            self._quiet -= 1
+        if self.scene is not None:
+            relabel_scene(self.scene)
+        self.tasks.relabel()
+        msg, kind = getattr(self, "_shown", ("", "error"))
+        if msg:
+            self.show_message(retranslate(msg), kind)
+        self.retext()
+
+    def retext(self) -> None:
+        """Rewrite the texts made from the state (a lab without time: a full refresh)."""
+        self.refresh()
+
+    def _language_changed(self) -> None:
+        """Listener of :func:`course_lib.set_language`: relabel, never raising (a retired lab stays as it is)."""
+        if not self.retired:
+            self.guard(self.relabel)()
+
     # -- lifetime -------------------------------------------------------------------------------------
     def _claim_cell(self) -> None:
         """Retire the lab an earlier run of this notebook cell made (its play stops)."""
@@ -415,6 +453,11 @@ class Lab:
         from IPython.display import display
 
         display(self.widget)
+
+
+def _detail(exc: BaseException) -> str:
+    """What went wrong, as the exception says it; a course message stays a Message (it can switch language)."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Message) else str(exc)
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -45,5 +45,27 @@ KIT = MessageTable("kit", {
         "error_handler": "That did not work: {detail}. The lab has been reset and is still usable.",
         "error_old_lab": "This lab was replaced when its cell ran again; use the new one below.",
     },
+    "zh": {
+        "play": "播放",
+        "pause": "暂停",
+        "step": "单步",
+        "reset": "重置",
+        "speed": "速度",
+        "playing": "播放中",
+        "paused": "已暂停",
+        "tasks_title": "试一试",
+        "hint": "提示",
+        "done_with": "完成（{value}）",
+        "error_callback": "操作没有成功：{detail}。实验仍然可以继续使用。",
+        "error_blowup": "仿真发散了（{detail}）。实验已重置；试试更小的力矩或更大的阻尼。",
+        "error_not_finite": "{name} 必须是有限的数。",
+        "error_bad_value": "{name} 不能取这个值：{detail}",
+        "error_angle_range": (
+            "{name} 必须是 {low:g} 到 {high:g} 度之间的有限角度（滑块的范围），收到的是 {value!r}"
+        ),
+        "not_yet": "还没有：{reason}",
+        "error_handler": "操作没有成功：{detail}。实验已重置，仍然可以继续使用。",
+        "error_old_lab": "这个单元格重新运行后，这个实验已被替换；请使用下面的新实验。",
+    },
 })
 text = KIT.text

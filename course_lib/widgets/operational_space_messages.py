@@ -49,4 +49,48 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         "os_why_singular": "exactly straight or folded: Λ has no value there; come back by a degree",
         "os_push_small": "F is very small: its direction is kept, its size held at {F:g} N",
     },
+    "zh": {
+        "os_theta1": "θ₁ [deg]",
+        "os_theta2": "θ₂ [deg]",
+        "os_title_world": "拖动肘部、末端和推力 F（琥珀色圆点）",
+        "os_title_polar": "m(u) [kg]，对数刻度",
+        "os_title_kappa": "κ(Λ) 随 θ₂ 的变化",
+        "os_xlabel_kappa": "θ₂ [deg]",
+        "os_legend_vel": "━ ½vᵀΛv = ½",
+        "os_legend_manip": "┅ 可操作度",
+        "os_legend_F": "━ F",
+        "os_legend_acc": "━ Λ⁻¹F",
+        "os_ring": "机械臂 {kg:g} kg",
+        "os_cut": "截断于 {kg:g} kg",
+        "os_scene_push": "F = {F:.2f} N   |Λ⁻¹F| = {acc:.2f} m/s²",
+        "os_scene_kappa": "θ₂ = {theta2_deg:.0f}°",
+        "os_readouts": (
+            "操作空间惯量 Λ = [[{lam11:.3f}, {lam12:.3f}], [{lam12:.3f}, {lam22:.3f}]] kg<br>"
+            "最轻 {m_min:.3f} kg，最重 <b>{m_max:.2f}</b> kg，κ(Λ) = <b>{kappa:.2f}</b><br>"
+            "沿推力方向：m(u) = {m_push:.3f} kg = |F| / (u · ẍ) &nbsp; σ_min(J) = {sigma_min:.4f} m/rad"
+        ),
+        "os_readouts_singular": (
+            "σ_min(J) = {sigma_min:.4f} m/rad：机械臂伸直或完全折叠。这里 Λ = (J M⁻¹ Jᵀ)⁻¹ 不存在："
+            "沿丢失的方向，等效质量无穷大，工具在这个方向上根本无法加速。Λ⁻¹ = J M⁻¹ Jᵀ 仍然存在："
+            "椭圆退化成一条线段。"
+        ),
+        "os_task_iso": "找一个姿态，让各个方向的等效质量尽可能接近：κ(Λ) < {kappa:g}。",
+        "os_task_iso_hint": (
+            "看极坐标图下方的 κ(Λ) 曲线：它只与 θ₂ 有关（转动 θ₁ 只会转动椭圆，不改变形状）。"
+            "它的最低点靠近伸直的肘部还是弯曲的肘部？它能降到 1 吗？"
+        ),
+        "os_task_iso_value": "θ₂ = {deg:.0f}° 时 κ(Λ) = {kappa:.2f}",
+        "os_task_heavy": (
+            "把机械臂拉到几乎伸直，直到最大等效质量超过 {mass:g} kg（整条机械臂重 {total:g} kg）。"
+        ),
+        "os_task_heavy_hint": (
+            "θ₂ = 0 附近雅可比矩阵几乎丢失一个方向：沿手臂方向推末端，关节几乎不动，所以这个方向上的力"
+            "几乎产生不了加速度。m(u) = 1 / (uᵀ J M⁻¹ Jᵀ u) 按 1/σ_min(J)² 增长。"
+        ),
+        "os_task_heavy_value": "θ₂ = {deg:.1f}° 时最大为 {mass:.1f} kg",
+        "os_why_iso": "κ(Λ) = {kappa:.2f}，没有小于 {need:g}",
+        "os_why_heavy": "最大等效质量为 {mass:.1f} kg，没有超过 {need:g} kg",
+        "os_why_singular": "正好伸直或完全折叠：那里 Λ 没有值；往回退一度",
+        "os_push_small": "F 非常小：保留它的方向，大小固定为 {F:g} N",
+    },
 })

@@ -79,4 +79,73 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_why_decay_b_after": "b was set below {b:g} after the release",
         "pend_why_tension_hidden": "the rod pulled {tension:.1f} N, but the Newton view was off",
     },
+    "zh": {
+        "pend_theta0": "θ [deg]",
+        "pend_tau": "τ [N·m]",
+        "pend_b": "b [N·m·s/rad]",
+        "pend_newton": "牛顿视角",
+        "pend_title_pendulum": "单摆（拖动小球）",
+        "pend_title_phase": "相图",
+        "pend_title_energy": "能量 [J]",
+        "pend_xlabel_phase": "θ [rad]",
+        "pend_ylabel_phase": "θ̇ [rad/s]",
+        "pend_bar_T": "T",
+        "pend_bar_V": "V",
+        "pend_bar_E": "T+V",
+        "pend_tension_label": "T_c = {value:.1f} N",
+        "pend_readouts": (
+            "t = {t:.2f} s &nbsp; θ = {theta_w:.3f} rad ({theta_deg:.1f}°) &nbsp; "
+            "θ̇ = {theta_dot:.3f} rad/s &nbsp; θ̈ = {theta_ddot:.3f} rad/s² &nbsp; "
+            "E = {energy:.3f} J &nbsp; 杆的张力 T_c = {tension:.2f} N"
+        ),
+        "pend_compression": (
+            "T_c 为负：杆在把小球推离转轴。杆处于受压状态，只有刚性杆才能做到（换成绳子就松弛了）。"
+        ),
+        "pend_steps_title": "拉格朗日方程，逐项计算（实时）",
+        "pend_step1": "1. T = ½ m l² θ̇² = {T:.3f} J， &nbsp; V = m g l (1 − cos θ) = {V:.3f} J",
+        "pend_step2": "2. ∂L/∂θ̇ = m l² θ̇ = {p:.3f} kg·m²/s",
+        "pend_step3": "3. d/dt ∂L/∂θ̇ = m l² θ̈ = {dp:.3f} N·m",
+        "pend_step4": "4. ∂L/∂θ = −m g l sin θ = {dLdq:.3f} N·m",
+        "pend_balance": (
+            "m l² θ̈ + m g l sin θ = {inertia:.3f} + ({gravity:.3f}) = <b>{lhs:.3f}</b> N·m"
+            " &nbsp; | &nbsp; τ − b θ̇ = {tau:.3f} − ({friction:.3f}) = <b>{rhs:.3f}</b> N·m"
+        ),
+        "pend_task_rest45": (
+            "重置实验，把轴承摩擦设为 b ≥ {b:g} N·m·s/rad，找出能让小球停在 {angle:g}° 的恒定力矩 τ"
+            "（θ 与 {angle:g}° 相差不超过 {tol:g} rad，|θ̇| < {speed:g} rad/s，并保持 {dwell:g} s）。"
+        ),
+        "pend_task_rest45_hint": (
+            "小球静止时 θ̇ 和 θ̈ 都为零，τ 只需抵消重力的力矩：τ = m g l sin θ。"
+            "如果小球一直在转圈，就抓住它，把它拉回下方。"
+        ),
+        "pend_task_rest45_value": "θ = {theta:.3f} rad，τ = {tau:.2f} N·m，b = {b:.2f}",
+        "pend_task_decay": (
+            "拖动小球，把它抬过 {angle:g}°，在 b ≥ {b:g} N·m·s/rad 时松手，"
+            "等到剩下的能量不足初始能量的 {percent:g} %。"
+        ),
+        "pend_task_decay_hint": (
+            "摩擦力矩 b θ̇ 以 b θ̇² 的速率消耗能量。在相图中，轨迹向内盘旋，趋向静止点。"
+        ),
+        "pend_task_decay_value": "E = {energy:.2f} J（初始 {start:.2f} J）",
+        "pend_task_tension": "打开牛顿视角，让杆上的张力大于 {tension:g} N。",
+        "pend_task_tension_hint": (
+            "T_c = m l θ̇² + m g cos θ。两项都在最低点达到最大：那里小球最快，重力也正好沿着杆的方向。"
+            "所以要从高处开始摆。"
+        ),
+        "pend_task_tension_value": "T_c = {tension:.1f} N",
+        "pend_scene_theta": "θ = {theta_deg:.1f}°   θ̇ = {theta_dot:.2f} rad/s",
+        "pend_scene_balance": "拉格朗日：m l² θ̈ + m g l sin θ = τ − b θ̇：{lhs:.2f} N·m = {rhs:.2f} N·m",
+        "pend_legend_gravity": "━ 重力 m g = {weight:.2f} N",
+        "pend_legend_tension": "━ 杆张力 T_c = {tension:.2f} N",
+        "pend_legend_tangential": "━ 切向 {ft:.2f} N",
+        "pend_scene_radial": "径向：T_c − m g cos θ = m l θ̇²：{tension:.2f} − ({mg_cos:.2f}) = {centripetal:.2f} N",
+        "pend_scene_tangential": "切向：m l θ̈ = −m g sin θ + (τ−bθ̇)/l：{ml_acc:.2f} = ({mg_sin:.2f}) + ({ft:.2f}) N",
+        "pend_why_rest_b": "b = {b:.2f} N·m·s/rad，小于 {need:g}",
+        "pend_why_rest_angle": "小球停在 {deg:.1f}°，与 {angle:g}° 相差超过 {tol:g} rad",
+        "pend_why_decay_none": "还没有松手：把小球拖到 {angle:g}° 以上再松开",
+        "pend_why_decay_low": "这次从 {deg:.0f}° 开始摆，没有超过 {angle:g}°：把小球拖得更高再松手",
+        "pend_why_decay_b_start": "松手时 b 小于 {b:g}",
+        "pend_why_decay_b_after": "松手后 b 被调到了 {b:g} 以下",
+        "pend_why_tension_hidden": "杆的张力达到了 {tension:.1f} N，但当时牛顿视角是关着的",
+    },
 })

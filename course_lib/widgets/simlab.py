@@ -254,6 +254,13 @@ class SimLab(Lab):
         play.description, play.icon = (text("pause"), "pause") if self.playing else (text("play"), "play")
         self.status.value = text("playing") if self.playing else text("paused")
 
+    def retext(self) -> None:
+        """After a language switch: while playing only the texts (the frames already sent play on), else a refresh."""
+        if self.playing:
+            self.show()
+        else:
+            self.refresh()
+
     # -- the state and what it shows -------------------------------------------------------------------
     def reset_state(self) -> None:
         self.live.reset(self.q0, self.qd0)

@@ -29,6 +29,7 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
+from course_lib.messages import retranslate
 from course_lib.widgets.messages import text
 
 
@@ -37,7 +38,15 @@ TEXT_STYLE = "line-height:1.35"
 
 
 class NotYet(str):
-    """What a task's check returns when it is not met, saying why (shown under the task)."""
+    """What a task's check returns when it is not met, saying why (shown under the task).
+
+    ``text`` keeps the reason as given (a :class:`~course_lib.messages.Message` can switch language).
+    """
+
+    def __new__(cls, reason: str) -> "NotYet":
+        made = super().__new__(cls, reason)
+        made.text = reason
+        return made
 
 
 @dataclasses.dataclass
@@ -104,11 +113,11 @@ class TaskList:
             if t.hold > 0:
                 met = self._held(t, met, float(lab.t))
             if met is not None and not isinstance(met, NotYet):
-                t.done, t.value, t.reason = True, str(met), ""
+                t.done, t.value, t.reason = True, met if isinstance(met, str) else str(met), ""  # a Message stays one
                 newly.append(t.key)
                 self._render(t)
             elif str(met or "") != t.reason:
-                t.reason = str(met or "")
+                t.reason = met.text if isinstance(met, NotYet) else ""
                 self._render(t)
         return newly
 
@@ -137,6 +146,19 @@ class TaskList:
         """Open every task again."""
         for t in self.tasks:
             t.done, t.value, t.reason, t.since = False, "", "", None
+            self._render(t)
+
+    def relabel(self) -> None:
+        """Show the title, prompts, hints and values in the language in force now (done marks are kept).
+
+        A hint's HTML is rewritten only here, so an open hint closes once, at the switch.
+        """
+        if self.tasks:
+            self.widget.children[0].value = f"<b>{text('tasks_title')}</b>"
+        for t in self.tasks:
+            t.prompt, t.hint, t.value = retranslate(t.prompt), retranslate(t.hint), retranslate(t.value)
+            t.reason = retranslate(t.reason)
+            self.hints[t.key].value = self._hint(t)
             self._render(t)
 
     def states(self) -> dict[str, bool]:

@@ -141,6 +141,9 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
         # copies: set_shape/set_panel change this scene's shapes, never a lab module's shared definitions
         self._shapes = {s.id: copy.copy(s) for s in shapes}
         self._panels = {p.id: copy.copy(p) for p in panels}
+        # kept so that a lab switching language can make their texts again (see widgets/relabel.py)
+        self._formula = copy.copy(formula)
+        self._buttons = [copy.copy(b) for b in buttons]
         self._values = np.zeros(len(channels))
         self._seq = 0
         self._gen = 0  # the generation of the state shown: restart() begins a new one (a lab's Reset)

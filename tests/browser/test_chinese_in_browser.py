@@ -1,0 +1,120 @@
+"""The course in Chinese in a real JupyterLab: a lab (and a quiz, once the quiz speaks Chinese) rendered
+with real glyphs, and the lab switching back to English in place.
+
+The quiz part runs when the quiz table has Chinese (branch zh-quiz); until then the lab alone is checked.
+The kernel is switched with ``course_lib.set_language("zh")`` in the notebook's first cell, as a
+learner would. The page must show the Chinese texts in its DOM, and the browser must have a font for
+them: each CJK character is drawn with the page's own font stack on a canvas, and two different
+characters must not come out as the same box as a character no font has (tofu). The screenshot
+goes into reports/browser/ with the other browser tests' pictures.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from course_lib.quiz_messages import QUIZ
+
+NOTEBOOK = "zh_check.ipynb"
+#: one Chinese character (CJK Unified Ideographs)
+CJK = "[\u4e00-\u9fff]"
+QUIZ_SPEAKS_CHINESE = "zh" in QUIZ.messages
+
+
+def _notebook() -> dict:
+    cells = ["import course_lib\ncourse_lib.set_language('zh')",
+             "from course_lib.widgets.pendulum_lab import PendulumLab\n\nlab = PendulumLab()\nlab"]
+    if QUIZ_SPEAKS_CHINESE:
+        cells.append("from course_lib.quizzes import pendulum_quiz\n\npendulum_quiz()")
+    return {"cells": [{"cell_type": "code", "execution_count": None, "id": f"zh{i}", "metadata": {}, "outputs": [],
+                       "source": src} for i, src in enumerate(cells)],
+            "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                        "name": "python3"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+#: draws one character with the font of ``el`` on a canvas and returns its pixels as a string
+DRAW = """([sel, chars]) => {
+  const el = document.querySelector(sel);
+  const style = getComputedStyle(el);
+  const canvas = document.createElement('canvas');
+  canvas.width = 64; canvas.height = 64;
+  const ctx = canvas.getContext('2d');
+  return chars.map((c) => {
+    ctx.clearRect(0, 0, 64, 64);
+    ctx.font = `40px ${style.fontFamily}`;
+    ctx.fillText(c, 4, 48);
+    const px = ctx.getImageData(0, 0, 64, 64).data;
+    let ink = 0, sig = 0;
+    for (let i = 3; i < px.length; i += 4) { ink += px[i] > 0; sig = (sig * 31 + px[i]) >>> 0; }
+    return {ink, sig, width: ctx.measureText(c).width};
+  });
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+def test_a_lab_in_chinese_renders_real_glyphs_and_switches_back_in_place(jupyter, browser, reports_dir):
+    from .notebook_page import NotebookPage
+
+    if shutil.which("fc-list"):
+        fonts = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True).stdout
+        assert fonts.strip(), "no Chinese font is installed: `make test` runs tools/ensure_cjk_font.sh for that"
+    server = jupyter("lab")
+    (server.root / NOTEBOOK).write_text(json.dumps(_notebook()))
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    nb = NotebookPage(page, "lab")
+    try:
+        nb.open(server.notebook_url(NOTEBOOK))
+        nb.run_all()
+        assert nb.wait_until_done(timeout_ms=180_000) == "done", nb.all_failures()
+        cell = nb.lab_cell()
+        assert cell is not None, nb.inventory()
+        page.wait_for_selector(".cl-tasks", timeout=30_000)
+        text = cell.inner_text()
+        for zh in ("试一试", "牛顿视角", "播放", "单步", "重置", "提示"):
+            assert zh in text, f"{zh!r} is not on the page; the lab shows: {text[:400]!r}"
+        assert "Try this" not in text and "Newton view" not in text, text[:400]
+        if QUIZ_SPEAKS_CHINESE:
+            quiz = page.locator(".course-quiz-question").first
+            quiz.wait_for(timeout=30_000)
+            check = QUIZ.messages["zh"]["quiz_check"]
+            assert quiz.get_by_role("button", name=check, exact=True).count() == 1, f"no {check!r} button"
+            prompt = quiz.inner_text()
+            assert len(re.findall(CJK, prompt)) >= 10, f"the first question is not in Chinese: {prompt[:300]!r}"
+            quiz.scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(reports_dir / "browser" / "zh-quiz-lab.png"), full_page=False)
+
+        # real glyphs, not boxes: two different characters differ, and neither looks like a missing glyph
+        drawn = page.evaluate(DRAW, [".cl-tasks", ["质", "量", "\U000F0000"]])
+        zh1, zh2, missing = drawn
+        assert zh1["ink"] > 0 and zh2["ink"] > 0, drawn
+        assert zh1["sig"] != zh2["sig"], f"质 and 量 are drawn alike (boxes): {drawn}"
+        assert zh1["sig"] != missing["sig"], f"质 is drawn as the missing glyph: {drawn}"
+        cell.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(reports_dir / "browser" / "zh-lab-lab.png"), full_page=False)
+        if QUIZ_SPEAKS_CHINESE:  # the quiz's own font stack has the glyphs too
+            q1, q2, _ = page.evaluate(DRAW, [".course-quiz-question", ["质", "量", "\U000F0000"]])
+            assert q1["sig"] != q2["sig"], "the quiz draws 质 and 量 alike (boxes)"
+
+        # the lab on screen goes back to English in place, and its Play still answers
+        server.kernel_eval(NOTEBOOK, "course_lib.set_language('en')")
+        page.wait_for_function("(el) => el.innerText.includes('Try this') && el.innerText.includes('Newton view')",
+                               arg=cell.element_handle(), timeout=15_000)
+        assert "试一试" not in cell.inner_text()
+        cell.locator("button", has_text="Play").first.click()  # its name also holds the icon's
+        page.wait_for_function("(el) => el.innerText.includes('playing')", arg=cell.element_handle(),
+                               timeout=15_000)
+        assert not nb.all_failures(), nb.all_failures()
+    finally:
+        context.close()
+        server.shutdown_kernels()

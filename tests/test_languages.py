@@ -1,0 +1,229 @@
+"""Two languages, one switch: every message table complete in both, no silent fallback,
+and a lab on screen that switches all its texts in place, even while it plays.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pathlib
+import re
+
+import ipywidgets as w
+import pytest
+
+import course_lib
+from course_lib import messages
+from course_lib.messages import LANGUAGES, TABLES, MessageTable, fields, set_language
+
+ROOT = pathlib.Path(course_lib.__file__).parent
+
+
+def _table_modules() -> list[str]:
+    """Every course_lib module that makes a MessageTable (found by reading the sources, so none is forgotten)."""
+    found = []
+    for path in sorted(ROOT.rglob("*.py")):
+        if path.name != "messages.py" or path.parent != ROOT:
+            if re.search(r"\bMessageTable\(", path.read_text(encoding="utf-8")):
+                found.append(".".join(path.relative_to(ROOT.parent).with_suffix("").parts))
+    return found
+
+
+for _module in _table_modules():
+    importlib.import_module(_module)
+
+
+@pytest.fixture(autouse=True)
+def english_again():
+    """Every test starts and ends in English, whatever it switched to."""
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def test_every_lab_is_found():
+    assert len(LABS) >= 11, sorted(LABS)
+
+
+def test_every_module_with_a_table_was_imported():
+    assert len(TABLES) >= 13, sorted(TABLES)  # the kit, eleven labs and the quiz at least
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_every_table_has_every_language_with_the_same_keys_and_fields(name):
+    table = TABLES[name]
+    assert sorted(table.messages) == sorted(LANGUAGES), f"{name}: languages {sorted(table.messages)}"
+    english = table.messages["en"]
+    for language in LANGUAGES:
+        texts = table.messages[language]
+        assert set(texts) == set(english), f"{name} [{language}]: keys differ by {sorted(set(texts) ^ set(english))}"
+        for key, sentence in texts.items():
+            assert fields(sentence) == fields(english[key]), f"{name} [{language}] {key!r}: fields differ"
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_chinese_texts_are_written_in_chinese(name):
+    """A zh text that holds words of English prose was copied, not translated (symbols and units may stay)."""
+    table = TABLES[name]
+    if "zh" not in table.messages:
+        pytest.fail(f"{name} has no Chinese")
+    untranslated = [key for key, zh in table.messages["zh"].items()
+                    if zh == table.messages["en"][key] and re.search(r"[A-Za-z]{4,}", _prose(zh))]
+    assert not untranslated, f"{name}: still English in zh: {untranslated}"
+
+
+def _prose(sentence: str) -> str:
+    """The words of a text outside its fields and HTML tags."""
+    return re.sub(r"<[^>]+>|\{[^}]*\}|&nbsp;", " ", sentence)
+
+
+def test_a_table_without_the_language_in_force_raises_instead_of_falling_back():
+    table = MessageTable("test_no_zh", {"en": {"hello": "Hello"}})
+    set_language("zh")
+    with pytest.raises(ValueError, match="no 'zh' texts"):
+        table.text("hello")
+    del TABLES["test_no_zh"]
+
+
+def test_a_translation_with_other_fields_is_refused_when_the_table_is_made():
+    with pytest.raises(ValueError, match="fields"):
+        MessageTable("test_fields", {"en": {"k": "θ = {theta:.1f}°"}, "zh": {"k": "θ = {theta:.2f}°"}})
+    TABLES.pop("test_fields", None)
+
+
+def test_set_language_refuses_an_unknown_language_and_keeps_the_current_one():
+    set_language("zh")
+    with pytest.raises(ValueError, match="one of"):
+        set_language("fr")
+    assert messages.language() == "zh"
+
+
+# -- labs switch in place ------------------------------------------------------------------------------
+def _labs() -> dict[str, str]:
+    """Every concrete lab class in course_lib/widgets, by name -> module (found, so a new lab is covered)."""
+    import inspect
+
+    from course_lib.widgets.lab import Lab
+    from course_lib.widgets.simlab import SimLab
+
+    found = {}
+    for path in sorted((ROOT / "widgets").glob("*.py")):
+        module = importlib.import_module(f"course_lib.widgets.{path.stem}")
+        for name, cls in vars(module).items():
+            if (inspect.isclass(cls) and issubclass(cls, Lab) and cls not in (Lab, SimLab)
+                    and cls.__module__ == module.__name__ and not inspect.isabstract(cls)):
+                found[name] = module.__name__
+    return found
+
+
+LABS = _labs()
+
+
+def make(name: str):
+    return getattr(importlib.import_module(LABS[name]), name)()
+
+
+def shown(lab) -> dict:
+    """Every text the lab shows: the scene's texts, every widget's labels, options and HTML, the checklist."""
+    from course_lib.widgets.relabel import widgets_in
+
+    scene = lab.scene
+    out = {"panels": [{k: p.get(k) for k in ("title", "xlabel", "ylabel")} for p in scene.panels],
+           "shapes": [{k: v for k, v in s.items() if isinstance(v, str)} for s in scene.shapes],
+           "formula": scene.formula, "buttons": scene.buttons, "tasks": lab.tasks.html}
+    for i, widget in enumerate(widgets_in(lab.widget)):
+        texts = {t: getattr(widget, t) for t in ("description", "tooltip", "value")
+                 if widget.has_trait(t) and isinstance(getattr(widget, t), str)}
+        if isinstance(widget, w.Dropdown):
+            texts["options"] = [label for label, _ in widget.options] if widget.options and isinstance(
+                widget.options[0], tuple) else list(widget.options)
+        out[f"{i}:{type(widget).__name__}"] = texts
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(LABS))
+def test_a_lab_switched_in_place_shows_what_a_lab_made_in_that_language_shows(name):
+    lab = make(name)
+    english = shown(lab)
+    set_language("zh")
+    switched = shown(lab)
+    fresh = shown(make(name))
+    assert switched == fresh
+    assert switched != english
+    set_language("en")
+    assert shown(lab) == english  # and back
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_switching_language_while_the_pendulum_plays_neither_stops_nor_breaks_it():
+    from course_lib.widgets.pendulum_lab import PendulumLab
+
+    clock = Clock()
+    lab = PendulumLab(theta0=120.0, clock=clock)
+    lab.play()
+    clock.now += 0.2
+    chunks = lambda: [meta for kind, meta in lab.scene.outbox if kind == "chunk"]  # noqa: E731
+    lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": chunks()[-1]["t0"]})
+    sent_before, queued = len(chunks()), len(lab._queue)
+    set_language("zh")
+    assert lab.playing and lab.scene.playing, "the switch stopped Play"
+    assert len(chunks()) == sent_before and len(lab._queue) == queued, "the switch re-sent or dropped frames"
+    assert lab.controls["play"].description == "暂停" and lab.status.value == "播放中"
+    assert lab.message.value == ""
+    clock.now += 0.3
+    lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": chunks()[-1]["t0"]})
+    assert len(chunks()) > sent_before and lab.t > 0.2, "Play no longer answers the browser after the switch"
+    assert "杆的张力" in lab.shown_text() and "试一试" in lab.tasks.html
+    lab.pause()
+    assert not lab.playing and lab.controls["play"].description == "播放"
+
+
+def test_a_ticked_task_stays_ticked_and_its_value_switches_language():
+    from course_lib.widgets.arm_preview import ArmPreviewLab
+
+    lab = ArmPreviewLab()
+    lab.set("theta1", 90.0)
+    lab.set("theta2", 0.0)
+    assert lab.task_done("reach_high")
+    set_language("zh")
+    assert lab.task_done("reach_high")
+    assert "完成（y = " in lab.tasks.html and "末端抬到" in lab.tasks.html
+
+
+def test_a_dropdown_keeps_its_choice_and_runs_no_callback_when_its_options_switch_language():
+    from course_lib.widgets.identification_lab import IdentificationLab
+
+    lab = IdentificationLab()
+    lab.set("excitation", "slow")
+    before = dict(lab.readouts)
+    set_language("zh")
+    assert lab.controls["excitation"].value == "slow"
+    assert ("又慢又小", "slow") in lab.controls["excitation"].options
+    assert lab.readouts == before
+
+
+def test_a_retired_lab_keeps_its_texts_when_the_language_switches():
+    """A lab whose cell ran again is retired: it no longer answers anything, the language switch included."""
+    from course_lib.widgets.arm_preview import ArmPreviewLab
+
+    lab = ArmPreviewLab()
+    lab.retire()
+    before = shown(lab)
+    set_language("zh")
+    assert shown(lab) == before
+
+
+def test_the_message_line_switches_language_too():
+    from course_lib.widgets.pendulum_lab import PendulumLab
+
+    lab = PendulumLab()
+    lab.set("b", float("nan"))
+    assert "must be a finite number" in lab.message.value
+    set_language("zh")
+    assert "必须是有限的数" in lab.message.value
