@@ -187,6 +187,7 @@ class TwoLinkArm(ManipulatorModel):
         self.I2 = self.m2 * self.l2**2 / 12 if I2 is None else _checks.non_negative("I2", I2)
         #: the parameters the equations use, payload merged into link 2
         self.params = self.effective_parameters()
+        self._b_floats = tuple(self.b.tolist())
         self._freeze()
 
     def __repr__(self) -> str:
@@ -264,15 +265,23 @@ class TwoLinkArm(ManipulatorModel):
         # than going through small numpy arrays.
         t1, t2 = q.tolist()
         w1, w2 = qd.tolist()
+        return np.array(self.forward_dynamics_floats(t1, t2, w1, w2, float(tau[0]), float(tau[1])))
+
+    def forward_dynamics_floats(self, t1: float, t2: float, w1: float, w2: float, u1: float,
+                                u2: float) -> tuple[float, float]:
+        """(θ̈₁, θ̈₂) at one state given as plain floats (rad, rad/s, N·m): the simulator's fast path.
+
+        No checks: for loops that already hold floats (several arms stepped together).
+        """
         p = self.params
         m11, m12, m22 = mass_matrix_entries(t2, p, math)
         c11, c12, c21, c22 = coriolis_entries(t2, w1, w2, p, "christoffel", math)
         g1, g2 = gravity_entries(t1, t2, p, math)
-        b1, b2 = self.b.tolist()
-        r1 = float(tau[0]) - c11 * w1 - c12 * w2 - g1 - b1 * w1
-        r2 = float(tau[1]) - c21 * w1 - c22 * w2 - g2 - b2 * w2
+        b1, b2 = self._b_floats
+        r1 = u1 - c11 * w1 - c12 * w2 - g1 - b1 * w1
+        r2 = u2 - c21 * w1 - c22 * w2 - g2 - b2 * w2
         det = m11 * m22 - m12 * m12
-        return np.array(((m22 * r1 - m12 * r2) / det, (m11 * r2 - m12 * r1) / det))
+        return (m22 * r1 - m12 * r2) / det, (m11 * r2 - m12 * r1) / det
 
     def gravity(self, q: Any) -> np.ndarray:
         """g(q) = ∂V/∂q (N·m), the torques that hold the arm still at q."""
