@@ -42,7 +42,6 @@ _WHERE = {
     "RneaLab": "course_lib.widgets.rnea_lab",
     "IdentificationLab": "course_lib.widgets.identification_lab",
     "ToolPathLab": "course_lib.widgets.tool_path_lab",
-    "tool_path_lab": "course_lib.widgets.tool_path_lab",
     "Lab": "course_lib.widgets.lab",
     "SimLab": "course_lib.widgets.simlab",
     "Scene": "course_lib.widgets.scene",
