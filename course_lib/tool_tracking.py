@@ -232,8 +232,9 @@ class Tracking:
 
 @dataclasses.dataclass
 class TrackingRun:
-    """A simulated run: the trajectory and, per controller, the RMS tool error after RMS_FROM (m)
-    and the peak |τ₁| (N·m)."""
+    """A simulated run: the trajectory (t, q, τ), the tool errors of the control samples (m, one column
+    per controller) and, per controller, the RMS tool error of the samples with t ≥ RMS_FROM (m) and the
+    peak |τ₁| (N·m)."""
 
     t: np.ndarray
     q: np.ndarray
@@ -258,8 +259,10 @@ def simulate_tracking(duration: float = 5.0, controllers: Sequence[str] = CONTRO
     exp = Tracking(controllers=tuple(controllers), **setting)
     q0, qd0 = exp.start()
     traj = simulate(exp.team, q0, qd0, duration, DT, controller=exp.torques, control_period=CONTROL_PERIOD)
-    err = exp.tool_errors(traj.t, traj.q)
-    late = traj.t >= RMS_FROM - 1e-9
+    # the control samples k = 0 … steps − 1 (the state each sample saw, and the torque it held), as the lab records
+    t, q, tau = traj.t[:-1], traj.q[:-1], traj.tau[:-1]
+    err = exp.tool_errors(t, q)
+    late = t >= RMS_FROM - 1e-9
     rms = {name: float(np.sqrt(np.mean(err[late, i] ** 2))) for i, name in enumerate(exp.controllers)}
-    peak = {name: float(np.max(np.abs(traj.tau[:, 2 * i]))) for i, name in enumerate(exp.controllers)}
+    peak = {name: float(np.max(np.abs(tau[:, 2 * i]))) for i, name in enumerate(exp.controllers)}
     return TrackingRun(traj.t, traj.q, traj.tau, err, rms, peak)
