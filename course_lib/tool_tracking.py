@@ -50,8 +50,7 @@ import numpy as np
 from course_lib import _checks, control
 from course_lib.inverse_kinematics import ELBOW_DOWN, JointReference, joint_reference
 from course_lib.models.arm_team import ArmTeam
-from course_lib.models.two_link import TwoLinkArm, coriolis_entries, gravity_entries, mass_matrix_entries, \
-    point_position
+from course_lib.models.two_link import TwoLinkArm, gravity_entries, point_position
 from course_lib.sim import simulate
 from course_lib.task_space_control import task_space_computed_torque
 from course_lib.tool_paths import PERIOD, RADIUS, ToolPath
@@ -167,8 +166,8 @@ class Tracking:
         """The stacked torques of every controller, each on its own arm: the controller for the simulator.
 
         The single-state fast path: the same laws as :meth:`torque`, evaluated on plain floats with the
-        model's own closed forms (``mass_matrix_entries``, ``coriolis_entries``, ``gravity_entries``),
-        about ten times faster than through small numpy arrays. Task-space computed torque uses
+        model's own closed forms (``gravity_entries``, ``inverse_dynamics_floats``), about ten times
+        faster than through small numpy arrays. Task-space computed torque uses
         τ = M J⁻¹ (a − J̇ q̇) + C q̇ + g, which equals Jᵀ (Λ a + μ + p) whenever J is square and
         invertible (Λ = J⁻ᵀ M J⁻¹); a test checks both against the library's laws.
         """
@@ -206,10 +205,7 @@ class Tracking:
                 a2 = yd2 + kd * (yd1 - vy) + kp * (yd0 - y1) + h2
                 det = -y1 * x2 + y2 * x1
                 v1, v2 = (x2 * a1 + y2 * a2) / det, (-x1 * a1 - y1 * a2) / det
-            m11, m12, m22 = mass_matrix_entries(t2, p, math)
-            c11, c12, c21, c22 = coriolis_entries(t2, w1, w2, p, "christoffel", math)
-            g1, g2 = gravity_entries(t1, t2, p, math)
-            out += (m11 * v1 + m12 * v2 + c11 * w1 + c12 * w2 + g1, m12 * v1 + m22 * v2 + c21 * w1 + c22 * w2 + g2)
+            out += self.model.inverse_dynamics_floats(t1, t2, w1, w2, v1, v2)
         return np.array(out)
 
     def tool_error_now(self, t: float, q: np.ndarray) -> list[float]:

@@ -225,3 +225,12 @@ def test_tracking_refuses_bad_settings_naming_them():
         tt.Tracking(controllers=("lqr",))
     with pytest.raises(ValueError, match="period"):
         tt.Tracking(period=-1.5)
+
+
+@pytest.mark.parametrize("arm", [TwoLinkArm(), TwoLinkArm(payload=0.7, b=(0.3, 0.1), m1=2.4)])
+def test_float_fast_paths_of_the_2r_arm_equal_its_matrix_dynamics(arm):
+    """forward_dynamics_floats / inverse_dynamics_floats (base-parameter form) = M⁻¹(τ − Cq̇ − g − bq̇) / Mq̈ + Cq̇ + g + bq̇."""
+    for q, qd, u in zip(RNG.uniform(-3, 3, (20, 2)), RNG.normal(0, 3, (20, 2)), RNG.normal(0, 20, (20, 2))):
+        np.testing.assert_allclose(arm.forward_dynamics_floats(*q, *qd, *u),
+                                   np.linalg.solve(arm.mass_matrix(q), u - arm.bias(q, qd) - arm.b * qd), atol=1e-10)
+        np.testing.assert_allclose(arm.inverse_dynamics_floats(*q, *qd, *u), arm.inverse_dynamics(q, qd, u), atol=1e-10)
