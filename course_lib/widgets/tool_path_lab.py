@@ -81,14 +81,14 @@ class ToolPathLab(SimLab):
 
     # -- the controllers, sampled by the simulator; each sample is recorded for the readouts ------------
     def _torques(self, t: float, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
-        tau = self.exp.torques(t, q, qd)
+        tau, errors = self.exp.torques_and_errors(t, q, qd)
         k = int(round(t / CONTROL_PERIOD))
         if k + 1 < len(self._late):  # a rewind (Pause, then Play) samples the same steps again
             del self._sq[k + 1:], self._peak[k + 1:], self._late[k + 1:]
         late = t >= RMS_FROM - 1e-9
         sq, peak = self._sq[-1], self._peak[-1]
         if late:
-            sq = [a + e * e for a, e in zip(sq, self.exp.tool_error_now(t, q))]
+            sq = [a + e * e for a, e in zip(sq, errors)]
         self._sq.append(sq)
         self._late.append(self._late[-1] + late)
         self._peak.append([max(a, abs(u)) for a, u in zip(peak, tau[0::2].tolist())])
