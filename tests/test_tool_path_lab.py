@@ -205,3 +205,14 @@ def test_after_play_and_a_pause_behind_the_queue_the_readouts_still_match_the_ex
     run = tt.simulate_tracking(lab.t, delta=0.1)
     for name in tt.CONTROLLERS[:3]:
         assert lab.readout(f"rms_{name}") == pytest.approx(run.rms[name], rel=1e-9)
+
+
+def test_a_state_that_blows_up_becomes_a_message_and_a_fresh_start_never_a_nan():
+    lab = ToolPathLab()
+    lab.advance(0.2)
+    lab.put(qd=np.full(6, 1e160))  # an absurd speed: the torques overflow within a step
+    lab.advance(0.1)
+    assert lab.message.value != "" and lab.t < 0.1
+    assert np.all(np.isfinite(lab.now.q)) and not re.search(r"\b(nan|inf)\b", lab.shown_text(), flags=re.IGNORECASE)
+    lab.advance(1.2)  # still usable
+    assert np.isfinite(lab.readout("rms_pd"))

@@ -81,7 +81,13 @@ class ToolPathLab(SimLab):
 
     # -- the controllers, sampled by the simulator; each sample is recorded for the readouts ------------
     def _torques(self, t: float, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
-        tau, errors = self.exp.torques_and_errors(t, q, qd)
+        try:
+            with np.errstate(all="ignore"):
+                tau, errors = self.exp.torques_and_errors(t, q, qd)
+        except (ValueError, OverflowError) as exc:  # math.cos(inf) and the like: the state has blown up
+            raise FloatingPointError(f"the controllers could not act at t = {t:.3f} s: {exc}") from exc
+        if not np.all(np.isfinite(tau)):  # a state gone wild: the kit's blow-up path shows it and starts again
+            raise FloatingPointError(f"the controllers' torques stopped being finite at t = {t:.3f} s")
         k = int(round(t / CONTROL_PERIOD))
         if k + 1 < len(self._late):  # a rewind (Pause, then Play) samples the same steps again
             del self._sq[k + 1:], self._peak[k + 1:], self._late[k + 1:]
