@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import numpy as np
@@ -134,3 +135,53 @@ def test_only_the_listed_characters_are_mapped_and_the_length_is_kept():
     assert out[:16] == "a()+-*/^=,._ */."
     assert out[16:] == "；！＂＄＃", "other punctuation stays full-width, so it is still refused"
     assert halfwidth(3.5) == 3.5 and np.isnan(halfwidth(float("nan")))
+
+
+def _quiz_names() -> list[str]:
+    import course_lib.quizzes as quizzes
+
+    return [name for name in quizzes.__all__ if name.endswith("_quiz")]
+
+
+def _texts(question) -> list[str]:
+    texts = [question.prompt, question.explanation]
+    texts += [t for o in getattr(question, "options", []) for t in (o.text, o.feedback)]
+    texts += [hint for _, hint in getattr(question, "mistakes", [])]
+    return texts
+
+
+@pytest.mark.parametrize("name", _quiz_names())
+def test_every_quiz_speaks_chinese_with_the_same_answers_as_in_english(name):
+    import course_lib.quizzes as quizzes
+
+    english = getattr(quizzes, name)()
+    set_language("zh")
+    chinese = getattr(quizzes, name)()
+    assert len(chinese) == len(english)
+    for en, zh in zip(english, chinese):
+        assert type(en) is type(zh)
+        for text in _texts(zh):   # a pure formula ("−2h θ̇₁θ̇₂") reads the same in both languages
+            assert _has_cjk(text) or not re.search(r"[A-Za-z]{3,}", text), f"{name}: not translated: {text!r}"
+        assert [t for t in _texts(en) if t and _has_cjk(t)] == [], f"{name}: Chinese in the English quiz"
+        if isinstance(en, MultipleChoice):
+            assert [o.correct for o in en.options] == [o.correct for o in zh.options]
+        else:
+            assert float(zh.expected) == float(en.expected) if isinstance(en, NumericQuestion) \
+                else zh.expected == en.expected
+            assert getattr(zh, "tolerance", None) == getattr(en, "tolerance", None)
+            assert [v for v, _ in getattr(zh, "mistakes", [])] == [v for v, _ in getattr(en, "mistakes", [])]
+
+
+@pytest.mark.parametrize("name", _quiz_names() + ["quiz"])
+def test_each_quiz_table_has_the_same_fields_in_both_languages(name):
+    import string
+
+    import course_lib.quizzes as quizzes
+    from course_lib.messages import TABLES
+
+    if name != "quiz":
+        getattr(quizzes, name)  # imports the module, which makes its table
+    table = TABLES[name]
+    fields = {lang: {key: sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)
+                     for key, text in texts.items()} for lang, texts in table.messages.items()}
+    assert set(fields) == {"en", "zh"} and fields["zh"] == fields["en"]
