@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import sympy as sp
 
 from course_lib.messages import MessageTable
@@ -110,6 +112,7 @@ ACTION_QUIZ = MessageTable("action_quiz", {
 })
 
 
+@functools.lru_cache(maxsize=None)   # derived once: a language switch rebuilds the quiz
 def spring_acceleration_expr() -> sp.Expr:
     """q̈ of a mass m on a spring of stiffness c, solved from Lagrange's recipe (symbols q, m, c)."""
     (q,) = coordinates("q")

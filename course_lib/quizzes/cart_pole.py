@@ -11,6 +11,8 @@ and :mod:`course_lib.control`. Every sentence is in :data:`CART_POLE_QUIZ` (Engl
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import sympy as sp
 
@@ -84,6 +86,7 @@ CART_POLE_QUIZ = MessageTable("cart_pole_quiz", {
 })
 
 
+@functools.lru_cache(maxsize=None)   # derived once: a language switch rebuilds the quiz
 def reachable_slope_expr() -> sp.Expr:
     """dθ̈/dẍ along the accelerations reachable as F varies, from the Lagrange equations with Q = (F, 0).
 

@@ -11,6 +11,8 @@ number in them comes from the model.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import sympy as sp
 
@@ -95,6 +97,7 @@ PENDULUM_QUIZ = MessageTable("pendulum_quiz", {
 })
 
 
+@functools.lru_cache(maxsize=None)   # derived once: a language switch rebuilds the quiz
 def pendulum_acceleration_expr() -> sp.Expr:
     """θ̈ of the damped, driven pendulum, solved from the Lagrange derivation.
 
