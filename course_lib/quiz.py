@@ -26,13 +26,16 @@ False
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 import sympy as sp
 
 from course_lib import quiz_symbolic
+from course_lib.messages import language
+from course_lib.quiz_input import halfwidth
 from course_lib.quiz_worker import TIME_LIMIT, shared_worker
 from course_lib.quiz_messages import text
 
@@ -123,10 +126,11 @@ class MultipleChoice(Question):
     def _grade(self, response: Any) -> Result:
         texts = [o.text for o in self.options]
         index = None
+        letter = halfwidth(response).strip().upper() if isinstance(response, str) else None
         if isinstance(response, str) and response in texts:
             index = texts.index(response)
-        elif isinstance(response, str) and response.strip().upper() in self.letters and len(response.strip()) == 1:
-            index = self.letters.index(response.strip().upper())
+        elif letter is not None and letter in self.letters and len(letter) == 1:
+            index = self.letters.index(letter)
         elif isinstance(response, (int, np.integer)) and not isinstance(response, bool) \
                 and 0 <= response < len(self.options):
             index = int(response)
@@ -162,15 +166,18 @@ def read_number(response: Any) -> tuple[float, str] | None:
     """A number and the unit after it, or None when the text does not start with one number.
 
     A decimal comma counts as a decimal point ("-9,81" is −9.81). The unit must
-    contain a letter, so "1/0" or "3 4" are not a number with a unit.
+    contain a letter, so "1/0" or "3 4" are not a number with a unit. Full-width
+    digits and signs from a Chinese input method count as the ASCII ones.
 
     >>> read_number("-9,81 rad/s^2"), read_number("1/0"), read_number("2.5e3")
     ((-9.81, 'rad/s^2'), None, (2500.0, ''))
+    >>> read_number("－９．８１　rad／s^2")
+    (-9.81, 'rad/s^2')
     """
     if isinstance(response, (int, float, np.floating, np.integer)) and not isinstance(response, (bool, np.bool_)):
         value = float(response)
         return (value, "") if np.isfinite(value) else None
-    match = _NUMBER_UNIT.match(str(response))
+    match = _NUMBER_UNIT.match(halfwidth(str(response)))
     if match is None:
         return None
     sign, digits, exponent, unit = match.groups()
@@ -254,7 +261,7 @@ class NumericQuestion(Question):
         if unit_ok:
             hints = [hint for v, hint in self.mistakes if abs(value_in_unit - v) <= self.tolerance]
             if hints:
-                return Result(False, f"{text('quiz_not_it', value=value)} {hints[0]}")
+                return Result(False, text("quiz_not_it", value=value) + text("quiz_sep") + hints[0])
             return Result(False, self._off_by(value))
         return Result(False, text("quiz_off_and_unit", value=value, got=unit, expected=self.unit))
 
@@ -315,7 +322,8 @@ class SymbolicQuestion(Question):
             self.parse(response)  # cheap: most problems are answered here, in the kernel
         except ValueError as exc:
             return Result(False, str(exc), False)
-        reply = shared_worker().check(str(response), *self._request, time_limit=self.time_limit)
+        reply = shared_worker().check(str(response), *self._request, time_limit=self.time_limit,
+                                      language=language())
         if reply.get("timeout"):   # out of memory: too large; out of time: too slow
             key = "quiz_too_large" if reply.get("error") == "too large" else "quiz_too_slow"
             return Result(False, text(key, seconds=self.time_limit), False)
@@ -323,7 +331,7 @@ class SymbolicQuestion(Question):
             return Result(False, reply["error"], False)
         same = bool(reply["correct"])
         shown = text("quiz_you_typed", latex=reply["latex"])
-        return Result(same, f"{shown} {text('quiz_equivalent' if same else 'quiz_not_equivalent')}")
+        return Result(same, shown + text("quiz_sep") + text("quiz_equivalent" if same else "quiz_not_equivalent"))
 
 
 class Quiz:
@@ -331,10 +339,14 @@ class Quiz:
 
     Args:
         questions: the questions, in order.
+        rebuild: makes the same quiz again, in the current language (set by
+            :func:`quiz_builder`); a quiz on screen calls it after
+            :func:`course_lib.set_language` to redraw itself in place.
     """
 
-    def __init__(self, questions: Sequence[Question]):
+    def __init__(self, questions: Sequence[Question], rebuild: Callable[[], "Quiz"] | None = None):
         self.questions = list(questions)
+        self.rebuild = rebuild
         if not self.questions:
             raise ValueError("a quiz needs at least one question")
 
@@ -350,3 +362,31 @@ class Quiz:
         from course_lib.quiz_widget import QuizView
 
         display(QuizView(self).widget)
+
+
+def quiz_builder(builder: Callable[..., Quiz]) -> Callable[..., Quiz]:
+    """Decorate a lesson's quiz builder so that its quiz can be rebuilt in another language.
+
+    The builder reads every sentence from its lesson's message table when it runs;
+    the quiz it returns remembers how it was built (same arguments), so a quiz on
+    screen rebuilds its questions after :func:`course_lib.set_language`.
+
+    >>> from course_lib.messages import MessageTable, set_language
+    >>> table = MessageTable("doctest_quiz", {"en": {"q": "Two plus two?"}, "zh": {"q": "二加二等于几？"}})
+    >>> @quiz_builder
+    ... def sums_quiz(n: int = 4) -> Quiz:
+    ...     return Quiz([NumericQuestion(table.text("q"), n, tolerance=0.1)])
+    >>> quiz = sums_quiz()
+    >>> set_language("zh"); quiz.rebuild()[0].prompt
+    '二加二等于几？'
+    >>> set_language("en"); quiz.rebuild()[0].prompt
+    'Two plus two?'
+    """
+
+    @functools.wraps(builder)
+    def build(*args: Any, **kwargs: Any) -> Quiz:
+        quiz = builder(*args, **kwargs)
+        quiz.rebuild = functools.partial(builder, *args, **kwargs)
+        return quiz
+
+    return build

@@ -44,6 +44,7 @@ from sympy.parsing.sympy_parser import (
     standard_transformations,
 )
 
+from course_lib.quiz_input import halfwidth
 from course_lib.quiz_messages import text
 
 #: longest symbolic answer accepted (characters)
@@ -76,12 +77,12 @@ class TooLarge(ValueError):
 def _describe(exc: Exception) -> str:
     """A learner-friendly name for what went wrong while parsing."""
     if type(exc).__name__ == "TokenError" or "parenthes" in str(exc) or "never closed" in str(exc):
-        return "unbalanced parentheses"
+        return text("quiz_detail_parens")
     if isinstance(exc, SyntaxError):
-        return "a misplaced operator or a missing *"
+        return text("quiz_detail_operator")
     if isinstance(exc, TypeError):
-        return "something used as a function that is not one"
-    return "it is not a formula"
+        return text("quiz_detail_not_function")
+    return text("quiz_detail_not_formula")
 
 
 def names_for(symbols: Mapping[str, sp.Symbol]) -> dict[str, Any]:
@@ -126,7 +127,8 @@ def read(answer: Any, symbols: Mapping[str, sp.Symbol]) -> Any:
     """The learner's text as an unevaluated sympy expression, or a ValueError that says why not.
 
     Cheap in every case: the text is at most :data:`MAX_LENGTH` characters and
-    nothing is evaluated.
+    nothing is evaluated. Full-width digits, letters and operators typed with a
+    Chinese input method are read as their ASCII forms (:mod:`course_lib.quiz_input`).
 
     Args:
         answer: what the learner typed.
@@ -137,7 +139,7 @@ def read(answer: Any, symbols: Mapping[str, sp.Symbol]) -> Any:
         ValueError: any other reason, in one plain sentence.
     """
     names = ", ".join(sorted(symbols) + ["sin", "cos", "sqrt", "pi", "…"])
-    s = str(answer).strip()
+    s = halfwidth(str(answer)).strip()  # full-width digits and operators from a Chinese IME, one for one
     if not s:
         raise ValueError(text("quiz_empty"))
     if len(s) > MAX_LENGTH:
@@ -154,7 +156,7 @@ def read(answer: Any, symbols: Mapping[str, sp.Symbol]) -> Any:
     except Exception as exc:  # noqa: BLE001 - tokenizer and syntax errors of every kind
         raise ValueError(text("quiz_syntax", detail=_describe(exc), names=names)) from None
     if not isinstance(raw, sp.Expr):
-        raise ValueError(text("quiz_syntax", detail="not a single formula", names=names))
+        raise ValueError(text("quiz_syntax", detail=text("quiz_detail_not_single"), names=names))
     for f in raw.atoms(AppliedUndef):
         raise ValueError(text("quiz_unknown_name", name=str(f.func), names=names))
     for sym in raw.free_symbols - set(symbols.values()):
@@ -162,7 +164,7 @@ def read(answer: Any, symbols: Mapping[str, sp.Symbol]) -> Any:
     for power in raw.atoms(sp.Pow):
         exponent = power.exp
         if exponent.is_number and abs(complex(exponent.evalf(15))) > MAX_EXPONENT:
-            raise ValueError(text("quiz_syntax", detail="exponent too large", names=names))
+            raise ValueError(text("quiz_syntax", detail=text("quiz_detail_exponent"), names=names))
     if expanded_terms(raw) > MAX_TERMS:
         raise TooLarge()
     return raw

@@ -10,6 +10,11 @@ Checking from code (``question.check(...)``) never goes through a view, so it
 cannot change what the learner sees. A view starts empty: no selection, no
 text, no feedback.
 
+:func:`course_lib.set_language` redraws a question or quiz on screen in the new
+language, in place: a quiz is rebuilt by its builder (:func:`~course_lib.quiz.quiz_builder`),
+and the learner's answer, attempts and verdict stay (the verdict's message is the
+same check, repeated in the new language; it uses no try).
+
 Kernel → Interrupt during a check leaves the view as it was before the click
 (no attempt counted) and says so.
 
@@ -31,9 +36,10 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from course_lib.messages import on_language_change
 from course_lib.quiz import MultipleChoice, Question, Quiz, Result, SymbolicQuestion
 from course_lib.quiz_worker import shared_worker
-from course_lib.quiz_messages import text
+from course_lib.quiz_messages import QUIZ, text
 
 #: wrong (readable) attempts after which the worked answer is shown
 TRIES_BEFORE_ANSWER = 3
@@ -51,9 +57,11 @@ class QuestionView:
     Args:
         question: the question to show.
         number: its number in a quiz (None: no heading).
+        follow_language: redraw after :func:`course_lib.set_language` (a :class:`QuizView`
+            passes False and redraws its questions itself).
     """
 
-    def __init__(self, question: Question, number: int | None = None):
+    def __init__(self, question: Question, number: int | None = None, follow_language: bool = True):
         import ipywidgets as w
 
         self.question, self.number = question, number
@@ -76,12 +84,19 @@ class QuestionView:
         self.answer_button.on_click(lambda _b: self.show_answer())
         self.out = w.HTMLMath(value="", layout={"min_width": "0"})
         self.out.add_class("course-quiz-feedback")
-        head = [w.HTML(f"<b>{text('quiz_question', n=number)}</b>")] if number is not None else []
+        self._head = w.HTML(self._heading()) if number is not None else None
+        head = [self._head] if self._head is not None else []
+        self._prompt = w.HTMLMath(question.prompt, layout={"min_width": "0"})
+        self._options = w.HTMLMath(self._options_html(), layout={"min_width": "0"})
+        self._options.add_class("course-quiz-options")
         body = self._body()
         self.widget = w.VBox(head + body + [w.HBox([self.check_button, self.answer_button],
                                                    layout={"flex_flow": "row wrap"}), self.out],
                              layout={"max_width": "100%", "min_width": "0"})
         self.widget.add_class("course-quiz-question")
+        if follow_language:
+            self.widget._course_view = self   # the widget keeps this view (and its listener) alive
+            on_language_change(self.relabel)
         if isinstance(question, SymbolicQuestion):
             shared_worker().start()  # imports sympy now, so the first Check is quick
 
@@ -100,18 +115,47 @@ class QuestionView:
         return w.Text(value="", placeholder=self.question.placeholder, continuous_update=False,
                       layout={"width": "320px", "max_width": "100%"})
 
-    def _body(self) -> list:
-        import ipywidgets as w
+    def _heading(self) -> str:
+        return f"<b>{text('quiz_question', n=self.number)}</b>"
 
-        prompt = w.HTMLMath(self.question.prompt, layout={"min_width": "0"})
+    def _options_html(self) -> str:
         if not isinstance(self.question, MultipleChoice):
-            return [prompt, self._field]
+            return ""
         items = "".join(f"<li style='margin:0.2em 0'><b>{letter}.</b> {html.escape(o.text)}</li>"
                         for letter, o in zip(self.question.letters, self.question.options))
-        options = w.HTMLMath(f"<ol style='list-style:none;padding-left:0.5em;margin:0.3em 0'>{items}</ol>",
-                             layout={"min_width": "0"})
-        options.add_class("course-quiz-options")
-        return [prompt, options, self._field]
+        return f"<ol style='list-style:none;padding-left:0.5em;margin:0.3em 0'>{items}</ol>"
+
+    def _body(self) -> list:
+        if not isinstance(self.question, MultipleChoice):
+            return [self._prompt, self._field]
+        return [self._prompt, self._options, self._field]
+
+    def relabel(self, question: Question | None = None) -> None:
+        """Redraw every text in the current language, keeping the learner's answer and progress.
+
+        Args:
+            question: the same question rebuilt in the new language (its prompt, options and
+                explanation are taken); None keeps the question and redraws the quiz's own texts.
+                A question of another kind, or with other options, is ignored.
+        """
+        if question is not None and type(question) is type(self.question) and (
+                not isinstance(question, MultipleChoice)
+                or len(question.options) == len(self.question.options)):
+            self.question = question
+        self.check_button.description = text("quiz_check")
+        self.answer_button.description = text("quiz_show_answer")
+        if self._head is not None:
+            self._head.value = self._heading()
+        self._prompt.value = self.question.prompt
+        self._options.value = self._options_html()
+        if not isinstance(self.question, MultipleChoice):
+            self._field.placeholder = self.question.placeholder
+        if self.last is not None:   # the same check again, worded in the new language: no try used
+            self.last = self.question.check(self.checked)
+        for key in ("quiz_checking", "quiz_interrupted"):   # a status shown now, in the new words
+            if self.status and self.status in (table[key] for table in QUIZ.messages.values()):
+                self.status = text(key)
+        self._render()
 
     @property
     def value(self) -> Any:
@@ -215,13 +259,13 @@ class QuestionView:
                 parts.append(self.last.message)
             if self.last.valid and not self.revealed:
                 left = TRIES_BEFORE_ANSWER - self.attempts
-                parts.append(text("quiz_tries_left", n=left, tries="try" if left == 1 else "tries"))
+                parts.append(text("quiz_tries_left", n=left, tries=text("quiz_try_one" if left == 1 else "quiz_try_many")))
         if self.revealed and isinstance(self.question, MultipleChoice):
             (letter,) = [x for x, o in zip(self.question.letters, self.question.options) if o.correct]
             parts.append(text("quiz_answer_is", letter=letter))
         if self.revealed and self.question.explanation:
-            parts.append(f"{text('quiz_explanation')}: {self.question.explanation}")
-        return " ".join(parts)
+            parts.append(text("quiz_explanation", text=self.question.explanation))
+        return text("quiz_sep").join(parts)
 
     def _render(self) -> None:
         if not self.feedback:
@@ -236,14 +280,36 @@ class QuestionView:
 
 
 class QuizView:
-    """A quiz's questions, numbered, one under another."""
+    """A quiz's questions, numbered, one under another; redrawn in place after a language switch."""
 
     def __init__(self, quiz: Quiz):
         import ipywidgets as w
 
-        self.views = [QuestionView(q, i) for i, q in enumerate(quiz.questions, 1)]
+        self.quiz = quiz
+        self.views = [QuestionView(q, i, follow_language=False) for i, q in enumerate(quiz.questions, 1)]
         self.widget = w.VBox([v.widget for v in self.views], layout={"max_width": "100%"})
         self.widget.add_class("course-quiz")
+        self.widget._course_view = self   # the widget keeps this view (and its listener) alive
+        on_language_change(self.relabel)
+
+    def relabel(self) -> None:
+        """Rebuild the questions in the current language (same model, same numbers) and redraw them.
+
+        The learner's quiz object gets the rebuilt questions too, so ``quiz[0].prompt`` and
+        ``quiz[0].check(...)`` speak the new language. Never raises: if the quiz cannot be
+        rebuilt, the questions keep their texts and only the quiz's own words change.
+        """
+        rebuilt: list = [None] * len(self.views)
+        try:
+            if self.quiz.rebuild is not None:
+                fresh = self.quiz.rebuild()
+                if len(fresh) == len(self.views):
+                    rebuilt = list(fresh.questions)
+                    self.quiz.questions[:] = rebuilt
+        except Exception:  # noqa: BLE001 - a language switch never breaks a quiz on screen
+            rebuilt = [None] * len(self.views)
+        for view, question in zip(self.views, rebuilt):
+            view.relabel(question)
 
     def __getitem__(self, i: int) -> QuestionView:
         return self.views[i]

@@ -92,7 +92,7 @@ class Worker:
     close = kill
 
     def check(self, answer: str, expected: str, symbols: dict[str, str],
-              time_limit: float = TIME_LIMIT) -> dict[str, Any]:
+              time_limit: float = TIME_LIMIT, language: str = "en") -> dict[str, Any]:
         """Check ``answer`` in the worker.
 
         Args:
@@ -100,6 +100,7 @@ class Worker:
             expected: ``srepr`` of the answer.
             symbols: ``{name: srepr(symbol)}``.
             time_limit: seconds the check itself may take.
+            language: the language of the reply's message (the kernel's :func:`course_lib.language`).
 
         Returns:
             ``{"correct": bool, "latex": str}``, or ``{"error": message}`` (with
@@ -113,7 +114,8 @@ class Worker:
                         self.kill()
                         return {"error": "the checker did not start", "timeout": True}
                     self._ready = True
-                proc.stdin.write(json.dumps({"answer": answer, "expected": expected, "symbols": symbols}) + "\n")
+                proc.stdin.write(json.dumps({"answer": answer, "expected": expected, "symbols": symbols,
+                                             "language": language}) + "\n")
                 proc.stdin.flush()
                 line = self._readline(proc, time_limit)
                 if not line:
@@ -142,7 +144,10 @@ def _answer(request: dict) -> dict:
     import sympy as sp
 
     from course_lib import quiz_symbolic as qs
+    from course_lib.messages import LANGUAGES, set_language
     from course_lib.quiz_messages import text
+
+    set_language(request.get("language") if request.get("language") in LANGUAGES else "en")
 
     namespace = {name: getattr(sp, name) for name in ("Symbol", "Integer", "Rational", "Float", "Add", "Mul",
                                                       "Pow", "sin", "cos", "tan", "exp", "log", "sqrt",
@@ -156,7 +161,7 @@ def _answer(request: dict) -> dict:
     except ValueError as exc:
         return {"error": str(exc)}
     except Exception as exc:  # noqa: BLE001 - any failure of sympy becomes one sentence
-        return {"error": text("quiz_cannot_check", detail=f"sympy raised {type(exc).__name__}")}
+        return {"error": text("quiz_cannot_check", detail=f"sympy: {type(exc).__name__}")}
     return {"correct": bool(same), "latex": qs.latex(expr)}
 
 

@@ -38,12 +38,23 @@ def answer_pattern(quiz) -> tuple[list[str], int, int]:
     return letters, longest, n
 
 
+@pytest.fixture(params=["en", "zh"])
+def lang(request):
+    """Each quiz in each language: a translation must not make the right option the longest."""
+    from course_lib.messages import language, set_language
+
+    before = language()
+    set_language(request.param)
+    yield request.param
+    set_language(before)
+
+
 @pytest.mark.parametrize("name", _quiz_factories())
-def test_right_options_vary_in_letter_and_are_not_mostly_the_longest(name):
+def test_right_options_vary_in_letter_and_are_not_mostly_the_longest(name, lang):
     letters, longest, n = answer_pattern(getattr(quizzes, name)())
     if n >= 2:
         assert len(set(letters)) > 1, f"{name}: every right option is {letters[0]}"
-    assert longest <= n / 2, f"{name}: the right option is the longest in {longest} of {n} questions"
+    assert longest <= n / 2, f"{name} ({lang}): the right option is the longest in {longest} of {n} questions"
 
 
 def test_the_check_catches_a_quiz_whose_answers_are_all_A_and_longest():

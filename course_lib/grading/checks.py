@@ -9,6 +9,10 @@ failed, and what was expected instead, e.g.::
 Exceptions raised by the learner's code and NaN/inf results are turned into the same
 kind of readable AssertionError, so a test cell never ends in a puzzling traceback.
 
+The messages speak the kernel's language (``COURSE_LANG=zh`` or
+``course_lib.set_language("zh")``); their sentences live in
+:mod:`course_lib.grading.check_messages`.
+
 >>> import numpy as np
 >>> check_symmetric(lambda q: np.eye(2), [np.zeros(2)])
 >>> check_symmetric(lambda q: np.array([[1.0, 2.0], [0.0, 1.0]]), [np.zeros(2)])
@@ -23,6 +27,7 @@ from typing import Any, Callable, Iterable, NoReturn, Sequence
 
 import numpy as np
 
+from course_lib.grading.check_messages import at, text
 from course_lib.models.base import derivative_along
 
 
@@ -60,8 +65,7 @@ def need(namespace: dict, *names: str) -> None:
     __tracebackhide__ = True  # tracebacks show the message, not this frame
     for name in names:
         if name not in namespace:
-            fail(f"{name} is not defined yet: complete and run the cell that "
-                                 "defines it above this test")
+            fail(text("not_defined", name=name))
 
 
 def call(fn: Callable[..., Any], *args: Any, name: str | None = None, where: str = "") -> Any:
@@ -82,15 +86,15 @@ def call(fn: Callable[..., Any], *args: Any, name: str | None = None, where: str
     AssertionError: inverse raised ZeroDivisionError at x = 0: division by zero
     """
     __tracebackhide__ = True  # tracebacks show the message, not this frame
-    label = name or getattr(fn, "__name__", "your function")
+    label = name or getattr(fn, "__name__", text("your_function"))
     if not callable(fn):
-        fail(f"{label} should be a function, but it is a {type(fn).__name__}")
+        fail(text("not_a_function", name=label, kind=type(fn).__name__))
     try:
         return fn(*args)
     except NotImplementedError:
-        message = f"{label} is not implemented yet (it still raises NotImplementedError)"
+        message = text("not_implemented", name=label)
     except Exception as err:  # noqa: BLE001 - any failure of the learner's code becomes feedback
-        message = f"{label} raised {type(err).__name__} {where}: {err}".replace("  ", " ")
+        message = text("raised", name=label, error=type(err).__name__, where=at(where), detail=err)
     fail(message)  # outside the except block: no "during handling of ..." chain
 
 
@@ -106,13 +110,13 @@ def as_array(name: str, value: Any, shape: tuple[int, ...], where: str = "") -> 
     try:
         a = np.asarray(value, dtype=float)
     except (TypeError, ValueError) as err:
-        a, message = None, f"{name} should be numbers {where}, got {value!r} ({err})"
+        a, message = None, text("not_numbers", name=name, where=at(where), value=repr(value), detail=err)
     if a is None:
         fail(message)
     if a.shape != shape:
-        fail(f"{name} should have shape {shape} {where}, got shape {a.shape}")
+        fail(text("shape", name=name, shape=shape, where=at(where), got=a.shape))
     if not np.all(np.isfinite(a)):
-        fail(f"{name} contains NaN or inf {where}: {a}")
+        fail(text("not_finite", name=name, where=at(where), value=a))
     return a
 
 
@@ -138,12 +142,11 @@ def check_close(name: str, got: Any, expected: Any, where: str = "",
     if not np.any(bad):
         return
     if expected.size <= 6:
-        fail(f"{name} is wrong {where}: got {fmt(got)}, expected {fmt(expected)} "
-                             f"(largest error {float(err.max()):.3g})")
+        fail(text("wrong", name=name, where=at(where), got=fmt(got), expected=fmt(expected), err=float(err.max())))
     k = np.unravel_index(np.argmax(np.where(bad, err, -1.0)), err.shape)
     index = ",".join(map(str, k))
-    fail(f"{name} is wrong {where}: {int(bad.sum())} of {err.size} entries differ; the worst, "
-                         f"[{index}], is {got[k]:.6g} instead of {expected[k]:.6g}")
+    fail(text("wrong_many", name=name, where=at(where), bad=int(bad.sum()), size=err.size, index=index,
+              got=float(got[k]), expected=float(expected[k])))
 
 
 def check_symmetric(M_fn: Callable[[np.ndarray], Any], states: Iterable[np.ndarray],
@@ -151,14 +154,13 @@ def check_symmetric(M_fn: Callable[[np.ndarray], Any], states: Iterable[np.ndarr
     """Assert ``M_fn(q)`` is a finite symmetric square matrix at every ``q`` in ``states``."""
     __tracebackhide__ = True  # tracebacks show the message, not this frame
     for q in states:
-        where = f"at q = {fmt(q)}"
+        where = text("at_q", q=fmt(q))
         n = len(q)
         M = as_array(name, call(M_fn, q, name=name, where=where), (n, n), where)
         bad = np.argwhere(np.abs(M - M.T) > tol * (1 + np.abs(M)))
         if bad.size:
             i, j = bad[0]
-            fail(f"{name} is not symmetric {where}: {name}[{i},{j}] = {M[i, j]:.6g} "
-                                 f"but {name}[{j},{i}] = {M[j, i]:.6g}")
+            fail(text("not_symmetric", name=name, where=at(where), i=i, j=j, a=float(M[i, j]), b=float(M[j, i])))
 
 
 def check_positive_definite(M_fn: Callable[[np.ndarray], Any], states: Iterable[np.ndarray],
@@ -166,13 +168,12 @@ def check_positive_definite(M_fn: Callable[[np.ndarray], Any], states: Iterable[
     """Assert ``M_fn(q)`` has only positive eigenvalues at every ``q`` (kinetic energy > 0)."""
     __tracebackhide__ = True  # tracebacks show the message, not this frame
     for q in states:
-        where = f"at q = {fmt(q)}"
+        where = text("at_q", q=fmt(q))
         n = len(q)
         M = as_array(name, call(M_fn, q, name=name, where=where), (n, n), where)
         eig = np.linalg.eigvalsh(0.5 * (M + M.T))
         if eig.min() <= 0:
-            fail(f"{name} is not positive definite {where}: its smallest eigenvalue is "
-                                 f"{eig.min():.4g}, so some velocity would have zero or negative kinetic energy")
+            fail(text("not_positive_definite", name=name, where=at(where), eig=float(eig.min())))
 
 
 def check_skew(name: str, N: Any, where: str = "", tol: float = 1e-6) -> None:
@@ -181,11 +182,10 @@ def check_skew(name: str, N: Any, where: str = "", tol: float = 1e-6) -> None:
     N = np.asarray(N, dtype=float)
     S = N + N.T
     if not np.all(np.isfinite(S)):
-        fail(f"{name} contains NaN or inf {where}")
+        fail(text("not_finite_bare", name=name, where=at(where)))
     if np.abs(S).max() > tol:
         i, j = np.unravel_index(np.argmax(np.abs(S)), S.shape)
-        fail(f"{name} is not skew-symmetric {where}: entry [{i},{j}] + entry [{j},{i}] "
-                             f"= {S[i, j]:.3g} instead of 0")
+        fail(text("not_skew", name=name, where=at(where), i=i, j=j, value=f"{S[i, j]:.3g}"))
 
 
 def mass_matrix_derivative(M_fn: Callable[[np.ndarray], Any], q: np.ndarray, qd: np.ndarray,
@@ -210,7 +210,7 @@ def mass_matrix_derivative(M_fn: Callable[[np.ndarray], Any], q: np.ndarray, qd:
     __tracebackhide__ = True  # tracebacks show the message, not this frame
     q = np.asarray(q, dtype=float)
     qd = np.asarray(qd, dtype=float)
-    return derivative_along(lambda x: np.asarray(call(M_fn, x, name="M", where=f"at q = {fmt(x)}"), dtype=float),
+    return derivative_along(lambda x: np.asarray(call(M_fn, x, name="M", where=text("at_q", q=fmt(x))), dtype=float),
                             q, qd, eps)
 
 
@@ -229,17 +229,16 @@ def check_equivalent(name: str, expr: Any, reference: Any) -> None:
     import sympy as sp
 
     if expr is None or expr is Ellipsis:
-        fail(f"{name} has not been computed yet (it is {expr!r})")
+        fail(text("not_computed", name=name, value=repr(expr)))
     try:
         diff = sp.simplify(sp.sympify(expr) - sp.sympify(reference))
     except Exception as err:  # noqa: BLE001
-        diff, message = None, f"{name} cannot be compared with the expected expression: {type(err).__name__}: {err}"
+        diff, message = None, text("cannot_compare", name=name, error=type(err).__name__, detail=err)
     if diff is None:
         fail(message)
     zero = diff.is_zero_matrix if isinstance(diff, sp.MatrixBase) else diff == 0
     if not zero:
-        fail(f"{name} is not equivalent to the expected expression: "
-                             f"{name} - expected = {diff}, not 0")
+        fail(text("not_equivalent", name=name, diff=diff))
 
 
 def check_numeric(name: str, expr: Any, symbols: Sequence[Any], values: dict[Any, float],
@@ -259,19 +258,20 @@ def check_numeric(name: str, expr: Any, symbols: Sequence[Any], values: dict[Any
     import sympy as sp
 
     if expr is None or expr is Ellipsis:
-        fail(f"{name} has not been computed yet (it is {expr!r})")
+        fail(text("not_computed", name=name, value=repr(expr)))
     try:
         numeric = sp.sympify(expr).subs(values)
         free = numeric.free_symbols - set(symbols)
     except Exception as err:  # noqa: BLE001
-        free, message = None, f"{name} is not a sympy expression: {type(err).__name__}: {err}"
+        free, message = None, text("not_sympy", name=name, error=type(err).__name__, detail=err)
     if free is None:
         fail(message)
     if free:
-        fail(f"{name} contains unexpected symbols {sorted(map(str, free))}; "
-                             f"it should depend only on {[str(s) for s in symbols] + [str(k) for k in values]}")
+        fail(text("unexpected_symbols", name=name, free=sorted(map(str, free)),
+                  allowed=[str(s) for s in symbols] + [str(k) for k in values]))
     f = sp.lambdify(list(symbols), numeric, "numpy")
-    wheres = ["at " + ", ".join(f"{s} = {v:.3f}" for s, v in zip(symbols, state)) for state in samples]
+    wheres = [text("at_state", values=", ".join(f"{s} = {v:.3f}" for s, v in zip(symbols, state)))
+              for state in samples]
     got = [call(f, *state, name=name, where=where) for state, where in zip(samples, wheres)]
     expected = [reference(*state) for state in samples]
     message = None
@@ -283,7 +283,7 @@ def check_numeric(name: str, expr: Any, symbols: Sequence[Any], values: dict[Any
             break
     if message is not None:  # outside the except block: no "during handling of ..." chain
         hint = mistake_hint(name, got, expected, rtol)
-        fail(f"{message}. Hint: {hint}" if hint else message)
+        fail(text("with_hint", message=message, hint=hint) if hint else message)
 
 
 def mistake_hint(name: str, got: Sequence[Any], expected: Sequence[Any], rtol: float = 1e-9) -> str | None:
@@ -316,20 +316,14 @@ def mistake_hint(name: str, got: Sequence[Any], expected: Sequence[Any], rtol: f
         return None
     d = a - b
     if np.ptp(d) <= tol:
-        if name.startswith("V"):
-            return (f"{name} differs from the expected value by the same constant everywhere (by {d.mean():.4g}): "
-                    f"check where you put {name} = 0")
-        return (f"{name} is off by the same constant everywhere (by {d.mean():.4g}): a constant term is missing "
-                "or extra")
+        return text("hint_zero_level" if name.startswith("V") else "hint_offset", name=name, d=float(d.mean()))
     if np.allclose(a, -b, rtol=0, atol=tol):
-        return (f"{name} has the wrong sign everywhere: check which way is positive (for V: it grows with "
-                "height)")
+        return text("hint_sign", name=name)
     big = np.abs(b) > 1e3 * tol
     if big.sum() >= 3 and np.all(np.abs(a[~big]) <= 1e3 * tol):
         k = a[big] / b[big]
         if np.ptp(k) <= 1e-6 * abs(k.mean()):
-            return (f"{name} is {k.mean():.4g} times the expected value everywhere: look for a missing or extra "
-                    "constant factor (such as ½, m or l)")
+            return text("hint_factor", name=name, k=float(k.mean()))
     return None
 
 
@@ -353,23 +347,21 @@ def check_coriolis_properties(name: str, C: Any, M: Any, q: Sequence[Any], qd: S
 
     n = len(q)
     if not isinstance(C, sp.MatrixBase):
-        fail(f"{name} should be a sympy Matrix, got {type(C).__name__}")
+        fail(text("not_matrix", name=name, kind=type(C).__name__))
     if C.shape != (n, n):
-        fail(f"{name} should be {n}×{n} for {n} coordinates, got shape {C.shape}")
+        fail(text("matrix_shape", name=name, n=n, shape=C.shape))
     qd_vec = sp.Matrix(qd)
     Mdot = sum((M.diff(qk) * qdk for qk, qdk in zip(q, qd)), sp.zeros(n, n))
     kinetic2 = (qd_vec.T * M * qd_vec)[0, 0]
     expected = Mdot * qd_vec - sp.Matrix([kinetic2.diff(qk) for qk in q]) / 2
     diff = sp.simplify(C * qd_vec - expected)
     if not diff.is_zero_matrix:
-        fail(f"{name}·qdot differs from the velocity terms Mdot·qdot - ½ ∂(qdotᵀ M qdot)/∂q "
-                             f"of the Euler–Lagrange equation by {list(diff)}")
+        fail(text("velocity_terms", name=name, diff=list(diff)))
     S = sp.simplify(Mdot - 2 * C + (Mdot - 2 * C).T)
     for i in range(n):
         for j in range(n):
             if S[i, j] != 0:
-                fail(f"Mdot - 2{name} is not skew-symmetric: entry [{i},{j}] + entry "
-                                     f"[{j},{i}] = {S[i, j]} instead of 0")
+                fail(text("not_skew", name=f"Mdot - 2{name}", where="", i=i, j=j, value=S[i, j]))
 
 
 def check_held(name: str, values: Any, hold: int, dt: float, where: str = "") -> None:
@@ -395,5 +387,5 @@ def check_held(name: str, values: Any, hold: int, dt: float, where: str = "") ->
     bad = k[changed & (k % hold != 0)]
     if bad.size:
         first = int(bad[0])
-        fail(f"{name} is not held {where}: it changes at t = {first * dt:.4f} s, inside the sample period that "
-             f"began at t = {(first - first % hold) * dt:.4f} s (hold every {hold} steps)".replace("  ", " "))
+        fail(text("not_held", name=name, where=at(where), t=f"{first * dt:.4f}",
+                  start=f"{(first - first % hold) * dt:.4f}", hold=hold))

@@ -27,15 +27,18 @@ END = "END HIDDEN TESTS"
 #: and the KeyboardInterrupt with which the kernel was stopped)
 TIMEOUT_NAMES = ("CellTimeoutError", "TimeoutError", "KeyboardInterrupt")
 
-#: (kind, phrases of course_lib.grading.checks' messages that identify it), first match wins
+#: (kind, phrases of course_lib.grading.checks' messages that identify it), first match wins; the
+#: Chinese phrases are those of the same messages in course_lib.grading.check_messages (COURSE_LANG=zh)
 KINDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("missing", ("is not implemented yet", "is not defined yet", "has not been computed yet")),
-    ("exception", (" raised ",)),
-    ("not_finite", ("contains NaN or inf",)),
-    ("shape", ("should have shape", "should be ", "is not a sympy expression", "cannot be compared")),
+    ("missing", ("is not implemented yet", "is not defined yet", "has not been computed yet",
+                 "还没有实现", "还没有定义", "还没有算出来")),
+    ("exception", (" raised ", " 抛出了 ")),
+    ("not_finite", ("contains NaN or inf", "含有 NaN 或 inf")),
+    ("shape", ("should have shape", "should be ", "is not a sympy expression", "cannot be compared",
+               "的形状应为", "应该是", "不是 sympy 表达式", "无法与期望的表达式比较")),
     ("symbolic", ("is not equivalent to the expected expression", "contains unexpected symbols",
-                  "velocity terms", "is not skew-symmetric")),
-    ("values", ("is wrong", "is not symmetric", "is not positive definite")),
+                  "velocity terms", "is not skew-symmetric", "不等价", "含有多余的符号", "速度项", "不是斜对称的")),
+    ("values", ("is wrong", "is not symmetric", "is not positive definite", "有误", "不对称", "不是正定的")),
 )
 
 _ADVICE = " Make sure nothing is hard-coded and that every parameter and input is used."

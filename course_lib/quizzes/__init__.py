@@ -15,6 +15,18 @@ course_lib from the lesson's model, never typed in.
 - lesson 10: ``recursive_dynamics_quiz`` (:mod:`course_lib.quizzes.recursive`)
 - lesson 11: ``motors_quiz`` (:mod:`course_lib.quizzes.motors`)
 
+Each lesson's module speaks English and Chinese the same way (a new quiz follows it):
+
+- a module-level :class:`~course_lib.messages.MessageTable` named ``"<topic>_quiz"`` (e.g.
+  ``PENDULUM_QUIZ = MessageTable("pendulum_quiz", {"en": {...}, "zh": {...}})``) holds every
+  prompt, option, per-option feedback, explanation and ``mistakes=`` hint, with the same keys
+  and the same ``{fields}`` in both languages (tests check both);
+- the builder is decorated with :func:`~course_lib.quiz.quiz_builder` and reads its texts with
+  ``t = TABLE.text`` at build time, ``t("acc_prompt", m=p.m)``; every number is passed in as
+  a field, computed by course_lib, never written into a sentence;
+- so a quiz on screen redraws itself after :func:`course_lib.set_language`, rebuilt by its
+  builder with the same arguments, keeping what the learner typed and their tries.
+
 Imports are lazy: ``from course_lib.quizzes import pendulum_quiz`` loads only
 that lesson's module.
 

@@ -1,4 +1,5 @@
-"""Lesson 11's quiz (motors, gears and friction): every expected value computed by MotorArm.
+"""Lesson 11's quiz (motors, gears and friction): every expected value computed by MotorArm,
+every sentence in :data:`MOTORS_QUIZ` (English and Chinese).
 
 >>> quiz = motors_quiz()
 >>> len(quiz), quiz[0].check("1.0").correct
@@ -10,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.models import MotorArm
-from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz
+from course_lib.messages import MessageTable
+from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, quiz_builder
 
 #: the reflected-inertia question: gear ratio and rotor inertia (kg·m²)
 KR, IM = 100.0, 1e-4
@@ -18,61 +20,123 @@ KR, IM = 100.0, 1e-4
 FS1, Q_BREAK = 1.5, (0.0, 0.5)
 
 
+MOTORS_QUIZ = MessageTable("motors_quiz", {
+    "en": {
+        "rotor_prompt": ("A rotor of I_m = {im:g} kg·m² drives joint 1 through a gear of ratio k_r = {kr:g}. "
+                         "How much does it add to M₁₁ (kg·m²)?"),
+        "rotor_why": ("The rotor turns k_r times faster than the joint, so its kinetic energy is "
+                      "½ I_m (k_r θ̇)²: it adds k_r² I_m to M₁₁."),
+        "rotor_once": "That is k_r I_m: the gear ratio enters twice, once per θ̇ in ½ I_m (k_r θ̇)².",
+        "rotor_alone": "That is the rotor alone; seen through the gear it looks k_r² times heavier.",
+        "break_prompt": ("The 2R arm (lesson 3's links) rests at θ = (0°, {theta2:.1f}°) with gravity on. "
+                         "Links: l₁ = {l1:g} m, l_c1 = {lc1:g} m, l_c2 = {lc2:g} m, m₁ = {m1:g} kg, "
+                         "m₂ = {m2:g} kg, g = {g:g} m/s², no motor mass at the elbow. "
+                         "Joint 1 has Coulomb friction F_s1 = {fs:g} N·m; joint 2 is held by its own friction. "
+                         "What is the least constant τ₁ > 0 that starts joint 1 moving (N·m)?"),
+        "break_why": ("At rest the joint needs τ₁ − g₁(q) of friction to stay put; it slips once that "
+                      "exceeds F_s1. So τ₁ = g₁ + F_s1 = {g1:.2f} + {fs:g} N·m."),
+        "break_no_gravity": "That would do with gravity off; here gravity already loads the joint with g₁(q).",
+        "break_gravity": "That is g₁ alone: it only holds the arm; friction F_s1 must be overcome on top.",
+        "break_minus": ("That is g₁ − F_s1: friction opposes the start, so it adds to what τ₁ must supply, it does "
+                        "not help."),
+        "break_stretched": ("That is the breakaway with the arm stretched out (θ₂ = 0): link 2's centre sits at "
+                            "θ₁ + θ₂, so its lever arm shrinks by cos θ₂."),
+        "skew_prompt": "For the arm with motors of this lesson, which statement about Ṁ − 2C is right?",
+        "skew_a": ("Any matrix C that gives the right product C q̇ makes Ṁ − 2C skew-symmetric, whichever way its "
+                   "entries are split between the two rates."),
+        "skew_a_note": "Only the weak form q̇ᵀ(Ṁ − 2C)q̇ = 0 holds for every valid C.",
+        "skew_b": ("With the Christoffel C it is skew-symmetric (strong form); another valid C may give only "
+                   "the weak form q̇ᵀ(Ṁ − 2C)q̇ = 0."),
+        "skew_b_note": "Yes: lesson 6's result; the constant rotor terms do not change C at all.",
+        "skew_c": ("The rotors break skew-symmetry, because their reflected inertias k_r² I_m are added to the "
+                   "diagonal of M."),
+        "skew_c_note": "They add constants to M, so Ṁ and C are those of the links alone.",
+        "skew_why": ("The weak form is energy conservation; the strong form needs C built from the "
+                     "Christoffel symbols of M."),
+        "tanh_prompt": ("A simulation replaces F_s sgn(q̇) by F_s tanh(q̇/ε). What goes wrong for an arm at rest "
+                        "under gravity that real friction would hold?"),
+        "tanh_a": ("Nothing that matters: for a small enough ε, tanh(q̇/ε) is as close to sgn(q̇) as you like, "
+                   "everywhere."),
+        "tanh_a_note": "Away from q̇ = 0 yes, but sticking is exactly what happens at q̇ = 0.",
+        "tanh_b": "It adds energy to the arm, because tanh overshoots the sign function near q̇ = 0.",
+        "tanh_b_note": "tanh(q̇/ε) has the sign of q̇ and stays within ±1, so it still only dissipates.",
+        "tanh_c": ("The smoothed term vanishes with q̇, so it cannot hold a still joint: the arm slides "
+                   "slowly down."),
+        "tanh_c_note": "Yes: a smoothed sign cannot stick; a stick–slip rule can.",
+        "tanh_why": ("Sticking is a constraint, not a force law of q̇: the joint stays while the needed "
+                     "torque is within ±F_s."),
+    },
+    "zh": {
+        "rotor_prompt": "转动惯量 I_m = {im:g} kg·m² 的转子通过传动比 k_r = {kr:g} 的减速器驱动关节 1。它给 M₁₁ 增加多少（kg·m²）？",
+        "rotor_why": "转子比关节快 k_r 倍，所以它的动能是 ½ I_m (k_r θ̇)²：它给 M₁₁ 增加 k_r² I_m。",
+        "rotor_once": "这是 k_r I_m：在 ½ I_m (k_r θ̇)² 里，传动比随每个 θ̇ 各出现一次，共两次。",
+        "rotor_alone": "这只是转子本身；隔着减速器看，它重了 k_r² 倍。",
+        "break_prompt": ("二连杆机械臂（第 3 课的连杆）静止在 θ = (0°, {theta2:.1f}°)，有重力。"
+                         "连杆：l₁ = {l1:g} m，l_c1 = {lc1:g} m，l_c2 = {lc2:g} m，m₁ = {m1:g} kg，"
+                         "m₂ = {m2:g} kg，g = {g:g} m/s²，肘部没有电机质量。"
+                         "关节 1 有库仑摩擦 F_s1 = {fs:g} N·m；关节 2 被它自己的摩擦卡住。"
+                         "能让关节 1 开始转动的最小恒定力矩 τ₁ > 0 是多少（N·m）？"),
+        "break_why": ("静止时，关节需要 τ₁ − g₁(q) 大小的摩擦力矩才能保持不动；一旦超过 F_s1 就会滑动。"
+                      "所以 τ₁ = g₁ + F_s1 = {g1:.2f} + {fs:g} N·m。"),
+        "break_no_gravity": "没有重力时是这样；这里重力已经用 g₁(q) 给关节加了负载。",
+        "break_gravity": "这只是 g₁：它只能托住手臂，还要再克服摩擦 F_s1。",
+        "break_minus": "这是 g₁ − F_s1：摩擦阻碍起动，所以它要加到 τ₁ 需要提供的力矩上，而不是帮忙。",
+        "break_stretched": "这是手臂伸直（θ₂ = 0）时的起动力矩：连杆 2 的质心在 θ₁ + θ₂ 方向上，力臂要乘以 cos θ₂。",
+        "skew_prompt": "对本课带电机的机械臂，关于 Ṁ − 2C 哪种说法正确？",
+        "skew_a": "只要乘积 C q̇ 正确，不管 C 的元素怎样在两个角速度之间分配，Ṁ − 2C 都是斜对称的。",
+        "skew_a_note": "只有弱形式 q̇ᵀ(Ṁ − 2C)q̇ = 0 对每个合法的 C 都成立。",
+        "skew_b": "用克里斯托弗形式的 C 时它斜对称（强形式）；别的合法 C 可能只满足弱形式 q̇ᵀ(Ṁ − 2C)q̇ = 0。",
+        "skew_b_note": "对：这是第 6 课的结论；转子带来的常数项完全不改变 C。",
+        "skew_c": "转子破坏了斜对称性，因为它们的折算惯量 k_r² I_m 被加到了 M 的对角线上。",
+        "skew_c_note": "它们给 M 加的是常数，所以 Ṁ 和 C 都只是连杆本身的。",
+        "skew_why": "弱形式就是能量守恒；强形式要求 C 由 M 的克里斯托弗符号构造。",
+        "tanh_prompt": ("仿真里把 F_s sgn(q̇) 换成了 F_s tanh(q̇/ε)。对一条在重力下静止、"
+                        "真实摩擦能够卡住的手臂，会出什么问题？"),
+        "tanh_a": "没什么要紧的：ε 足够小时，tanh(q̇/ε) 处处都能和 sgn(q̇) 要多接近就有多接近。",
+        "tanh_a_note": "离开 q̇ = 0 时是这样，但卡住恰恰发生在 q̇ = 0 处。",
+        "tanh_b": "它会给手臂增加能量，因为 tanh 在 q̇ = 0 附近超过了符号函数。",
+        "tanh_b_note": "tanh(q̇/ε) 与 q̇ 同号，且不超出 ±1，所以它仍然只耗散能量。",
+        "tanh_c": "平滑后的摩擦项随 q̇ 趋于零，无法卡住静止的关节：手臂会慢慢滑下去。",
+        "tanh_c_note": "对：平滑的符号函数卡不住；粘滑（stick–slip）规则才能。",
+        "tanh_why": "卡住是一种约束，而不是 q̇ 的力学规律：只要所需力矩在 ±F_s 以内，关节就保持不动。",
+    },
+})
+
+
+@quiz_builder
 def motors_quiz() -> Quiz:
-    """Four questions: reflected rotor inertia, the breakaway torque with gravity, strong vs weak
-    skew-symmetry, and the smoothed sign function."""
+    """Four questions, in the current language: reflected rotor inertia, the breakaway torque with
+    gravity, strong vs weak skew-symmetry, and the smoothed sign function."""
+    t = MOTORS_QUIZ.text
     reflected = float(MotorArm(kr1=KR, Im1=IM, Im2=0.0).rotor_mass_matrix()[0, 0])
     arm = MotorArm(Fs=[FS1, 50.0])  # joint 2 held by its friction, so only joint 1 can break away
     breakaway = arm.breakaway_torque(Q_BREAK)
     gravity1 = float(arm.gravity(Q_BREAK)[0])
     return Quiz([
         NumericQuestion(
-            f"A rotor of I_m = {IM:g} kg·m² drives joint 1 through a gear of ratio k_r = {KR:g}. "
-            "How much does it add to M₁₁ (kg·m²)?",
+            t("rotor_prompt", im=IM, kr=KR),
             reflected, 0.01 * reflected, "kg·m²", aliases=["kg*m^2", "kg m^2", "kgm^2", "kgm2", "kg m2"],
-            explanation="The rotor turns k_r times faster than the joint, so its kinetic energy is "
-                        "½ I_m (k_r θ̇)²: it adds k_r² I_m to M₁₁.",
-            mistakes=[(KR * IM, "That is k_r I_m: the gear ratio enters twice, once per θ̇ in ½ I_m (k_r θ̇)²."),
-                      (IM, "That is the rotor alone; seen through the gear it looks k_r² times heavier.")]),
+            explanation=t("rotor_why"),
+            mistakes=[(KR * IM, t("rotor_once")), (IM, t("rotor_alone"))]),
         NumericQuestion(
-            f"The 2R arm (lesson 3's links) rests at θ = (0°, {np.degrees(Q_BREAK[1]):.1f}°) with gravity on. "
-            f"Links: l₁ = {arm.l1:g} m, l_c1 = {arm.lc1:g} m, l_c2 = {arm.lc2:g} m, m₁ = {arm.m1:g} kg, "
-            f"m₂ = {arm.m2:g} kg, g = {arm.g:g} m/s², no motor mass at the elbow. "
-            f"Joint 1 has Coulomb friction F_s1 = {FS1:g} N·m; joint 2 is held by its own friction. "
-            "What is the least constant τ₁ > 0 that starts joint 1 moving (N·m)?",
+            t("break_prompt", theta2=float(np.degrees(Q_BREAK[1])), l1=arm.l1, lc1=arm.lc1, lc2=arm.lc2,
+              m1=arm.m1, m2=arm.m2, g=arm.g, fs=FS1),
             breakaway, 0.01 * breakaway, "N·m", aliases=["N*m", "Nm", "N m"],
-            explanation="At rest the joint needs τ₁ − g₁(q) of friction to stay put; it slips once that "
-                        f"exceeds F_s1. So τ₁ = g₁ + F_s1 = {gravity1:.2f} + {FS1:g} N·m.",
-            mistakes=[(FS1, "That would do with gravity off; here gravity already loads the joint with g₁(q)."),
-                      (gravity1, "That is g₁ alone: it only holds the arm; friction F_s1 must be overcome on top."),
-                      (gravity1 - FS1, "That is g₁ − F_s1: friction opposes the start, so it adds to what τ₁ must "
-                                       "supply, it does not help."),
-                      (float(MotorArm(Fs=[FS1, 50.0]).gravity((0.0, 0.0))[0]) + FS1,
-                       "That is the breakaway with the arm stretched out (θ₂ = 0): link 2's centre sits at "
-                       "θ₁ + θ₂, so its lever arm shrinks by cos θ₂.")]),
+            explanation=t("break_why", g1=gravity1, fs=FS1),
+            mistakes=[(FS1, t("break_no_gravity")),
+                      (gravity1, t("break_gravity")),
+                      (gravity1 - FS1, t("break_minus")),
+                      (float(MotorArm(Fs=[FS1, 50.0]).gravity((0.0, 0.0))[0]) + FS1, t("break_stretched"))]),
         MultipleChoice(
-            "For the arm with motors of this lesson, which statement about Ṁ − 2C is right?",
-            [Option("Any matrix C that gives the right product C q̇ makes Ṁ − 2C skew-symmetric, whichever way its "
-                    "entries are split between the two rates.",
-                    feedback="Only the weak form q̇ᵀ(Ṁ − 2C)q̇ = 0 holds for every valid C."),
-             Option("With the Christoffel C it is skew-symmetric (strong form); another valid C may give only "
-                    "the weak form q̇ᵀ(Ṁ − 2C)q̇ = 0.", correct=True,
-                    feedback="Yes: lesson 6's result; the constant rotor terms do not change C at all."),
-             Option("The rotors break skew-symmetry, because their reflected inertias k_r² I_m are added to the "
-                    "diagonal of M.",
-                    feedback="They add constants to M, so Ṁ and C are those of the links alone.")],
-            explanation="The weak form is energy conservation; the strong form needs C built from the "
-                        "Christoffel symbols of M."),
+            t("skew_prompt"),
+            [Option(t("skew_a"), feedback=t("skew_a_note")),
+             Option(t("skew_b"), correct=True, feedback=t("skew_b_note")),
+             Option(t("skew_c"), feedback=t("skew_c_note"))],
+            explanation=t("skew_why")),
         MultipleChoice(
-            "A simulation replaces F_s sgn(q̇) by F_s tanh(q̇/ε). What goes wrong for an arm at rest under gravity "
-            "that real friction would hold?",
-            [Option("Nothing that matters: for a small enough ε, tanh(q̇/ε) is as close to sgn(q̇) as you like, everywhere.",
-                    feedback="Away from q̇ = 0 yes, but sticking is exactly what happens at q̇ = 0."),
-             Option("It adds energy to the arm, because tanh overshoots the sign function near q̇ = 0.",
-                    feedback="tanh(q̇/ε) has the sign of q̇ and stays within ±1, so it still only dissipates."),
-             Option("The smoothed term vanishes with q̇, so it cannot hold a still joint: the arm slides "
-                    "slowly down.", correct=True,
-                    feedback="Yes: a smoothed sign cannot stick; a stick–slip rule can.")],
-            explanation="Sticking is a constraint, not a force law of q̇: the joint stays while the needed "
-                        "torque is within ±F_s."),
+            t("tanh_prompt"),
+            [Option(t("tanh_a"), feedback=t("tanh_a_note")),
+             Option(t("tanh_b"), feedback=t("tanh_b_note")),
+             Option(t("tanh_c"), correct=True, feedback=t("tanh_c_note"))],
+            explanation=t("tanh_why")),
     ])

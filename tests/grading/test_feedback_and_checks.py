@@ -115,7 +115,7 @@ def test_nan_wrong_shape_and_non_numbers_are_explained():
     """NaN, a wrong shape and text instead of numbers each get their own message."""
     with pytest.raises(AssertionError, match="contains NaN or inf"):
         checks.as_array("g", [np.nan, 1.0], (2,))
-    with pytest.raises(AssertionError, match=r"should have shape \(2, 2\) .*got shape \(2,\)"):
+    with pytest.raises(AssertionError, match=r"should have shape \(2, 2\).*got shape \(2,\)"):
         checks.as_array("M", [1.0, 2.0], (2, 2))
     with pytest.raises(AssertionError, match="should be numbers"):
         checks.as_array("M", "abc", (2, 2))
