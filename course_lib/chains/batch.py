@@ -113,8 +113,12 @@ def joint_motion(W: np.ndarray, revolute: bool, cos: np.ndarray, sin: np.ndarray
     sees the point velocity v − q e_z × ω: v_x += q ω_y, v_y −= q ω_x.
     """
     x, y = W[..., X_ROWS, :], W[..., Y_ROWS, :]   # views: rows (0, 3) and (1, 4)
-    if revolute:
-        x[...], y[...] = cos * x + sin * y, cos * y - sin * x
+    if revolute:  # in place, y first while x is still the old x
+        sin_y = sin * y
+        y *= cos
+        y -= sin * x
+        x *= cos
+        x += sin_y
     else:
         W[..., 3, :] += qi * W[..., 1, :]
         W[..., 4, :] -= qi * W[..., 0, :]
@@ -129,8 +133,12 @@ def joint_force_back(F: np.ndarray, revolute: bool, cos: np.ndarray, sin: np.nda
     n_x −= q f_y, n_y += q f_x.
     """
     x, y = F[X_ROWS], F[Y_ROWS]
-    if revolute:
-        x[...], y[...] = cos * x - sin * y, cos * y + sin * x
+    if revolute:  # in place, y first while x is still the old x
+        sin_y = sin * y
+        y *= cos
+        y += sin * x
+        x *= cos
+        x -= sin_y
     else:
         F[0] -= qi * F[4]
         F[1] += qi * F[3]
@@ -196,9 +204,8 @@ def rnea_block(joints: list[BatchJoint], gravity: np.ndarray, q: np.ndarray, qd:
         else:           # + V_i × S_i q̇_i = q̇_i [0; ω × e_z]
             A[3] += qd[i] * V[1]
             A[4] -= qd[i] * V[0]
-        IV, IA = J.I @ VA                                            # I V_i, I A_i
-        F[i] = IA                                                    # F_i = I A_i + V_i ×* I V_i
-        add_cross_force(F[i], V, IV)
+        np.matmul(J.I, A, out=F[i])                                  # F_i = I A_i
+        add_cross_force(F[i], V, J.I @ V)                            #       + V_i ×* I V_i
 
     tau = np.empty((n, N))
     for i in reversed(range(n)):  # backward pass: forces, tip to base
