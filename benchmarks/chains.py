@@ -104,7 +104,8 @@ def batch_speedup(rounds: int = 9) -> dict[str, float] | None:
     rng = np.random.default_rng(SEED)
     Q, QD, QDD = (rng.normal(0.0, 2.0, (BATCH, chain.n)) for _ in range(3))
     calls = {"ours": lambda: chains.rnea_batch(chain, Q, QD, QDD),
-             "loop": lambda: [ref.pin.rnea(ref.model, ref.data, a, b, c) for a, b, c in zip(Q, QD, QDD)]}
+             "loop": lambda: [ref.pin.rnea(ref.model, ref.data, a, b, c)
+                              for a, b, c in zip(Q, QD, QDD)]}
     wall: dict[str, list[float]] = {k: [] for k in calls}
     cpu: dict[str, list[float]] = {k: [] for k in calls}
     for _ in range(rounds):

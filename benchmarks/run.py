@@ -121,10 +121,11 @@ def print_batch_speedup() -> None:
     r = batch_speedup()
     if r is None:
         return
-    print(f"\nrnea_batch against a Python loop over pin.rnea, Panda-like arm, {core.BATCH:,} states: "
-          f"{r['ours_ms']:.1f} ms against {r['loop_ms']:.1f} ms, **{r['speedup']:.2f}× faster** "
-          f"(CPU time {r['ours_cpu_ms']:.1f} against {r['loop_cpu_ms']:.1f} ms, {r['speedup_cpu']:.2f}×; "
-          f"min of 9 alternating rounds; load average {r['load']:.1f}; target: faster than the loop).")
+    print(f"\nrnea_batch against a Python loop over pin.rnea, Panda-like arm, {core.BATCH:,} "
+          f"states: {r['ours_ms']:.1f} ms against {r['loop_ms']:.1f} ms, "
+          f"**{r['speedup']:.2f}× faster** (CPU time {r['ours_cpu_ms']:.1f} against "
+          f"{r['loop_cpu_ms']:.1f} ms, {r['speedup_cpu']:.2f}×; min of 9 alternating rounds; "
+          f"load average {r['load']:.1f}; target: faster than the loop).")
 
 
 def print_chain_scaling() -> None:

@@ -63,7 +63,9 @@ def axis_to_z(u: np.ndarray) -> np.ndarray:
     """A rotation Z (3×3) with Z u = e_z: its rows are a right-handed basis (e₁, e₂, u).
 
     >>> Z = axis_to_z(np.array([1.0, 0.0, 0.0]))
-    >>> bool(np.allclose(Z @ [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]) and np.isclose(np.linalg.det(Z), 1.0))
+    >>> bool(np.allclose(Z @ [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]))
+    True
+    >>> bool(np.isclose(np.linalg.det(Z), 1.0))
     True
     """
     e1 = np.eye(3)[np.argmin(np.abs(u))]   # the base axis least parallel to u,
@@ -73,11 +75,13 @@ def axis_to_z(u: np.ndarray) -> np.ndarray:
 
 
 class BatchJoint(NamedTuple):
-    """What the batched passes need of joint i, computed once per call (link i's frame turned by Z_i).
+    """What the batched passes need of joint i, once per call (link i's frame turned by Z_i).
 
     Attributes:
-        revolute: True for a revolute joint (a turn about z), False for a prismatic one (a shift along z).
-        C: the constant part of X_i, from the parent's turned frame into link i's at q_i = 0 (6×6).
+        revolute: True for a revolute joint (a turn about z), False for a prismatic one
+            (a shift along z).
+        C: the constant part of X_i, from the parent's turned frame into link i's at
+            q_i = 0 (6×6).
         I: link i's spatial inertia in its turned frame (6×6).
     """
 
@@ -183,7 +187,7 @@ def rnea_batch(chain: Chain, q: Any, qd: Any, qdd: Any) -> np.ndarray:
 
 def rnea_block(joints: list[BatchJoint], gravity: np.ndarray, q: np.ndarray, qd: np.ndarray,
                qdd: np.ndarray) -> np.ndarray:
-    """RNEA's two passes for one block: q, qd, qdd and the returned τ of shape (n, N), one row per joint."""
+    """RNEA's two passes for one block; q, qd, qdd and the returned τ are (n, N)."""
     n, N = q.shape
     q, qd, qdd = (np.ascontiguousarray(v) for v in (q, qd, qdd))
     cos, sin = np.cos(q), np.sin(q)
@@ -196,8 +200,8 @@ def rnea_block(joints: list[BatchJoint], gravity: np.ndarray, q: np.ndarray, qd:
         joint_motion(VA, J.revolute, cos[i], sin[i], q[i])
         V, A = VA
         z = 2 if J.revolute else 5                                   # S_i = e_z in ω or in v
-        V[z] += qd[i]                                                # V_i = X_i V_{i−1} + S_i q̇_i
-        A[z] += qdd[i]                                               # A_i = X_i A_{i−1} + S_i q̈_i
+        V[z] += qd[i]                                   # V_i = X_i V_{i−1} + S_i q̇_i
+        A[z] += qdd[i]                                  # A_i = X_i A_{i−1} + S_i q̈_i
         if J.revolute:  # + V_i × S_i q̇_i = q̇_i [ω × e_z; v × e_z], a × e_z = (a_y, −a_x, 0)
             A[X_ROWS] += qd[i] * V[Y_ROWS]
             A[Y_ROWS] -= qd[i] * V[X_ROWS]
