@@ -359,3 +359,21 @@ def test_ticked_task_says_met_at_which_setting():
     lab.set("kr1", 160.0)
     assert lab.task_done("rotor")
     assert lab.tasks.value("rotor").startswith("met at k_r1 = 160")  # the setting it was met at, not "now"
+
+
+# -- walkthrough 11b ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("changes", [dict(kr1=105.0), dict(kr1=160.0, Im1=1e-3), dict(kr2=1.0, Im2=1e-5)])
+def test_gear_or_rotor_change_while_moving_keeps_energy_minus_work_continuous(changes):
+    # was E − W = 2.07 J (k_r1 50 → 105) and 413.5 J (k_r1 1 → 160, I_m1 1e-5 → 1e-3): ½ q̇ᵀ M q̇ jumped
+    # with M, and only the switches moved the ledger's origin
+    lab = MotorLab()
+    for name, value in dict(gravity=False, Fv=0.0, Fs=0.0, tau1=5.0).items():
+        lab.set(name, value)
+    lab.advance(3.0)
+    assert abs(lab.now.qd[0]) > 1.0 and abs(lab.readouts["gap"]) < 1e-3
+    E_before = lab.readouts["dE"]
+    for name, value in changes.items():
+        lab.set(name, value)
+    assert lab.readouts["dE"] == pytest.approx(E_before, abs=1e-9)  # the step in E is not work: E₀ moved with it
+    lab.advance(1.0)
+    assert abs(lab.readouts["gap"]) < 1e-3 * max(1.0, abs(lab.readouts["W"]))
