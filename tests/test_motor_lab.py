@@ -377,3 +377,26 @@ def test_gear_or_rotor_change_while_moving_keeps_energy_minus_work_continuous(ch
     assert lab.readouts["dE"] == pytest.approx(E_before, abs=1e-9)  # the step in E is not work: E₀ moved with it
     lab.advance(1.0)
     assert abs(lab.readouts["gap"]) < 1e-3 * max(1.0, abs(lab.readouts["W"]))
+
+
+def test_quiz_breakaway_arm_is_held_because_gravity_beats_friction_and_upward_start_is_g1_plus_fs():
+    # the prompt said the arm "rests" there, but g₁ = 29.7 N·m ≫ F_s1 = 1.5 N·m: with τ₁ = 0 it falls, and every
+    # τ₁ below g₁ − F_s1 "starts joint 1 moving" (downward); only the upward start has the answer g₁ + F_s1
+    from course_lib.quizzes import motors_quiz
+    from course_lib.quizzes.motors import FS1, Q_BREAK
+    arm = MotorArm(Fs=[FS1, 50.0])
+    expected = float(arm.gravity(Q_BREAK)[0]) + FS1
+
+    def rate_after_a_step(tau1: float) -> float:
+        sim = LiveSim(arm, Q_BREAK, [0.0, 0.0], dt=1 / 240)
+        sim.set_torque([tau1, 0.0])
+        sim.step()
+        return float(sim.qd[0])
+
+    assert rate_after_a_step(0.0) < 0                       # not at rest unless held
+    assert rate_after_a_step(expected - 2 * FS1 - 0.01) < 0  # below the band (g₁ − F_s1) it falls
+    assert rate_after_a_step(0.99 * expected) == 0.0         # inside the band it sticks
+    assert rate_after_a_step(1.01 * expected) > 0            # above it turns upward
+    question = motors_quiz()[1]
+    assert "held" in question.prompt and "upward" in question.prompt and "rests at" not in question.prompt
+    assert question.check(f"{expected:.2f}").correct and f"{expected:.2f}" in question.explanation

@@ -35,18 +35,22 @@ def motors_quiz() -> Quiz:
             mistakes=[(KR * IM, "That is k_r I_m: the gear ratio enters twice, once per θ̇ in ½ I_m (k_r θ̇)²."),
                       (IM, "That is the rotor alone; seen through the gear it looks k_r² times heavier.")]),
         NumericQuestion(
-            f"The 2R arm (lesson 3's links) rests at θ = (0°, {np.degrees(Q_BREAK[1]):.1f}°) with gravity on. "
+            f"The 2R arm (lesson 3's links) is held still at θ = (0°, {np.degrees(Q_BREAK[1]):.1f}°) with gravity "
+            "on, then let go with a constant torque τ₁ on joint 1 (τ₂ = 0). "
             f"Links: l₁ = {arm.l1:g} m, l_c1 = {arm.lc1:g} m, l_c2 = {arm.lc2:g} m, m₁ = {arm.m1:g} kg, "
             f"m₂ = {arm.m2:g} kg, g = {arm.g:g} m/s², no motor mass at the elbow. "
             f"Joint 1 has Coulomb friction F_s1 = {FS1:g} N·m; joint 2 is held by its own friction. "
-            "What is the least constant τ₁ > 0 that starts joint 1 moving (N·m)?",
+            "What is the least τ₁ that starts joint 1 turning upward, θ₁ increasing (N·m)?",
             breakaway, 0.01 * breakaway, "N·m", aliases=["N*m", "Nm", "N m"],
-            explanation="At rest the joint needs τ₁ − g₁(q) of friction to stay put; it slips once that "
-                        f"exceeds F_s1. So τ₁ = g₁ + F_s1 = {gravity1:.2f} + {FS1:g} N·m.",
+            explanation="At rest joint 1 needs τ₁ − g₁(q) from friction to stay put, and friction gives at most "
+                        f"F_s1 either way: it sticks for g₁ − F_s1 ≤ τ₁ ≤ g₁ + F_s1, falls below, turns upward "
+                        f"above. So τ₁ = g₁ + F_s1 = {gravity1:.2f} + {FS1:g} = {breakaway:.2f} N·m. (Here "
+                        "g₁ > F_s1: let go with τ₁ = 0, the arm would fall, which is why it is held first.)",
             mistakes=[(FS1, "That would do with gravity off; here gravity already loads the joint with g₁(q)."),
                       (gravity1, "That is g₁ alone: it only holds the arm; friction F_s1 must be overcome on top."),
-                      (gravity1 - FS1, "That is g₁ − F_s1: friction opposes the start, so it adds to what τ₁ must "
-                                       "supply, it does not help."),
+                      (gravity1 - FS1, "That is g₁ − F_s1, the lower edge of the band where friction holds the "
+                                       "arm: below it the arm falls. Upward, friction opposes the start, so F_s1 "
+                                       "adds to g₁."),
                       (float(MotorArm(Fs=[FS1, 50.0]).gravity((0.0, 0.0))[0]) + FS1,
                        "That is the breakaway with the arm stretched out (θ₂ = 0): link 2's centre sits at "
                        "θ₁ + θ₂, so its lever arm shrinks by cos θ₂.")]),
