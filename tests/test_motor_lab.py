@@ -400,3 +400,26 @@ def test_quiz_breakaway_arm_is_held_because_gravity_beats_friction_and_upward_st
     question = motors_quiz()[1]
     assert "held" in question.prompt and "upward" in question.prompt and "rests at" not in question.prompt
     assert question.check(f"{expected:.2f}").correct and f"{expected:.2f}" in question.explanation
+
+
+@pytest.mark.parametrize("tau1", [1.02, 1.0200000000000002])
+def test_task_breakaway_accepts_exactly_two_percent_above_coulomb_level(tau1):
+    # "within 2 %" is inclusive; the number box sent 1.0200000000000002 for a typed 1.02 and it was refused
+    lab = MotorLab()
+    assert lab.model.Fs[0] == 1.0
+    breakaway_session(lab, tau1)
+    assert abs(lab.now.qd[0]) > 0 and lab.task_done("breakaway")
+
+
+def test_task_breakaway_says_reset_keeps_tau1_so_lower_it_before_play():
+    # after an overshoot, Reset → Play started again with the old τ₁ and a smaller τ₁ typed then was refused
+    # as "set while joint 1 was moving": the reasons must say to lower τ₁ while paused, before Play
+    lab = MotorLab()
+    breakaway_session(lab, 1.5)
+    assert "before Play" in lab.tasks.reason("breakaway")
+    lab.set("reset", None)
+    lab.advance(0.5)                      # Play with the old τ₁: it moves at once
+    lab.set("tau1", 1.01)
+    lab.advance(0.5)
+    reason = lab.tasks.reason("breakaway")
+    assert "Reset" in reason and "before Play" in reason and "keeps" in reason

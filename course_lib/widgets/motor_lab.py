@@ -293,7 +293,8 @@ class MotorLab(SimLab):
         if not at["rest"]:
             return NotYet(self.T("mot_why_not_rest"))
         least = m.breakaway_torque(at["q"])
-        if abs(at["tau1"]) > (1 + BREAKAWAY_TOLERANCE) * least:
+        if abs(at["tau1"]) > (1 + BREAKAWAY_TOLERANCE) * least * (1 + 1e-12):  # inclusive: a typed 1.02
+            #                                                  may arrive as 1.0200000000000002
             return NotYet(self.T("mot_why_too_big", tau1=at["tau1"], pct=100 * BREAKAWAY_TOLERANCE))
         return self.T("mot_task_breakaway_value", tau1=at["tau1"], least=least)
 
