@@ -6,7 +6,8 @@ same Pinocchio call on the same model (:func:`course_lib.references.chain_model`
 with :func:`benchmarks.core.median_us`. The readable numpy code is expected to
 be ~100× slower than Pinocchio's C++; these rows say by how much. The last
 row times :func:`course_lib.chains.rnea_batch` on 10⁴ states against a Python
-loop of ``pin.rnea`` calls.
+loop of ``pin.rnea`` calls, and :func:`batch_speedup` states that comparison
+as a speed-up (the target: the batch faster than the loop).
 
 Nothing is printed here; :mod:`benchmarks.run` prints.
 """
@@ -78,6 +79,47 @@ def _batch_row(use_pinocchio: bool) -> Row:
         row.pin_us = median_us(loop)
         row.max_abs_diff = _max_diff(chains.rnea_batch(chain, Q, QD, QDD), loop())
     return row
+
+
+def batch_speedup(rounds: int = 9) -> dict[str, float] | None:
+    """How many times faster rnea_batch is than a Python loop over pin.rnea (10⁴ states, n = 7).
+
+    The two are timed in alternation, ``rounds`` times each, so that both see the
+    same load on a shared machine; the minimum of each is kept (the least
+    disturbed round), as wall time and as the process's CPU time.
+
+    Returns:
+        ``ours_ms``, ``loop_ms`` (wall), ``ours_cpu_ms``, ``loop_cpu_ms``, ``speedup``
+        (loop / ours, wall), ``speedup_cpu`` and ``load`` (1-minute load average),
+        or None without Pinocchio.
+    """
+    import os
+    import time
+
+    chain = chains.panda_like()
+    try:
+        ref = chain_model(chain)
+    except PinocchioUnavailableError:
+        return None
+    rng = np.random.default_rng(SEED)
+    Q, QD, QDD = (rng.normal(0.0, 2.0, (BATCH, chain.n)) for _ in range(3))
+    calls = {"ours": lambda: chains.rnea_batch(chain, Q, QD, QDD),
+             "loop": lambda: [ref.pin.rnea(ref.model, ref.data, a, b, c)
+                              for a, b, c in zip(Q, QD, QDD)]}
+    wall: dict[str, list[float]] = {k: [] for k in calls}
+    cpu: dict[str, list[float]] = {k: [] for k in calls}
+    for _ in range(rounds):
+        for name, call in calls.items():
+            w, c = time.perf_counter(), time.process_time()
+            call()
+            wall[name].append(time.perf_counter() - w)
+            cpu[name].append(time.process_time() - c)
+    out = {f"{k}_ms": 1e3 * min(wall[k]) for k in calls}
+    out |= {f"{k}_cpu_ms": 1e3 * min(cpu[k]) for k in calls}
+    out["speedup"] = out["loop_ms"] / out["ours_ms"]
+    out["speedup_cpu"] = out["loop_cpu_ms"] / out["ours_cpu_ms"]
+    out["load"] = os.getloadavg()[0]
+    return out
 
 
 SCALING_SIZES = (2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100)

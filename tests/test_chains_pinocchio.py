@@ -67,6 +67,22 @@ def test_rnea_gives_pinocchios_inverse_dynamics(case):
                        case["ref"].rnea(s["q"], s["qd"], s["qdd"]))
 
 
+def test_batched_rnea_gives_pinocchios_inverse_dynamics_state_by_state(case, monkeypatch):
+    """rnea_batch (link frames turned so each joint axis is z, states in blocks) is pin.rnea.
+
+    Blocks of 4 states over 11 states: two full blocks and a partial one.
+    """
+    from course_lib.chains import batch
+
+    monkeypatch.setattr(batch, "BLOCK", 4)
+    rng = np.random.default_rng(11)
+    n = case["chain"].n
+    Q = rng.uniform(-np.pi, np.pi, (11, n))
+    QD, QDD = rng.normal(0, 2, (11, n)), rng.normal(0, 5, (11, n))
+    expected = np.array([case["ref"].rnea(*state) for state in zip(Q, QD, QDD)])
+    assert_matches(chains.rnea_batch(case["chain"], Q, QD, QDD), expected)
+
+
 def test_crba_gives_pinocchios_mass_matrix(case):
     for s in case["states"]:
         assert_matches(chains.crba(case["chain"], s["q"]), case["ref"].mass_matrix(s["q"]))

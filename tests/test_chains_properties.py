@@ -99,6 +99,17 @@ def test_velocity_terms_with_rotors_are_lagranges_for_the_rotor_augmented_m(moto
                                    rtol=1e-6, atol=1e-6 * max(1.0, np.abs(expected).max()))
 
 
+def test_half_angle_cos_and_sin_of_the_batch_equal_numpys_to_rounding():
+    """rnea_batch takes cos q, sin q from tan(q/2): equal to cos, sin, also at ±π and far out."""
+    from course_lib.chains.batch import cos_sin
+
+    q = np.concatenate([np.random.default_rng(13).uniform(-40.0, 40.0, 20_000),
+                        [0.0, np.pi, -np.pi, np.pi / 2, 3 * np.pi, 1e-300, 1e5]])
+    c, s = cos_sin(q)
+    np.testing.assert_allclose(c, np.cos(q), rtol=0, atol=1e-15)
+    np.testing.assert_allclose(s, np.sin(q), rtol=0, atol=1e-15)
+
+
 def test_batched_rnea_equals_rnea_state_by_state():
     rng = np.random.default_rng(12)
     for chain in (chains.panda_like(), chains.random_chain(9, rng), chains.random_chain(1, rng)):

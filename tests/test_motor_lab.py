@@ -359,3 +359,67 @@ def test_ticked_task_says_met_at_which_setting():
     lab.set("kr1", 160.0)
     assert lab.task_done("rotor")
     assert lab.tasks.value("rotor").startswith("met at k_r1 = 160")  # the setting it was met at, not "now"
+
+
+# -- walkthrough 11b ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("changes", [dict(kr1=105.0), dict(kr1=160.0, Im1=1e-3), dict(kr2=1.0, Im2=1e-5)])
+def test_gear_or_rotor_change_while_moving_keeps_energy_minus_work_continuous(changes):
+    # was E − W = 2.07 J (k_r1 50 → 105) and 413.5 J (k_r1 1 → 160, I_m1 1e-5 → 1e-3): ½ q̇ᵀ M q̇ jumped
+    # with M, and only the switches moved the ledger's origin
+    lab = MotorLab()
+    for name, value in dict(gravity=False, Fv=0.0, Fs=0.0, tau1=5.0).items():
+        lab.set(name, value)
+    lab.advance(3.0)
+    assert abs(lab.now.qd[0]) > 1.0 and abs(lab.readouts["gap"]) < 1e-3
+    E_before = lab.readouts["dE"]
+    for name, value in changes.items():
+        lab.set(name, value)
+    assert lab.readouts["dE"] == pytest.approx(E_before, abs=1e-9)  # the step in E is not work: E₀ moved with it
+    lab.advance(1.0)
+    assert abs(lab.readouts["gap"]) < 1e-3 * max(1.0, abs(lab.readouts["W"]))
+
+
+def test_quiz_breakaway_arm_is_held_because_gravity_beats_friction_and_upward_start_is_g1_plus_fs():
+    # the prompt said the arm "rests" there, but g₁ = 29.7 N·m ≫ F_s1 = 1.5 N·m: with τ₁ = 0 it falls, and every
+    # τ₁ below g₁ − F_s1 "starts joint 1 moving" (downward); only the upward start has the answer g₁ + F_s1
+    from course_lib.quizzes import motors_quiz
+    from course_lib.quizzes.motors import FS1, Q_BREAK
+    arm = MotorArm(Fs=[FS1, 50.0])
+    expected = float(arm.gravity(Q_BREAK)[0]) + FS1
+
+    def rate_after_a_step(tau1: float) -> float:
+        sim = LiveSim(arm, Q_BREAK, [0.0, 0.0], dt=1 / 240)
+        sim.set_torque([tau1, 0.0])
+        sim.step()
+        return float(sim.qd[0])
+
+    assert rate_after_a_step(0.0) < 0                       # not at rest unless held
+    assert rate_after_a_step(expected - 2 * FS1 - 0.01) < 0  # below the band (g₁ − F_s1) it falls
+    assert rate_after_a_step(0.99 * expected) == 0.0         # inside the band it sticks
+    assert rate_after_a_step(1.01 * expected) > 0            # above it turns upward
+    question = motors_quiz()[1]
+    assert "held" in question.prompt and "upward" in question.prompt and "rests at" not in question.prompt
+    assert question.check(f"{expected:.2f}").correct and f"{expected:.2f}" in question.explanation
+
+
+@pytest.mark.parametrize("tau1", [1.02, 1.0200000000000002])
+def test_task_breakaway_accepts_exactly_two_percent_above_coulomb_level(tau1):
+    # "within 2 %" is inclusive; the number box sent 1.0200000000000002 for a typed 1.02 and it was refused
+    lab = MotorLab()
+    assert lab.model.Fs[0] == 1.0
+    breakaway_session(lab, tau1)
+    assert abs(lab.now.qd[0]) > 0 and lab.task_done("breakaway")
+
+
+def test_task_breakaway_says_reset_keeps_tau1_so_lower_it_before_play():
+    # after an overshoot, Reset → Play started again with the old τ₁ and a smaller τ₁ typed then was refused
+    # as "set while joint 1 was moving": the reasons must say to lower τ₁ while paused, before Play
+    lab = MotorLab()
+    breakaway_session(lab, 1.5)
+    assert "before Play" in lab.tasks.reason("breakaway")
+    lab.set("reset", None)
+    lab.advance(0.5)                      # Play with the old τ₁: it moves at once
+    lab.set("tau1", 1.01)
+    lab.advance(0.5)
+    reason = lab.tasks.reason("breakaway")
+    assert "Reset" in reason and "before Play" in reason and "keeps" in reason

@@ -135,10 +135,14 @@ class MotorArm(TwoLinkArm):
         return self.b * qd + self.Fs * np.sign(qd)
 
     def breakaway_torque(self, q: Any) -> float:
-        """The smallest τ₁ > 0 that starts joint 1 from rest at q with τ₂ = 0: g₁(q) + F_s1 (N·m).
+        """The τ₁ at which joint 1, at rest at q with τ₂ = 0, breaks away: g₁(q) + F_s1 (N·m).
 
         Joint 2 must stay at rest meanwhile (|g₂(q)| <= F_s2, always so with gravity off):
-        then the torque joint 1 needs to stay put is exactly τ₁ − g₁, and it slips past F_s1.
+        then the torque joint 1 needs to stay put is exactly τ₁ − g₁, so it sticks for
+        g₁ − F_s1 <= τ₁ <= g₁ + F_s1 and this returns the upper edge, where it starts turning
+        in the positive direction (the lower edge g₁ − F_s1 if the upper one is not positive).
+        With gravity off it is F_s1, the smallest τ₁ > 0 that moves the joint; when |g₁| > F_s1
+        the joint cannot rest at τ₁ = 0 and has to be held until τ₁ is applied.
         """
         q = self._q(q)
         g1, g2 = self._gravity(q).tolist()

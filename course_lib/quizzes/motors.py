@@ -28,17 +28,20 @@ MOTORS_QUIZ = MessageTable("motors_quiz", {
                       "½ I_m (k_r θ̇)²: it adds k_r² I_m to M₁₁."),
         "rotor_once": "That is k_r I_m: the gear ratio enters twice, once per θ̇ in ½ I_m (k_r θ̇)².",
         "rotor_alone": "That is the rotor alone; seen through the gear it looks k_r² times heavier.",
-        "break_prompt": ("The 2R arm (lesson 3's links) rests at θ = (0°, {theta2:.1f}°) with gravity on. "
+        "break_prompt": ("The 2R arm (lesson 3's links) is held still at θ = (0°, {theta2:.1f}°) with gravity on, "
+                         "then let go with a constant torque τ₁ on joint 1 (τ₂ = 0). "
                          "Links: l₁ = {l1:g} m, l_c1 = {lc1:g} m, l_c2 = {lc2:g} m, m₁ = {m1:g} kg, "
                          "m₂ = {m2:g} kg, g = {g:g} m/s², no motor mass at the elbow. "
                          "Joint 1 has Coulomb friction F_s1 = {fs:g} N·m; joint 2 is held by its own friction. "
-                         "What is the least constant τ₁ > 0 that starts joint 1 moving (N·m)?"),
-        "break_why": ("At rest the joint needs τ₁ − g₁(q) of friction to stay put; it slips once that "
-                      "exceeds F_s1. So τ₁ = g₁ + F_s1 = {g1:.2f} + {fs:g} N·m."),
+                         "What is the least τ₁ that starts joint 1 turning upward, θ₁ increasing (N·m)?"),
+        "break_why": ("At rest joint 1 needs τ₁ − g₁(q) from friction to stay put, and friction gives at most "
+                      "F_s1 either way: it sticks for g₁ − F_s1 ≤ τ₁ ≤ g₁ + F_s1, falls below, turns upward above. "
+                      "So τ₁ = g₁ + F_s1 = {g1:.2f} + {fs:g} = {total:.2f} N·m. (Here g₁ > F_s1: let go with "
+                      "τ₁ = 0, the arm would fall, which is why it is held first.)"),
         "break_no_gravity": "That would do with gravity off; here gravity already loads the joint with g₁(q).",
         "break_gravity": "That is g₁ alone: it only holds the arm; friction F_s1 must be overcome on top.",
-        "break_minus": ("That is g₁ − F_s1: friction opposes the start, so it adds to what τ₁ must supply, it does "
-                        "not help."),
+        "break_minus": ("That is g₁ − F_s1, the lower edge of the band where friction holds the arm: below it "
+                        "the arm falls. Upward, friction opposes the start, so F_s1 adds to g₁."),
         "break_stretched": ("That is the breakaway with the arm stretched out (θ₂ = 0): link 2's centre sits at "
                             "θ₁ + θ₂, so its lever arm shrinks by cos θ₂."),
         "skew_prompt": "For the arm with motors of this lesson, which statement about Ṁ − 2C is right?",
@@ -71,16 +74,19 @@ MOTORS_QUIZ = MessageTable("motors_quiz", {
         "rotor_why": "转子比关节快 k_r 倍，所以它的动能是 ½ I_m (k_r θ̇)²：它给 M₁₁ 增加 k_r² I_m。",
         "rotor_once": "这是 k_r I_m：在 ½ I_m (k_r θ̇)² 里，传动比随每个 θ̇ 各出现一次，共两次。",
         "rotor_alone": "这只是转子本身；隔着减速器看，它重了 k_r² 倍。",
-        "break_prompt": ("二连杆机械臂（第 3 课的连杆）静止在 θ = (0°, {theta2:.1f}°)，有重力。"
+        "break_prompt": ("二连杆机械臂（第 3 课的连杆）先被扶住，静止在 θ = (0°, {theta2:.1f}°)，有重力；"
+                         "然后松手，同时在关节 1 上加恒定力矩 τ₁（τ₂ = 0）。"
                          "连杆：l₁ = {l1:g} m，l_c1 = {lc1:g} m，l_c2 = {lc2:g} m，m₁ = {m1:g} kg，"
                          "m₂ = {m2:g} kg，g = {g:g} m/s²，肘部没有电机质量。"
                          "关节 1 有库仑摩擦 F_s1 = {fs:g} N·m；关节 2 被它自己的摩擦卡住。"
-                         "能让关节 1 开始转动的最小恒定力矩 τ₁ > 0 是多少（N·m）？"),
-        "break_why": ("静止时，关节需要 τ₁ − g₁(q) 大小的摩擦力矩才能保持不动；一旦超过 F_s1 就会滑动。"
-                      "所以 τ₁ = g₁ + F_s1 = {g1:.2f} + {fs:g} N·m。"),
+                         "能让关节 1 开始向上转动（θ₁ 增大）的最小 τ₁ 是多少（N·m）？"),
+        "break_why": ("静止时，关节 1 要靠摩擦提供 τ₁ − g₁(q) 才能不动，而摩擦在两个方向上最多只有 F_s1："
+                      "当 g₁ − F_s1 ≤ τ₁ ≤ g₁ + F_s1 时卡住不动，低于下限就下落，高于上限才向上转。"
+                      "所以 τ₁ = g₁ + F_s1 = {g1:.2f} + {fs:g} = {total:.2f} N·m。（这里 g₁ > F_s1："
+                      "若 τ₁ = 0 就松手，手臂会掉下来，所以要先扶住。）"),
         "break_no_gravity": "没有重力时是这样；这里重力已经用 g₁(q) 给关节加了负载。",
         "break_gravity": "这只是 g₁：它只能托住手臂，还要再克服摩擦 F_s1。",
-        "break_minus": "这是 g₁ − F_s1：摩擦阻碍起动，所以它要加到 τ₁ 需要提供的力矩上，而不是帮忙。",
+        "break_minus": "这是 g₁ − F_s1，即摩擦还能托住手臂的区间的下沿：低于它手臂会下落。向上起动时摩擦阻碍运动，所以 F_s1 要加到 g₁ 上。",
         "break_stretched": "这是手臂伸直（θ₂ = 0）时的起动力矩：连杆 2 的质心在 θ₁ + θ₂ 方向上，力臂要乘以 cos θ₂。",
         "skew_prompt": "对本课带电机的机械臂，关于 Ṁ − 2C 哪种说法正确？",
         "skew_a": "只要乘积 C q̇ 正确，不管 C 的元素怎样在两个角速度之间分配，Ṁ − 2C 都是斜对称的。",
@@ -122,7 +128,7 @@ def motors_quiz() -> Quiz:
             t("break_prompt", theta2=float(np.degrees(Q_BREAK[1])), l1=arm.l1, lc1=arm.lc1, lc2=arm.lc2,
               m1=arm.m1, m2=arm.m2, g=arm.g, fs=FS1),
             breakaway, 0.01 * breakaway, "N·m", aliases=["N*m", "Nm", "N m"],
-            explanation=t("break_why", g1=gravity1, fs=FS1),
+            explanation=t("break_why", g1=gravity1, fs=FS1, total=breakaway),
             mistakes=[(FS1, t("break_no_gravity")),
                       (gravity1, t("break_gravity")),
                       (gravity1 - FS1, t("break_minus")),

@@ -161,6 +161,15 @@ class MotorLab(SimLab):
             raise ValueError(f"input must be 'step' or 'sine', got {mode!r}")
         self._input(_mode=mode)
 
+    def control_changed(self, spec: Any, value: Any) -> None:
+        """A model slider (k_r, I_m, F_v, F_s) goes through :meth:`_switch` like the switches: k_r and I_m
+        change M, so ½ q̇ᵀ M q̇ jumps while the arm moves, and the ledger's E₀ must jump with it."""
+        if spec.param is None:
+            super().control_changed(spec, value)
+            return
+        self.check_input(**{spec.key: value})
+        self._switch(self.live.model.replace(**{spec.param: value}))
+
     def on_rotors(self, on: bool) -> None:
         self._switch(self.live.model.replace(rotors=bool(on)))
 
@@ -284,7 +293,8 @@ class MotorLab(SimLab):
         if not at["rest"]:
             return NotYet(self.T("mot_why_not_rest"))
         least = m.breakaway_torque(at["q"])
-        if abs(at["tau1"]) > (1 + BREAKAWAY_TOLERANCE) * least:
+        if abs(at["tau1"]) > (1 + BREAKAWAY_TOLERANCE) * least * (1 + 1e-12):  # inclusive: a typed 1.02
+            #                                                  may arrive as 1.0200000000000002
             return NotYet(self.T("mot_why_too_big", tau1=at["tau1"], pct=100 * BREAKAWAY_TOLERANCE))
         return self.T("mot_task_breakaway_value", tau1=at["tau1"], least=least)
 

@@ -16,7 +16,8 @@ MOTOR = MessageTable("motor_lab", {
         "mot_rotors": "rotors",
         "mot_rotors_tooltip": "include the rotors' inertia k_r² I_m in the model (off: the model that forgot the motors)",
         "mot_gravity_tooltip": "gravity on or off",
-        "mot_reset_tooltip": "back to the start posture at rest, t = 0, W = 0; pauses (press Play again)",
+        "mot_reset_tooltip": "back to the start posture at rest, t = 0, W = 0; pauses (press Play again); "
+                             "the sliders, τ₁ too, keep their values",
         "mot_gravity": "gravity",
         "mot_input": "torque input",
         "mot_input_step": "τ: step",
@@ -47,7 +48,8 @@ MOTOR = MessageTable("motor_lab", {
         "mot_task_breakaway": "Gravity off, F_s > 0, from rest: find within {pct:g} % the least constant τ₁ "
                               "that starts joint 1 (τ₂ = 0).",
         "mot_task_breakaway_hint": "A joint at rest sticks while the torque it needs stays within ±F_s. "
-                                   "Raise τ₁ in small steps with the arm at rest (Reset puts it at rest and pauses). "
+                                   "Raise τ₁ in small steps, each from rest: Reset (it puts the arm at rest and "
+                                   "pauses, and keeps τ₁), set τ₁, then Play. "
                                    "Type τ₁ into the number box beside the slider: no need for 100 arrow presses.",
         "mot_task_breakaway_value": "met: τ₁ = {tau1:.3f} N·m started joint 1 (least possible {least:.3f} N·m)",
         "mot_why_rotors_off": "the rotors are not in the model: switch them on",
@@ -56,9 +58,10 @@ MOTOR = MessageTable("motor_lab", {
         "mot_why_gravity": "switch gravity off first",
         "mot_why_no_coulomb": "switch Coulomb friction on (F_s > 0)",
         "mot_why_input": "use the step input and τ₂ = 0",
-        "mot_why_not_rest": "τ₁ was set while joint 1 was moving: Reset, then set τ₁ at rest",
+        "mot_why_not_rest": "τ₁ was set while joint 1 was moving. Reset keeps the last τ₁: press Reset, "
+                            "set τ₁ while paused, before Play",
         "mot_why_too_big": "joint 1 moved at τ₁ = {tau1:.3f} N·m, but a smaller τ₁ also moves it: "
-                           "find the least within {pct:g} %",
+                           "find the least within {pct:g} % (Reset, lower τ₁ before Play)",
         "mot_error_q0": "q0 must be two finite angles in rad, got {value!r}",
     },
     "zh": {
