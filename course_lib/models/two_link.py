@@ -25,7 +25,7 @@ derivation in :mod:`course_lib.symbolic` can check the very code the labs run.
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Sequence
 
 import numpy as np
 
@@ -279,6 +279,15 @@ class TwoLinkArm(ManipulatorModel):
         r1, r2 = u1 - n1, u2 - n2
         det = m11 * m22 - m12 * m12
         return (m22 * r1 - m12 * r2) / det, (m11 * r2 - m12 * r1) / det
+
+    def forward_dynamics_list(self, q: list[float], qd: list[float], tau: list[float]) -> Sequence[float]:
+        """q̈ on lists of floats (the simulator's small-state path): :meth:`forward_dynamics_floats`."""
+        return self.forward_dynamics_floats(q[0], q[1], qd[0], qd[1], tau[0], tau[1])
+
+    def friction_list(self, qd: list[float]) -> list[float]:
+        """Viscous friction b q̇ (N·m) on a list of floats."""
+        b1, b2 = self._b_floats
+        return [b1 * qd[0], b2 * qd[1]]
 
     def inverse_dynamics_floats(self, t1: float, t2: float, w1: float, w2: float, a1: float,
                                 a2: float) -> tuple[float, float]:
