@@ -26,9 +26,9 @@ MODELS = {
     "two_link_payload": TwoLinkArm(payload=0.7, b=[0.1, 0.4]),
     "without_coriolis": TwoLinkArmWithoutCoriolis(b=0.2),
     "held_rates": HeldRatesArm(),
-    "motor_arm": MotorArm(),
+    "motor_arm": MotorArm(b=0.2, Fs=[0.8, 0.5], mm2=0.3),  # Coulomb friction: stick, slip and stops
     "team_of_three": ArmTeam(TwoLinkArm(b=0.25), 3),
-    "team_of_motor_arms": ArmTeam(MotorArm(), 2),
+    "team_of_motor_arms": ArmTeam(MotorArm(b=0.1, Fs=[0.6, 0.4]), 2),
     "pendulum": Pendulum(b=0.1),
     "cart_pole": CartPole(),
 }
