@@ -98,6 +98,19 @@ class ArmTeam(ManipulatorModel):
             out += self.arm.friction_list(qd[i:i + n])
         return out
 
+    def rk4_step_floats(self, q: list[float], qd: list[float], tau: list[float],
+                        h: float) -> tuple[list[float], list[float], float]:
+        """Each copy takes its own RK4 step: nothing couples them, so every stage of every joint is the
+        one the stacked step computes; the work is the copies' works added."""
+        n, step = self.arm.n_dof, self.arm.rk4_step_floats
+        q_new, qd_new, work = [], [], 0.0
+        for i in range(0, self.n_dof, n):
+            a, b, w = step(q[i:i + n], qd[i:i + n], tau[i:i + n], h)
+            q_new += a
+            qd_new += b
+            work += w
+        return q_new, qd_new, work
+
     @property
     def has_float_forms(self) -> bool:
         return self.arm.has_float_forms

@@ -243,6 +243,17 @@ class ManipulatorModel:
         """Friction torques (N·m) for rates given as a list of floats (see :meth:`forward_dynamics_list`)."""
         return self._friction(np.array(qd)).tolist()
 
+    def rk4_step_floats(self, q: list[float], qd: list[float], tau: list[float],
+                        h: float) -> tuple[list[float], list[float], float]:
+        """One RK4 step of ``h`` s under the held torque ``tau``, on lists of floats: (q, q̇, work W).
+
+        :func:`course_lib.sim.rk4_step_floats` on :meth:`forward_dynamics_list`; a model may write
+        the same step out on its own numbers (the 2R arm does; a team steps each copy alone).
+        """
+        from course_lib.sim import model_dynamics_floats, rk4_step_floats  # sim imports this module
+
+        return rk4_step_floats(model_dynamics_floats(self, tau), q, qd, h)
+
     @property
     def has_float_forms(self) -> bool:
         """True when this model evaluates :meth:`forward_dynamics_list` on floats (the simulator then uses it)."""
