@@ -30,8 +30,7 @@ import numpy as np
 
 from course_lib import _checks
 from course_lib.models.base import ManipulatorModel
-from course_lib.sim import (STEPPERS, Controller, _controller_torque, _single_state, model_dynamics,
-                            model_dynamics_floats, rk4_step_floats)
+from course_lib.sim import STEPPERS, Controller, _controller_torque, _single_state, model_dynamics
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,8 +110,8 @@ class LiveSim:
         if self._floats_for is not self._model:  # asked once per model, not at every controller sample
             self._floats_for, self._model_floats = self._model, self._model.has_float_forms
         self._floats = self.method == "rk4" and self._model_floats
-        if self._floats:
-            self._dynamics = model_dynamics_floats(self._model, self._tau.tolist())
+        if self._floats:  # the model's own RK4 step on floats, under this torque
+            self._tau_list = self._tau.tolist()
         else:
             self._dynamics = model_dynamics(self._model, self._tau)
 
@@ -220,7 +219,8 @@ class LiveSim:
             self._set_dynamics()
         if self._floats:  # a small state with closed forms on floats: the same RK4 without numpy's overhead
             try:
-                q_list, qd_list, w = rk4_step_floats(self._dynamics, self._q.tolist(), self._qd.tolist(), self.dt)
+                q_list, qd_list, w = self._model.rk4_step_floats(self._q.tolist(), self._qd.tolist(), self._tau_list,
+                                                                 self.dt)
             except (ValueError, OverflowError, ZeroDivisionError):  # math.cos(inf) and the like: a blow-up
                 raise self._diverged() from None
             q, qd = np.array(q_list), np.array(qd_list)

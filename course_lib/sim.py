@@ -79,8 +79,9 @@ def rk4_step_floats(dynamics: Callable[[list, list], tuple[list, float]], q: lis
     """:func:`rk4_step` on lists of floats: the same stages, in the same order, on plain numbers.
 
     For a state of a few numbers (one arm, or a few arms side by side) each numpy call
-    costs more than the arithmetic it does, so the simulator takes this path when the
-    model has closed forms on floats (``model.has_float_forms``). Each entry goes
+    costs more than the arithmetic it does, so the simulator steps a model with closed
+    forms on floats (``model.has_float_forms``) by ``model.rk4_step_floats``, which is
+    this function unless the model writes the step out itself. Each entry goes
     through exactly the operations :func:`rk4_step` applies to it, so q and q̇ agree
     with it bit for bit (the work, a sum over joints, to rounding); a test checks this.
 

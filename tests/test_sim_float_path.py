@@ -85,6 +85,24 @@ def test_one_rk4_step_on_floats_is_the_array_step(name):
         assert fast[2] == pytest.approx(float(ref[2]), rel=1e-12, abs=1e-15)
 
 
+@pytest.mark.parametrize("name", ["two_link", "two_link_payload", "team_of_three", "team_of_motor_arms",
+                                  "motor_arm", "held_rates", "without_coriolis"])
+def test_the_models_own_rk4_step_on_floats_is_the_array_step(name):
+    """The 2R arm's written-out step, a team's copy-by-copy step, a subclass's generic step: all = rk4_step."""
+    model = MODELS[name]
+    for q, qd, tau in _states(model, 10, seed=7):
+        ref = rk4_step(model_dynamics(model, tau), q, qd, 1e-3)
+        fast = model.rk4_step_floats(q.tolist(), qd.tolist(), tau.tolist(), 1e-3)
+        np.testing.assert_allclose(fast[0], ref[0], rtol=0, atol=1e-12)
+        np.testing.assert_allclose(fast[1], ref[1], rtol=0, atol=1e-12)
+        assert fast[2] == pytest.approx(float(ref[2]), rel=1e-12, abs=1e-15)
+
+
+def test_only_the_2r_arm_itself_uses_its_written_out_step():
+    assert TwoLinkArm()._own_float_step
+    assert not any(m._own_float_step for m in (MotorArm(), HeldRatesArm(), TwoLinkArmWithoutCoriolis()))
+
+
 def _run(model: ManipulatorModel, floats: bool, steps: int, controller=None, torque=None):
     n = model.n_dof
     q0, qd0 = np.linspace(0.3, -0.8, n), np.linspace(-0.5, 1.0, n)
