@@ -229,7 +229,7 @@ class ManipulatorModel:
 
     # -- the same physics on lists of floats: the simulator's fast path for small states ----------
     def forward_dynamics_list(self, q: list[float], qd: list[float], tau: list[float]) -> Sequence[float]:
-        """q̈ at one state given as lists of floats (a list or tuple), unchecked; the equation of :meth:`forward_dynamics`.
+        """q̈ at one state given as lists of floats, unchecked (a list or tuple): :meth:`forward_dynamics`'s equation.
 
         For a state of a few numbers, each numpy call costs more than its arithmetic, so the
         simulator's RK4 can run on plain floats (:func:`course_lib.sim.rk4_step_floats`). This
