@@ -99,11 +99,21 @@ class LiveSim:
         self.controller = controller
         self.control_period = None if control_period is None else _checks.positive("control_period", control_period)
         self._set_hold()
-        self._model = model
+        self._model, self._floats_for = model, None
         self._tau = np.zeros(n) if torque is None else _single_state("torque", torque, n)
-        self._dynamics = model_dynamics(model, self._tau)
+        self._set_dynamics()
         self._q, self._qd, self._k, self._work = q, qd, 0, 0.0
         self._t0, self._k0 = 0.0, 0  # t = t0 + (k − k0)·dt: the step may change, time runs on
+
+    def _set_dynamics(self) -> None:
+        """The closed-over dynamics for the torque held now: on floats when the model has float forms (RK4)."""
+        if self._floats_for is not self._model:  # asked once per model, not at every controller sample
+            self._floats_for, self._model_floats = self._model, self._model.has_float_forms
+        self._floats = self.method == "rk4" and self._model_floats
+        if self._floats:  # the model's own RK4 step on floats, under this torque
+            self._tau_list = self._tau.tolist()
+        else:
+            self._dynamics = model_dynamics(self._model, self._tau)
 
     def _set_hold(self) -> None:
         self.hold = 1 if self.control_period is None else max(1, int(round(self.control_period / self.dt)))
@@ -149,13 +159,14 @@ class LiveSim:
         if not isinstance(model, ManipulatorModel) or model.n_dof != self._model.n_dof:
             raise ValueError(f"the new model must have {self._model.n_dof} degrees of freedom, got {model!r}")
         self._model = model
-        self._dynamics = model_dynamics(model, self._tau)
+        self._set_dynamics()
 
     def set_step(self, dt: float | None = None, method: str | None = None) -> None:
         """Integrate with another step ``dt`` (s) and/or ``method`` from the next step on; t runs on."""
         if method is not None:
             self._stepper = STEPPERS[_checks.choice("method", method, tuple(STEPPERS))]
             self.method = method
+            self._set_dynamics()
         if dt is not None:
             dt = _checks.positive("dt", dt)
             self._t0, self._k0, self.dt = self.t, self._k, dt
@@ -166,7 +177,7 @@ class LiveSim:
         if self.controller is not None:
             raise ValueError("this simulation's torque comes from its controller; it cannot be set by hand")
         self._tau = _single_state("torque", torque, self._model.n_dof)
-        self._dynamics = model_dynamics(self._model, self._tau)
+        self._set_dynamics()
 
     def sample_controller(self) -> None:
         """Sample the controller at the current state now and hold its output (its inputs just changed).
@@ -179,7 +190,7 @@ class LiveSim:
             raise ValueError("this simulation has no controller to sample; set its torque with set_torque")
         t = self.t
         self._tau = _controller_torque(self.controller(t, self._q.copy(), self._qd.copy()), t, self._model.n_dof)
-        self._dynamics = model_dynamics(self._model, self._tau)
+        self._set_dynamics()
 
     def set_state(self, q: Any, qd: Any) -> None:
         """Put the system at (q, q̇) by hand (a drag); time and work carry on."""
@@ -205,8 +216,16 @@ class LiveSim:
             t = self.t
             self._tau = _controller_torque(self.controller(t, self._q.copy(), self._qd.copy()), t,
                                            self._model.n_dof)
-            self._dynamics = model_dynamics(self._model, self._tau)
-        q, qd, w = self._stepper(self._dynamics, self._q, self._qd, self.dt)
+            self._set_dynamics()
+        if self._floats:  # a small state with closed forms on floats: the same RK4 without numpy's overhead
+            try:
+                q_list, qd_list, w = self._model.rk4_step_floats(self._q.tolist(), self._qd.tolist(), self._tau_list,
+                                                                 self.dt)
+            except (ValueError, OverflowError, ZeroDivisionError):  # math.cos(inf) and the like: a blow-up
+                raise self._diverged() from None
+            q, qd = np.array(q_list), np.array(qd_list)
+        else:
+            q, qd, w = self._stepper(self._dynamics, self._q, self._qd, self.dt)
         m = self._model
         stopped = m.stop_reversals(self._qd, qd)  # Coulomb friction catches a reversing joint
         if stopped is not None or m.straddles_friction_jump(self._qd, qd):
@@ -220,11 +239,12 @@ class LiveSim:
         if hit is not None:
             q, qd = hit
         if not all(map(math.isfinite, q.tolist() + qd.tolist())):  # plain floats: cheaper than numpy for a few
-            raise FloatingPointError(
-                f"the simulation diverged at t = {self.t + self.dt:.4g} s; "
-                "try a smaller dt or smaller gains"
-            )
+            raise self._diverged()
         self._q, self._qd, self._k, self._work = q, qd, self._k + 1, self._work + float(w)
+
+    def _diverged(self) -> FloatingPointError:
+        return FloatingPointError(f"the simulation diverged at t = {self.t + self.dt:.4g} s; "
+                                  "try a smaller dt or smaller gains")
 
     def advance(self, steps: int) -> None:
         """Take ``steps`` steps (overflow inside a step is reported by :meth:`step`, in words)."""
@@ -259,4 +279,4 @@ class LiveSim:
         self.set_step(method=state.method)
         self.dt, (self._t0, self._k0) = state.dt or self.dt, state.base
         self._set_hold()
-        self._dynamics = model_dynamics(state.model, self._tau)
+        self._set_dynamics()

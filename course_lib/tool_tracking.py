@@ -178,13 +178,18 @@ class Tracking:
 
     def torques_and_errors(self, t: float, q: np.ndarray, qd: np.ndarray) -> tuple[np.ndarray, list[float]]:
         """:meth:`torques` and the tool errors |x_d − x| (m) of every arm at this sample, in one look-up."""
-        row, qs = self._row(t), q.tolist()
+        tau, errors = self.torques_and_errors_floats(t, q.tolist(), qd.tolist())
+        return np.array(tau), errors
+
+    def torques_and_errors_floats(self, t: float, qs: list[float], ws: list[float]) -> tuple[list[float], list[float]]:
+        """:meth:`torques_and_errors` with the state and the torques as lists of floats (the lab's controller)."""
+        row = self._row(t)
         xd, yd = row[6], row[7]
         p, errors = self.true_arm.params, []
         for i in range(len(self.controllers)):
             x1, y1 = point_position(qs[2 * i], qs[2 * i + 1], p.l1, p.l2, math)
             errors.append(math.hypot(xd - x1, yd - y1))
-        return np.array(self._torques(row, qs, qd.tolist())), errors
+        return self._torques(row, qs, ws), errors
 
     def _row(self, t: float) -> list[float]:
         """The reference at time t as 12 floats (from the table on the control grid)."""

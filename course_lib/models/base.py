@@ -21,7 +21,7 @@ can never leave a half-changed one behind.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -226,6 +226,38 @@ class ManipulatorModel:
 
     def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
         return self._forward_dynamics_batch(q, qd, tau)
+
+    # -- the same physics on lists of floats: the simulator's fast path for small states ----------
+    def forward_dynamics_list(self, q: list[float], qd: list[float], tau: list[float]) -> Sequence[float]:
+        """q̈ at one state given as lists of floats, unchecked (a list or tuple): :meth:`forward_dynamics`'s equation.
+
+        For a state of a few numbers, each numpy call costs more than its arithmetic, so the
+        simulator's RK4 can run on plain floats (:func:`course_lib.sim.rk4_step_floats`). This
+        default goes through :meth:`_forward_dynamics_one`; a model with closed forms on floats
+        overrides it (and then :attr:`has_float_forms` is True). A model that changes the
+        physics of a parent with float forms must change this method too (a test checks every model).
+        """
+        return self._forward_dynamics_one(np.array(q), np.array(qd), np.array(tau)).tolist()
+
+    def friction_list(self, qd: list[float]) -> list[float]:
+        """Friction torques (N·m) for rates given as a list of floats (see :meth:`forward_dynamics_list`)."""
+        return self._friction(np.array(qd)).tolist()
+
+    def rk4_step_floats(self, q: list[float], qd: list[float], tau: list[float],
+                        h: float) -> tuple[list[float], list[float], float]:
+        """One RK4 step of ``h`` s under the held torque ``tau``, on lists of floats: (q, q̇, work W).
+
+        :func:`course_lib.sim.rk4_step_floats` on :meth:`forward_dynamics_list`; a model may write
+        the same step out on its own numbers (the 2R arm does; a team steps each copy alone).
+        """
+        from course_lib.sim import model_dynamics_floats, rk4_step_floats  # sim imports this module
+
+        return rk4_step_floats(model_dynamics_floats(self, tau), q, qd, h)
+
+    @property
+    def has_float_forms(self) -> bool:
+        """True when this model evaluates :meth:`forward_dynamics_list` on floats (the simulator then uses it)."""
+        return type(self).forward_dynamics_list is not ManipulatorModel.forward_dynamics_list
 
     def kinetic_energy(self, q: Any, qd: Any) -> np.ndarray | float:
         """Kinetic energy T = ½ q̇ᵀ M(q) q̇ (J)."""

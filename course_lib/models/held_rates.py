@@ -25,5 +25,8 @@ class HeldRatesArm(TwoLinkArm):
     def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
         return np.zeros(2)
 
+    def forward_dynamics_list(self, q: list[float], qd: list[float], tau: list[float]) -> list[float]:
+        return [0.0, 0.0]
+
     def _forward_dynamics_batch(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
         return np.zeros_like(q)

@@ -168,21 +168,31 @@ class MotorArm(TwoLinkArm):
 
     # -- forward dynamics with stick–slip ----------------------------------------------------------------
     def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
-        t1, t2 = q.tolist()
-        w1, w2 = qd.tolist()
+        return np.array(self.forward_dynamics_list(q.tolist(), qd.tolist(), tau.tolist()))
+
+    def friction_list(self, qd: list[float]) -> list[float]:
+        """F_v q̇ + F_s sgn(q̇) (N·m) on a list of floats, as :meth:`_friction`."""
+        (b1, b2), (s1, s2) = self._coefficients
+        w1, w2 = qd
+        return [b1 * w1 + math.copysign(s1, w1) * (w1 != 0.0), b2 * w2 + math.copysign(s2, w2) * (w2 != 0.0)]
+
+    def forward_dynamics_list(self, q: list[float], qd: list[float], tau: list[float]) -> list[float]:
+        """q̈ with stick–slip on lists of floats: the closed forms, a solve by Cramer's rule off rest."""
+        t1, t2 = q
+        w1, w2 = qd
         p = self.params
         m11, m12, m22 = self._entries(t2, math)
         c11, c12, c21, c22 = coriolis_entries(t2, w1, w2, p, "christoffel", math)
         g1, g2 = gravity_entries(t1, t2, p, math)
         g1 += self._motor2_weight() * math.cos(t1)
         (b1, b2), (s1, s2) = self._coefficients
-        r1 = float(tau[0]) - c11 * w1 - c12 * w2 - g1 - b1 * w1 - math.copysign(s1, w1) * (w1 != 0.0)
-        r2 = float(tau[1]) - c21 * w1 - c22 * w2 - g2 - b2 * w2 - math.copysign(s2, w2) * (w2 != 0.0)
+        r1 = tau[0] - c11 * w1 - c12 * w2 - g1 - b1 * w1 - math.copysign(s1, w1) * (w1 != 0.0)
+        r2 = tau[1] - c21 * w1 - c22 * w2 - g2 - b2 * w2 - math.copysign(s2, w2) * (w2 != 0.0)
         if (w1 == 0.0 and s1 > 0) or (w2 == 0.0 and s2 > 0):  # a joint at rest: stick or slip
             M = np.array([[m11, m12], [m12, m22]])
-            return stick_slip(M, np.array([r1, r2]), qd == 0.0, self.Fs)
+            return stick_slip(M, np.array([r1, r2]), np.array([w1 == 0.0, w2 == 0.0]), self.Fs).tolist()
         det = m11 * m22 - m12 * m12
-        return np.array(((m22 * r1 - m12 * r2) / det, (m11 * r2 - m12 * r1) / det))
+        return [(m22 * r1 - m12 * r2) / det, (m11 * r2 - m12 * r1) / det]
 
     def _forward_dynamics_batch(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
         if q.ndim == 1:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from course_lib.models.base import ManipulatorModel
 from course_lib.models.two_link import TwoLinkArm
 
 
@@ -33,3 +34,6 @@ class TwoLinkArmWithoutCoriolis(TwoLinkArm):
 
     def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
         return self._forward_dynamics_batch(q, qd, tau)  # the generic solve, with C = 0
+
+    # its physics differs from TwoLinkArm's float forms: the list form goes through the method above
+    forward_dynamics_list = ManipulatorModel.forward_dynamics_list

@@ -25,7 +25,7 @@ derivation in :mod:`course_lib.symbolic` can check the very code the labs run.
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Sequence
 
 import numpy as np
 
@@ -190,6 +190,9 @@ class TwoLinkArm(ManipulatorModel):
         self._b_floats = tuple(self.b.tolist())
         a, b, c, d, e = base_parameter_entries(self.params)
         self._pi_floats = (float(a), float(b), float(c), float(d * self.g), float(e * self.g))
+        # the written-out RK4 step holds for this class's q̈ and viscous friction, not a subclass's other physics
+        self._own_float_step = (type(self).forward_dynamics_list is TwoLinkArm.forward_dynamics_list
+                                and type(self)._friction is ManipulatorModel._friction)
         self._freeze()
 
     def __repr__(self) -> str:
@@ -279,6 +282,45 @@ class TwoLinkArm(ManipulatorModel):
         r1, r2 = u1 - n1, u2 - n2
         det = m11 * m22 - m12 * m12
         return (m22 * r1 - m12 * r2) / det, (m11 * r2 - m12 * r1) / det
+
+    def forward_dynamics_list(self, q: list[float], qd: list[float], tau: list[float]) -> Sequence[float]:
+        """q̈ on lists of floats (the simulator's small-state path): :meth:`forward_dynamics_floats`."""
+        return self.forward_dynamics_floats(q[0], q[1], qd[0], qd[1], tau[0], tau[1])
+
+    def friction_list(self, qd: list[float]) -> list[float]:
+        """Viscous friction b q̇ (N·m) on a list of floats."""
+        b1, b2 = self._b_floats
+        return [b1 * qd[0], b2 * qd[1]]
+
+    def rk4_step_floats(self, q: list[float], qd: list[float], tau: list[float],
+                        h: float) -> tuple[list[float], list[float], float]:
+        """:func:`course_lib.sim.rk4_step` written out for the two joints, on plain floats: (q, q̇, W).
+
+        Stage k evaluates q̈ at (q + c_k h v_{k−1}, v_k) with v_k = q̇ + c_k h a_{k−1}, c = (0, ½, ½, 1),
+        and the power P = q̇ᵀ(τ − b q̇) with it; the step adds h/6 (1, 2, 2, 1)-weighted stages.
+        The same operations as the array step, entry by entry (a test checks the trajectories agree).
+        A subclass with other physics (another q̈ or friction) takes the generic float step instead.
+        """
+        if not self._own_float_step:
+            return super().rk4_step_floats(q, qd, tau, h)
+        half, sixth = 0.5 * h, h / 6.0
+        (t1, t2), (w1, w2), (u1, u2) = q, qd, tau
+        b1, b2 = self._b_floats
+        fd = self.forward_dynamics_floats
+        a11, a12 = fd(t1, t2, w1, w2, u1, u2)
+        p1 = w1 * (u1 - b1 * w1) + w2 * (u2 - b2 * w2)
+        v21, v22 = w1 + half * a11, w2 + half * a12
+        a21, a22 = fd(t1 + half * w1, t2 + half * w2, v21, v22, u1, u2)
+        p2 = v21 * (u1 - b1 * v21) + v22 * (u2 - b2 * v22)
+        v31, v32 = w1 + half * a21, w2 + half * a22
+        a31, a32 = fd(t1 + half * v21, t2 + half * v22, v31, v32, u1, u2)
+        p3 = v31 * (u1 - b1 * v31) + v32 * (u2 - b2 * v32)
+        v41, v42 = w1 + h * a31, w2 + h * a32
+        a41, a42 = fd(t1 + h * v31, t2 + h * v32, v41, v42, u1, u2)
+        p4 = v41 * (u1 - b1 * v41) + v42 * (u2 - b2 * v42)
+        return ([t1 + sixth * (w1 + 2 * v21 + 2 * v31 + v41), t2 + sixth * (w2 + 2 * v22 + 2 * v32 + v42)],
+                [w1 + sixth * (a11 + 2 * a21 + 2 * a31 + a41), w2 + sixth * (a12 + 2 * a22 + 2 * a32 + a42)],
+                sixth * (p1 + 2 * p2 + 2 * p3 + p4))
 
     def inverse_dynamics_floats(self, t1: float, t2: float, w1: float, w2: float, a1: float,
                                 a2: float) -> tuple[float, float]:

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import html as _html
+import math
 from typing import Any
 
 import numpy as np
@@ -80,13 +81,12 @@ class ToolPathLab(SimLab):
         self.start(self._scene(), [self.readout_html])
 
     # -- the controllers, sampled by the simulator; each sample is recorded for the readouts ------------
-    def _torques(self, t: float, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
-        try:
-            with np.errstate(all="ignore"):
-                tau, errors = self.exp.torques_and_errors(t, q, qd)
-        except (ValueError, OverflowError) as exc:  # math.cos(inf) and the like: the state has blown up
+    def _torques(self, t: float, q: np.ndarray, qd: np.ndarray) -> list[float]:
+        try:  # on plain floats (1000 samples per simulated second): no numpy call in here
+            tau, errors = self.exp.torques_and_errors_floats(t, q.tolist(), qd.tolist())
+        except (ValueError, OverflowError, ZeroDivisionError) as exc:  # math.cos(inf) and the like: a blow-up
             raise FloatingPointError(f"the controllers could not act at t = {t:.3f} s: {exc}") from exc
-        if not np.all(np.isfinite(tau)):  # a state gone wild: the kit's blow-up path shows it and starts again
+        if not all(map(math.isfinite, tau)):  # a state gone wild: the kit's blow-up path shows it and starts again
             raise FloatingPointError(f"the controllers' torques stopped being finite at t = {t:.3f} s")
         k = int(round(t / CONTROL_PERIOD))
         if k + 1 < len(self._late):  # a rewind (Pause, then Play) samples the same steps again
@@ -97,7 +97,7 @@ class ToolPathLab(SimLab):
             sq = [a + e * e for a, e in zip(sq, errors)]
         self._sq.append(sq)
         self._late.append(self._late[-1] + late)
-        self._peak.append([max(a, abs(u)) for a, u in zip(peak, tau[0::2].tolist())])
+        self._peak.append([max(a, abs(u)) for a, u in zip(peak, tau[0::2])])
         return tau
 
     def _clear_record(self) -> None:
