@@ -22,6 +22,11 @@ def notebook_paths(root: Path) -> dict[str, Path]:
     return {p.parent.name: p for p in sorted(root.glob("*/*.ipynb"))}
 
 
+#: every assignment on disk (a folder of solutions/ with its notebook), in order: the grading tests and
+#: `make bench-grading` cover each one, including assignments added later, without a list to update
+ASSIGNMENTS = tuple(notebook_paths(SOLUTIONS))
+
+
 def read(path: Path) -> nbformat.NotebookNode:
     return nbformat.read(path, as_version=4)
 
