@@ -34,17 +34,12 @@ import nbformat  # noqa: E402
 from classroom import kit  # noqa: E402
 from grading import synthetic as syn  # noqa: E402
 
-WRONG = {"01_lagrange": {"energies": "T = m * l * theta_dot**2\nV = m * g * l * sp.cos(theta)\nL = T - V\nL"},
-         "02_arm_dynamics": {"mass_matrix": "def mass_matrix(q, p):\n    return np.eye(2)\n"}}
-
-
 def hand_in(user: str, kind: int, assignment: str, exchange: Path) -> None:
     env = kit.user_environment("student", exchange)
     out = kit.run_as(user, ["nbgrader", "fetch_assignment", assignment], env)
     if out.returncode:
         raise RuntimeError(f"fetch as {user} failed:\n{out.stderr[-2000:]}")
-    nb = syn.solved(assignment) if kind == 0 else syn.solved(assignment, WRONG.get(assignment, {})) if kind == 1 \
-        else syn.untouched(assignment)
+    nb = syn.class_member(assignment, kind)
     target = next((Path(pwd.getpwnam(user).pw_dir) / assignment).glob("*.ipynb"))
     nbformat.write(nb, target)
     os.chown(target, pwd.getpwnam(user).pw_uid, pwd.getpwnam(user).pw_gid)

@@ -31,22 +31,16 @@ sys.path.insert(0, str(ROOT / "tests"))
 from grading import synthetic as syn  # noqa: E402
 
 
-#: partly wrong answers (cell id -> source) where the benchmark has one; other assignments hand in a solved copy
-WRONG = {"02_arm_dynamics": {"mass_matrix": "def mass_matrix(q, p):\n    return np.eye(2)\n"}}
-
-
 def build_class(root: Path, assignments: list[str], students: int) -> int:
-    """Write ``students`` submissions of each assignment: solved, partly wrong and blank, in turn.
+    """Write ``students`` submissions of each assignment: solved, partly wrong and blank, in turn
+    (:func:`grading.synthetic.class_member`).
 
     Returns:
         the number of submissions written.
     """
     for assignment in assignments:
         for k in range(students):
-            kind = k % 3
-            nb = syn.solved(assignment) if kind == 0 else syn.solved(assignment, WRONG.get(assignment, {})) \
-                if kind == 1 else syn.untouched(assignment)
-            syn.save(nb, root, f"student{k:03d}", assignment)
+            syn.save(syn.class_member(assignment, k), root, f"student{k:03d}", assignment)
     return students * len(assignments)
 
 

@@ -85,3 +85,21 @@ def save(nb, submissions: Path, student: str, assignment: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, path)
     return path
+
+
+#: a partly wrong answer (cell id -> source) per assignment, for the synthetic classes of the benchmarks;
+#: an assignment without one hands in a solved copy instead
+WRONG_ANSWERS = {
+    "01_lagrange": {"energies": "T = m * l * theta_dot**2\nV = m * g * l * sp.cos(theta)\nL = T - V\nL"},
+    "02_arm_dynamics": {"mass_matrix": "def mass_matrix(q, p):\n    return np.eye(2)\n"},
+}
+
+
+def class_member(assignment: str, k: int) -> nbformat.NotebookNode:
+    """Student ``k`` of a synthetic class: solved, partly wrong (:data:`WRONG_ANSWERS`) and blank, in turn."""
+    kind = k % 3
+    if kind == 0:
+        return solved(assignment)
+    if kind == 1:
+        return solved(assignment, WRONG_ANSWERS.get(assignment, {}))
+    return untouched(assignment)
