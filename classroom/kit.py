@@ -3,25 +3,31 @@
 One source of truth for: which folder of ``classroom/jupyter/`` a user's server reads (instructor or
 student), the environment of their server and of nbgrader commands run as them, the shared
 exchange folder with the permissions nbgrader documents, the instructor's course folder, and
-throwaway unix accounts for a trial or a test.
+throwaway unix accounts for a trial or a test, and :func:`trial_class`, which sets up (and always
+removes again) a whole throwaway class for `make classroom`, the classroom test and its benchmark.
 
 Everything that creates accounts or changes permissions needs root; it says so otherwise.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pwd
+import secrets
 import shutil
 import signal
 import socket
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 KIT = Path(__file__).resolve().parent
@@ -278,3 +284,64 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@dataclass(frozen=True)
+class TrialClass:
+    """A throwaway class made by :func:`trial_class`: its hub (not started yet) and its people."""
+
+    hub: Hub
+    instructor: str
+    students: list[str]
+    course: Path        # the instructor's course folder (a copy of solutions/)
+    password: str       # the dummy authenticator's password, the same for every account
+
+
+@contextlib.contextmanager
+def trial_class(group: str, instructor: str, students: list[str], *, prefix: str = "classroom-",
+                ports: tuple[int, int, int] | None = None, token: str | None = None) -> Iterator[TrialClass]:
+    """A whole class on this machine for as long as the ``with`` block runs, removed again even on failure.
+
+    Opens the path to the course's checkout and Python for the class's accounts, creates the unix group
+    ``group``, one account per instructor and student, the instructor's course folder and a temporary
+    folder for the hub's state and the exchange, and prepares the hub (dummy authenticator, one random
+    password). The caller starts the hub (``hub.start()``) when it is ready to. On leaving: every
+    account it created has its processes killed and is removed with its home, the hub and its proxy stopped,
+    the group removed, folder modes restored and the temporary folder deleted.
+
+    Args:
+        group, instructor, students: unix names, none of which may exist yet.
+        prefix: the temporary folder's name prefix.
+        ports: the hub's public, internal and proxy API ports (default: three free ports).
+        token: an API token for the admin service (None: no service).
+
+    Raises:
+        PermissionError: when not run as root.
+        ValueError: when one of the accounts exists already.
+    """
+    _require_root("a trial class")
+    accounts = [instructor, *students]
+    base = Path(tempfile.mkdtemp(prefix=prefix))
+    base.chmod(0o755)
+    changed: list[tuple[Path, int]] = []
+    created: list[str] = []
+    hub = None
+    try:
+        changed = [c for p in (REPO, Path(sys.prefix), Path(sys.base_prefix)) for c in open_path_to(p)]
+        ensure_group(group)
+        for name in accounts:
+            create_user(name, group)
+            created.append(name)
+        course = make_course(instructor)
+        password = secrets.token_urlsafe(9)
+        hub = Hub(base, [instructor], list(students), ports or (free_port(), free_port(), free_port()),
+                  auth="dummy", password=password, token=token)
+        yield TrialClass(hub, instructor, list(students), course, password)
+    finally:
+        for name in created:                # their servers first: the hub then stops at once
+            remove_user(name)
+        if hub is not None:
+            hub.stop()
+        remove_group(group)
+        restore_modes(changed)
+        shutil.rmtree(base, ignore_errors=True)

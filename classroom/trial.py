@@ -14,11 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
-import shutil
 import sys
-import tempfile
-from pathlib import Path
 
 from classroom import kit
 
@@ -36,23 +32,12 @@ def main(argv: list[str] | None = None) -> int:
               "needs root: run `sudo make classroom` (or use a container).", file=sys.stderr)
         return 1
     kit.proxy_command()
-    accounts = [INSTRUCTOR, *STUDENTS]
-    base = Path(tempfile.mkdtemp(prefix="classroom-trial-"))
-    base.chmod(0o755)
-    changed: list = []
-    hub = None
     try:
-        changed = [c for p in (kit.REPO, Path(sys.prefix), Path(sys.base_prefix)) for c in kit.open_path_to(p)]
-        kit.ensure_group(GROUP)
-        for name in accounts:
-            kit.create_user(name, GROUP)
-        kit.make_course(INSTRUCTOR)
-        password = secrets.token_urlsafe(9)
-        hub = kit.Hub(base, [INSTRUCTOR], list(STUDENTS), (args.port, args.port + 81, args.port + 1),
-                      auth="dummy", password=password)
-        url = hub.url
-        print(f"""
-A trial class at {url}/  (password for every account: {password})
+        with kit.trial_class(GROUP, INSTRUCTOR, list(STUDENTS), prefix="classroom-trial-",
+                             ports=(args.port, args.port + 81, args.port + 1)) as klass:
+            url = klass.hub.url
+            print(f"""
+A trial class at {url}/  (password for every account: {klass.password})
 
   instructor  {INSTRUCTOR:<16}  Formgrader: {url}/user/{INSTRUCTOR}/formgrader
               in a terminal there:  cd ~/course && nbgrader generate_assignment 01_lagrange
@@ -63,19 +48,11 @@ A trial class at {url}/  (password for every account: {password})
 
 Log in as one user per browser profile (or a private window). Ctrl-C stops the hub and removes the accounts.
 """, flush=True)
-        hub.start(log_to_file=False)
-        hub.proc.wait()
+            klass.hub.start(log_to_file=False)
+            klass.hub.proc.wait()
     except KeyboardInterrupt:
         pass
-    finally:
-        for name in accounts:
-            kit.remove_user(name)
-        if hub is not None:
-            hub.stop()
-        kit.remove_group(GROUP)
-        kit.restore_modes(changed)
-        shutil.rmtree(base, ignore_errors=True)
-        print("trial class removed (accounts, homes, exchange, hub state)")
+    print("trial class removed (accounts, homes, exchange, hub state)")
     return 0
 
 

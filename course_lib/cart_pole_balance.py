@@ -2,8 +2,8 @@
 
 The lab (:mod:`course_lib.widgets.cart_pole_lab`), the lesson's static plots
 and the tests all use these, so the gain and the limits shown are the ones
-tested. The rail and the force limit are this course's choice (the seed gives
-none): a ±1.5 m rail and ±20 N, which covers the lab's ±15 N task.
+tested. The rail and the force limit are this course's choice (the lesson's
+setup gives none): a ±1.5 m rail and ±20 N, which covers the lab's ±15 N task.
 
 >>> tr = auto_balance(theta0_deg=15.0, duration=6.0)
 >>> bool(abs(tr.q[-1, 1]) < 1e-3), bool(abs(tr.tau[:, 0]).max() <= FORCE_LIMIT)
@@ -31,7 +31,7 @@ DT = 1 / 240
 
 
 def lesson_cart_pole() -> CartPole:
-    """The seed's cart-pole (M_c = 1 kg, m = 0.3 kg, l = 0.8 m) on the ±RAIL rail."""
+    """The lesson's cart-pole (M_c = 1 kg, m = 0.3 kg, l = 0.8 m) on the ±RAIL rail."""
     return CartPole(rail=RAIL)
 
 

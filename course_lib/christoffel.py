@@ -9,8 +9,8 @@ the Christoffel symbols of the first kind are
 stored as ``c[..., i, j, k]``; they are symmetric in j, k. The Coriolis matrix
 built from them is C_ij = Σ_k c_ijk q̇_k, and the velocity torque is
 (C q̇)_i = Σ_jk c_ijk q̇_j q̇_k. Terms with j = k are *centrifugal* (a joint's own
-rate squared), terms with j ≠ k *Coriolis* (a product of two rates). Seed 000
-writes the same symbols with the torque's row last (its c_ijk is our c_kji).
+rate squared), terms with j ≠ k *Coriolis* (a product of two rates). Some texts
+write the same symbols with the torque's row last (their c_ijk is our c_kji).
 
 Everything here is computed from M(q) alone, by central differences, so it is
 an independent check of any closed form of C (e.g.
@@ -26,7 +26,7 @@ Coriolis and centrifugal torques do no work.
 >>> arm = TwoLinkArm()
 >>> q, qd = np.array([0.3, np.pi / 2]), np.array([2.0, 0.0])
 >>> c = christoffel_symbols(arm.mass_matrix, q)
->>> round(float(c[1, 0, 0]), 6)            # c₂₁₁ = h = m₂ l₁ l_c₂ sin θ₂ (the seed's c₁₁₂): 0.6
+>>> round(float(c[1, 0, 0]), 6)            # c₂₁₁ = h = m₂ l₁ l_c₂ sin θ₂ (c₁₁₂ with the row last): 0.6
 0.6
 >>> velocity_torque_parts(c, qd)[0].round(6)   # centrifugal part: τ₂ = h θ̇₁² = 2.4 N·m
 array([0. , 2.4])

@@ -15,7 +15,7 @@ check the lesson's "Newton − formula" readout shows.
 
 >>> from course_lib.models import TwoLinkArm
 >>> arm = TwoLinkArm()
->>> round(float(newton_velocity_torques(arm, [0.0, np.pi / 2], [2.0, 0.0])[1]), 6)   # seed: τ₂ = 2.4 N·m
+>>> round(float(newton_velocity_torques(arm, [0.0, np.pi / 2], [2.0, 0.0])[1]), 6)   # τ₂ = h θ̇₁² = 2.4 N·m
 2.4
 """
 

@@ -1,6 +1,6 @@
 """The action of a path (lesson 1): the ball's exact ΔS, Hamilton's principle, the pendulum's two-point problem.
 
-References independent of :mod:`course_lib.action`: the closed form m π² k² ε²/(4T),
+References independent of :mod:`course_lib.action` and :mod:`course_lib.pendulum_bvp`: the closed form m π² k² ε²/(4T),
 scipy's collocation solver ``solve_bvp`` on the pendulum equation written here, finite
 differences of the sampled path, and the Jacobi integral ∫ (m l² η̇² − m g l cos θ η²) dt.
 """
@@ -15,8 +15,9 @@ from scipy.integrate import simpson, solve_bvp
 from scipy.optimize import brentq
 from scipy.special import ellipk, ellipkinc
 
-from course_lib.action import (Ball, PendulumSwing, action, action_change, ball_delta_s, first_variation, mode_shape,
-                               pendulum_branch, saddle_horizon, second_variation)
+from course_lib.action import (Ball, action, action_change, ball_delta_s, first_variation, mode_shape, saddle_horizon,
+                               second_variation)
+from course_lib.pendulum_bvp import PendulumSwing, pendulum_branch
 from course_lib.models import Pendulum
 
 MODES = (1, 2, 3, 4, 5)
@@ -179,8 +180,8 @@ def test_the_true_ball_path_has_a_lower_action_than_staying_at_rest():
     (lambda: action(Ball(), float("nan"), 1), "ε must be a finite number"),
     (lambda: action(Ball(), "big", 1), "ε must be a finite number"),
     (lambda: action(Ball(), 0.1, 1, n=100), "odd whole number"),
-    (lambda: Ball(m=-1.0), "Ball: m must be a positive"),
-    (lambda: Ball(horizon=float("inf")), "Ball: horizon must be a positive, finite"),
+    (lambda: Ball(m=-1.0), "Ball: m must be > 0"),
+    (lambda: Ball(horizon=float("inf")), "Ball: horizon must be finite"),
     (lambda: PendulumSwing(theta_start=4.0), "theta_start must lie within ±π"),
     (lambda: PendulumSwing(horizon=0.0), "horizon"),
     (lambda: PendulumSwing(pendulum=Pendulum(b=0.2)), "frictionless pendulum"),

@@ -13,7 +13,8 @@ import math
 import numpy as np
 import pytest
 
-from course_lib.action import Ball, PendulumSwing, action_change, ball_delta_s, perturbed_path
+from course_lib.action import Ball, action_change, ball_delta_s, perturbed_path
+from course_lib.pendulum_bvp import PendulumSwing
 from course_lib.widgets import ActionLab
 from course_lib.widgets.action_lab import MODE3_EPS, MODE3_K, VALLEY_BACK, VALLEY_OUT
 

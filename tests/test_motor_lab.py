@@ -16,7 +16,7 @@ from course_lib.chains import crba, from_two_link
 from course_lib.live import LiveSim
 from course_lib.models import MotorArm
 from course_lib.models.motor_arm import GEAR_RANGE
-from course_lib.symbolic.motors import motor_symbols, seed_mass_matrix
+from course_lib.symbolic.motors import motor_symbols, textbook_mass_matrix
 from course_lib.symbolic.systems import two_link_symbols
 from course_lib.widgets.motor_lab import BREAKAWAY_TOLERANCE, KAPPA_MAX, THETA2_GRID, MotorLab
 
@@ -38,7 +38,7 @@ def test_mass_matrix_with_rotors_equals_seed_004s_closed_form():
     p, (kr1, kr2, Im1, Im2, mm2) = two_link_symbols(), motor_symbols()
     values = {p.l1: arm.l1, p.m1: arm.m1, p.m2: arm.m2, p.lc1: arm.lc1, p.lc2: arm.lc2, p.I1: arm.I1, p.I2: arm.I2,
               kr1: arm.kr1, kr2: arm.kr2, Im1: arm.Im1, Im2: arm.Im2, mm2: arm.mm2}
-    M = seed_mass_matrix().subs(values)
+    M = textbook_mass_matrix().subs(values)
     theta2 = sp.Symbol("theta2")
     for t2 in (-2.0, 0.0, 1.3):
         expected = np.array(M.subs({s: t2 for s in M.free_symbols if s.name == "theta2"}), dtype=float)

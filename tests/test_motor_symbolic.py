@@ -9,13 +9,13 @@ import sympy as sp
 from course_lib import TwoLinkArm, chains
 from course_lib.symbolic import two_link_symbols
 from course_lib.symbolic.motors import (christoffel_c, motor_mass_matrix, motor_symbols, other_valid_c,
-                                        plain_symbols, seed_h, seed_mass_matrix, skew_test)
+                                        plain_symbols, skew_test, textbook_h, textbook_mass_matrix)
 
 KR, IM, MM2 = (100.0, 50.0), (2e-4, 1e-4), 0.4
 
 
 def test_lagranges_mass_matrix_with_rotors_is_seed_004s_b_term_by_term():
-    assert (motor_mass_matrix() - seed_mass_matrix()).applyfunc(sp.expand) == sp.zeros(2, 2)
+    assert (motor_mass_matrix() - textbook_mass_matrix()).applyfunc(sp.expand) == sp.zeros(2, 2)
 
 
 def test_symbolic_mass_matrix_equals_the_spatial_crba_with_rotors_at_random_poses():
@@ -35,8 +35,8 @@ def test_symbolic_mass_matrix_equals_the_spatial_crba_with_rotors_at_random_pose
 def test_christoffel_c_uses_seed_004s_h_with_its_sign():
     """C₁₁ = h θ̇₂ with the seed's h = −m₂ l₁ l_c2 s₂ (lessons 3 and 6 call +m₂ l₁ l_c2 s₂ h)."""
     C, _, qd = christoffel_c()
-    assert sp.expand(C[0, 0] - seed_h() * qd[1]) == 0
-    assert sp.expand(C[1, 0] + seed_h() * qd[0]) == 0
+    assert sp.expand(C[0, 0] - textbook_h() * qd[1]) == 0
+    assert sp.expand(C[1, 0] + textbook_h() * qd[0]) == 0
 
 
 def test_christoffel_c_is_skew_in_the_strong_form():

@@ -1,7 +1,7 @@
 """Readable spatial-vector dynamics for serial chains of n joints.
 
-Spatial vectors put the angular part first, as in the lecture notes (seed 002,
-chapter 2). One idea per module:
+Spatial vectors put the angular part first, as in Featherstone's spatial
+vector algebra. One idea per module:
 
 - :mod:`~course_lib.chains.spatial`     6-D vectors, X, the two cross products, inertia
 - :mod:`~course_lib.chains.chain`       :class:`Chain`: joint placements, axes, link inertias, rotors

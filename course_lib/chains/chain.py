@@ -17,15 +17,15 @@ and each link i by its mass (kg), centre of mass (m, in link i's frame) and
 3×3 inertia about that centre (kg·m²). Gravity is a vector in base axes
 (m/s²), (0, 0, −9.81) unless given.
 
-Optional motor rotors, as in seed 004's Lagrange model: the rotor of joint i
+Optional motor rotors, as in the textbook Lagrange model of geared motors: the rotor of joint i
 sits on joint i's axis, is carried by link i − 1 and spins at k_r,i q̇_i
 relative to it. ``gear`` is k_r (rad of rotor per rad or per m of joint),
 ``rotor_inertia`` I_m the rotor's inertia about its spin axis (kg·m²),
 ``rotor_mass`` m_m (kg) and ``rotor_inertia_transverse`` its inertia about
 the two other axes through its centre (kg·m²).
 
-Physics note on the rotors: the model is the seed's kinetic energy, rotor
-terms included, and nothing else. In the seed's planar arm every spin axis is
+Physics note on the rotors: the model is that textbook kinetic energy, rotor
+terms included, and nothing else. In its planar arm every spin axis is
 parallel to every joint axis, so the rotors add constants to M (k_r² I_m on
 the diagonal, k_r2 I_m2 off it) and no velocity term. When a rotor spins on a
 link that turns about another axis, the same energy also gives a gyroscopic

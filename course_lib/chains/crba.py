@@ -24,7 +24,7 @@ from course_lib.chains.chain import Chain
 def crba(chain: Chain, q: Any) -> np.ndarray:
     """M(q) (kg·m², kg for prismatic rows), symmetric positive definite, rotors included.
 
-    A rotor of joint i (seed 004) rides on link i − 1: it joins that link's
+    A rotor of joint i (the textbook motor model) rides on link i − 1: it joins that link's
     composite inertia as a rigid body, and its spin k_r q̇_i adds
     k_r² I_m to M_ii and k_r sᵀ I_r (the carrier's motion due to joint j) to
     M_ij for every joint j that moves the carrier (k_r2 I_m2 in the 2R arm).

@@ -1,6 +1,6 @@
 """Joint friction: viscous F_v q̇ and Coulomb F_s sgn(q̇), with a stick–slip rule at rest.
 
-The standard form of seed 004 is  M q̈ + C q̇ + F_v q̇ + F_s sgn(q̇) + g = τ.
+The textbook's standard form is  M q̈ + C q̇ + F_v q̇ + F_s sgn(q̇) + g = τ.
 At q̇ = 0 the Coulomb term is not a function of q̇ at all: a joint at rest
 *sticks* while the torque it would need to stay at rest is within ±F_s, and
 breaks away, with friction F_s against the push, once that torque exceeds

@@ -1,12 +1,12 @@
 """Linearity in the dynamic parameters: τ = Y(q, q̇, q̈) π with 11 parameters per link.
 
-Seed 004's parameters of link i are
+The textbook parameters of link i are
 
     π_i = [m, m c_x, m c_y, m c_z, Î_xx, Î_xy, Î_xz, Î_yy, Î_yz, Î_zz, I_m]
 
 with c the centre of mass and Î the inertia about the link frame's origin,
 both in link axes, and I_m the inertia of rotor i about its spin axis. As in
-the seed, link i is *augmented* with the mass and transverse inertia of the
+the textbook, link i is *augmented* with the mass and transverse inertia of the
 rotor of joint i + 1 that it carries (Steiner moves them to the link's origin).
 The spin axis inertia I_m is kept apart: it is what the gear multiplies.
 

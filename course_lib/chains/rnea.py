@@ -100,7 +100,7 @@ def _rotor_load(chain: Chain, i: int, V_p: np.ndarray, A_p: np.ndarray, qdi: flo
     """Rotor i as one more body: its force goes to the parent link, k_r s·F to joint i.
 
     The rotor's angular velocity is the parent's plus k_r q̇_i about the joint
-    axis (seed 004: ω_m = ω_{i−1} + k_r q̇_i z_m), so it moves like a joint of
+    axis (ω_m = ω_{i−1} + k_r q̇_i z_m), so it moves like a joint of
     its own with rate k_r q̇_i. Returns the torque it adds at joint i and adds
     its force, moved to the parent's frame, to ``F_parent`` in place.
     """

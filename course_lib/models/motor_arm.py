@@ -1,4 +1,4 @@
-"""Seed 004's 2R arm with geared motors and joint friction: M q̈ + C q̇ + F_v q̇ + F_s sgn(q̇) + g = τ.
+"""The textbook 2R arm with geared motors and joint friction: M q̈ + C q̇ + F_v q̇ + F_s sgn(q̇) + g = τ.
 
 The links are :class:`~course_lib.models.TwoLinkArm`'s (θ₁ from the horizontal,
 θ₂ relative). Each joint is driven through a gear of ratio k_r by a motor whose

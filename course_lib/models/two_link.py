@@ -4,7 +4,7 @@ Conventions: θ₁ is the angle of link 1 above the +x axis (θ₁ = 0 is
 horizontal), θ₂ is the elbow angle relative to link 1, both counter-clockwise;
 gravity acts along −y.
 Link i has length lᵢ, mass mᵢ, centre of mass at distance l_cᵢ from its
-joint and moment of inertia Iᵢ about that centre. The seeds' arm is
+joint and moment of inertia Iᵢ about that centre. The course's arm is
 l₁ = 1 m, l₂ = 0.8 m, m₁ = 2 kg, m₂ = 1.5 kg, uniform rods (l_c = l/2,
 I = m l²/12).
 

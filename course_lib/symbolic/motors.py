@@ -1,21 +1,21 @@
-"""Seed 004's two-link planar arm with motors, by Lagrange: links plus geared rotors.
+"""The textbook two-link planar arm with motors, by Lagrange: links plus geared rotors.
 
-Notation as in the course (seed 004's ℓᵢ is our l_cᵢ, its aᵢ our lᵢ, its B our M).
+Notation as in the course (the textbook's ℓᵢ is our l_cᵢ, its aᵢ our lᵢ, its B our M).
 Rotor 1 sits on joint 1 at the base and spins at k_r1 θ̇₁. Rotor 2 sits on
 joint 2 at the elbow, is carried by link 1 (mass m_m2 there) and spins at
 θ̇₁ + k_r2 θ̇₂: its housing turns with link 1 and the gear adds k_r2 θ̇₂. Rotor
 inertias I_m1, I_m2 are about the spin axes.
 
-The result (:func:`seed_mass_matrix`):
+The result (:func:`textbook_mass_matrix`):
 b₁₁ = I₁ + m₁l_c1² + k_r1² I_m1 + I₂ + m₂(l₁² + l_c2² + 2l₁l_c2 c₂) + I_m2 + m_m2 l₁²,
 b₁₂ = I₂ + m₂(l_c2² + l₁l_c2 c₂) + k_r2 I_m2, b₂₂ = I₂ + m₂l_c2² + k_r2² I_m2.
 
-Sign note: the seed writes its only Christoffel coefficient as h = −m₂ l₁ l_c2 s₂;
-lessons 3 and 6 (seeds 000 and 003) call h = +m₂ l₁ l_c2 s₂. Same physics, opposite name:
-:func:`seed_h` follows seed 004.
+Sign note: the textbook writes its only Christoffel coefficient as h = −m₂ l₁ l_c2 s₂;
+lessons 3 and 6 call h = +m₂ l₁ l_c2 s₂. Same physics, opposite name:
+:func:`textbook_h` follows the textbook.
 
 >>> T, V, q = two_link_motor_energies()
->>> (motor_mass_matrix() - seed_mass_matrix()).applyfunc(sp.expand)
+>>> (motor_mass_matrix() - textbook_mass_matrix()).applyfunc(sp.expand)
 Matrix([
 [0, 0],
 [0, 0]])
@@ -80,8 +80,8 @@ def plain_symbols() -> tuple[list[sp.Symbol], list[sp.Symbol]]:
     return th, qd
 
 
-def seed_mass_matrix() -> sp.Matrix:
-    """Seed 004's B(q) written out term by term (see the module docstring)."""
+def textbook_mass_matrix() -> sp.Matrix:
+    """The textbook's B(q) written out term by term (see the module docstring)."""
     p = two_link_symbols()
     kr1, kr2, Im1, Im2, mm2 = motor_symbols()
     theta2 = plain_symbols()[0][1]
@@ -93,8 +93,8 @@ def seed_mass_matrix() -> sp.Matrix:
     return sp.Matrix([[b11, b12], [b12, b22]])
 
 
-def seed_h() -> sp.Expr:
-    """Seed 004's h = −m₂ l₁ l_c2 sin θ₂ (opposite sign to the h of lessons 3 and 6)."""
+def textbook_h() -> sp.Expr:
+    """The textbook's h = −m₂ l₁ l_c2 sin θ₂ (opposite sign to the h of lessons 3 and 6)."""
     p = two_link_symbols()
     return -p.m2 * p.l1 * p.lc2 * sp.sin(plain_symbols()[0][1])
 
@@ -106,13 +106,13 @@ def christoffel_c() -> tuple[sp.Matrix, list[sp.Symbol], list[sp.Symbol]]:
 
 
 def other_valid_c() -> sp.Matrix:
-    """Another C with the same C q̇: [[2h θ̇₂, h θ̇₂], [−h θ̇₁, 0]] (seed 004's h).
+    """Another C with the same C q̇: [[2h θ̇₂, h θ̇₂], [−h θ̇₁, 0]] (the textbook's h).
 
     It gives the same torques, so it is a valid factorization, but Ṁ − 2C is not
     skew-symmetric for it: only q̇ᵀ(Ṁ − 2C)q̇ = 0 (the weak form) survives.
     """
     _, qd = plain_symbols()
-    h = seed_h()
+    h = textbook_h()
     return sp.Matrix([[2 * h * qd[1], h * qd[1]], [-h * qd[0], 0]])
 
 

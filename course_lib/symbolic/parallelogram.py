@@ -1,4 +1,4 @@
-"""Seed 004's parallelogram arm by Lagrange: when is its mass matrix diagonal?
+"""The textbook parallelogram arm by Lagrange: when is its mass matrix diagonal?
 
 Two motors at the base drive link 1′ (length a₁′, angle θ₁′ from the
 horizontal) and link 1″ (length a₁″, angle θ₁″). Link 2′ hangs from the tip of
@@ -9,7 +9,7 @@ from its joint, on the far side). The four bars close a parallelogram, so
 θ₁′ and θ₁″ are independent coordinates and no constraint force enters.
 
 The coupling is b₁₂ = (m₂′ a₁′ l_c2′ − m₃′ a₁″ l_c3′) cos(θ₁″ − θ₁′): it
-vanishes for every pose when m₃′ l_c3′ / (m₂′ l_c2′) = a₁′ / a₁″, seed 004's
+vanishes for every pose when m₃′ l_c3′ / (m₂′ l_c2′) = a₁′ / a₁″, the textbook
 design rule, and then M is diagonal and constant.
 
 >>> sp.factor(parallelogram_mass_matrix()[0, 1])

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from course_lib.action import Ball, PendulumSwing, action, action_change, ball_delta_s, check_mode, mode_shape
+from course_lib.action import Ball, action, action_change, ball_delta_s, check_mode, mode_shape
+from course_lib.pendulum_bvp import PendulumSwing
 from course_lib.widgets import controls as c
 from course_lib.widgets.action_lab_messages import ACTION
 from course_lib.widgets.lab import DragHandle, Lab

@@ -1,4 +1,4 @@
-"""The start-here lab: the seeds' planar 2R arm, posed by two angle sliders.
+"""The start-here lab: the course's planar 2R arm, posed by two angle sliders.
 
 No dynamics yet: the scene draws the arm from
 :meth:`~course_lib.models.TwoLinkArm.joint_positions` and reads out the tip.
@@ -38,7 +38,7 @@ class ArmPreviewLab(Lab):
     """Two angle sliders and a drawing of the 2R arm with its tip position.
 
     Args:
-        arm: the arm to draw; default the seeds' arm (l₁ = 1 m, l₂ = 0.8 m).
+        arm: the arm to draw; default the course's arm (l₁ = 1 m, l₂ = 0.8 m).
         theta1, theta2: initial angles (degrees, within the sliders' −180…180); θ₁ from
             the horizontal, θ₂ relative to link 1.
 

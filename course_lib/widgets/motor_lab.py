@@ -1,4 +1,4 @@
-"""Lesson 11's lab: the 2R arm with geared motors and joint friction (seed 004).
+"""Lesson 11's lab: the 2R arm with geared motors and joint friction.
 
 Sliders for the gear ratio k_r (1–160) and rotor inertia I_m (1e-5–1e-3 kg·m²) of each
 joint, viscous F_v and Coulomb F_s friction, a switch "include rotor inertia in the

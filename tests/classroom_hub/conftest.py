@@ -1,10 +1,10 @@
 """One class on a real JupyterHub, shared by the classroom tests (module scope, torn down even on failure).
 
-The fixture ``klass`` creates throwaway unix accounts (one instructor, three students) in their
-own group, a shared exchange folder, the instructor's course folder (a copy of ``solutions/``),
-and starts ``classroom/jupyterhub_config.py`` with the dummy authenticator on 127.0.0.1 and free
-ports. Teardown stops the hub and the proxy (their whole process group), kills every process of
-the accounts, removes the accounts, their homes and the group, and the temporary folders.
+The fixture ``klass`` is :func:`classroom.kit.trial_class` (the same setup as `make classroom`)
+with one instructor and three students on free ports, its hub started: throwaway unix accounts in
+their own group, a shared exchange folder, the instructor's course folder (a copy of
+``solutions/``) and ``classroom/jupyterhub_config.py`` with the dummy authenticator on 127.0.0.1.
+Teardown (the kit's) removes all of it again.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import os
 import secrets
 import shutil
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -68,30 +67,8 @@ def klass():
     group = f"cls{tag}"
     instructor = f"cls{tag}i"
     students = {"full": f"cls{tag}a", "wrong": f"cls{tag}b", "hostile": f"cls{tag}c"}
-    accounts = [instructor, *students.values()]
-    base = Path(tempfile.mkdtemp(prefix="classroom-"))
-    base.chmod(0o755)
-    changed: list = []
-    hub = None
-    try:
-        changed = [c for p in (kit.REPO, Path(sys.prefix), Path(sys.base_prefix)) for c in kit.open_path_to(p)]
-        kit.ensure_group(group)
-        for name in accounts:
-            kit.create_user(name, group)
-        course = kit.make_course(instructor)
-        password = secrets.token_hex(12)
-        hub = kit.Hub(base, [instructor], list(students.values()), (kit.free_port(), kit.free_port(), kit.free_port()),
-                      auth="dummy", password=password, token=secrets.token_hex(16))
-        hub.start()
-        yield Klass(hub, instructor, students, course, password)
-    finally:
-        for name in accounts:               # their servers first: the hub then stops at once
-            kit.remove_user(name)
-        if hub is not None:
-            hub.stop()
-        kit.remove_group(group)
-        kit.restore_modes(changed)
-        shutil.rmtree(base, ignore_errors=True)
+    with kit.trial_class(group, instructor, list(students.values()), token=secrets.token_hex(16)) as trial:
+        yield Klass(trial.hub.start(), instructor, students, trial.course, trial.password)
 
 
 @pytest.fixture(scope="module")

@@ -28,7 +28,9 @@ TIMEOUT = 15
 #: worker processes: the run also exercises the parallel path (CI has 2 cores)
 JOBS = 2
 A1, A2, A3 = "01_lagrange", "02_arm_dynamics", "03_energy_integrators"
-A5 = "05_identification"
+A5, A6 = "05_identification", "06_recursive_dynamics"
+#: every assignment on disk: the full-marks and the blank student hand in each one
+ASSIGNMENTS = syn.ASSIGNMENTS
 #: ids the grader must refuse: glob characters, surrounding space, a newline
 BAD_IDS = ["*", "ad[ab]", " lead", "two\nlines"]
 #: right work under a file name a browser or file manager makes
@@ -60,13 +62,22 @@ def wrong_regressor() -> str:
     return sol.replace(right, "c2 * qdd[0] - s2 * qd[0]**2")
 
 
+def flipped_gravity_rnea() -> str:
+    """Assignment 6's RNEA with gravity pointing the wrong way: torques wrong wherever gravity acts."""
+    sol = syn.cell_by_id(syn.read(syn.notebook_paths(syn.SOLUTIONS)[A6]), "rnea").source
+    right = 'a_joint = np.array([0.0, p["g"]])'
+    assert right in sol, "the solution's RNEA changed: update this wrong copy"
+    return sol.replace(right, 'a_joint = np.array([0.0, -p["g"]])')
+
+
 def build_submissions(root: Path) -> dict[str, dict]:
     """Write every case into ``root``; returns {student: {assignment: description}}."""
     sol_a2 = syn.cell_by_id(syn.read(syn.notebook_paths(syn.SOLUTIONS)[A2]), "mass_matrix").source
     cases = {
-        "full_marks": {a: syn.solved(a) for a in (A1, A2, A3, A5)},
-        "blank": {a: syn.untouched(a) for a in (A1, A2, A3, A5)},
+        "full_marks": {a: syn.solved(a) for a in ASSIGNMENTS},
+        "blank": {a: syn.untouched(a) for a in ASSIGNMENTS},
         "wrong_regressor": {A5: syn.solved(A5, {"regressor_num": wrong_regressor()})},
+        "gravity_flipped": {A6: syn.solved(A6, {"rnea": flipped_gravity_rnea()})},
         "hard_coder": {A1: syn.solved(A1, {"holding": hard_coded_holding_torque()}),
                        A2: syn.solved(A2, {"mass_matrix": sol_a2 + "\n\n" + hard_coded_mass_matrix()})},
         "looper": {A3: syn.solved(A3, {"ledger": "def energy_ledger(model, t, q, qd, tau):\n"

@@ -22,6 +22,11 @@ def notebook_paths(root: Path) -> dict[str, Path]:
     return {p.parent.name: p for p in sorted(root.glob("*/*.ipynb"))}
 
 
+#: every assignment on disk (a folder of solutions/ with its notebook), in order: the grading tests and
+#: `make bench-grading` cover each one, including assignments added later, without a list to update
+ASSIGNMENTS = tuple(notebook_paths(SOLUTIONS))
+
+
 def read(path: Path) -> nbformat.NotebookNode:
     return nbformat.read(path, as_version=4)
 
@@ -80,3 +85,21 @@ def save(nb, submissions: Path, student: str, assignment: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, path)
     return path
+
+
+#: a partly wrong answer (cell id -> source) per assignment, for the synthetic classes of the benchmarks;
+#: an assignment without one hands in a solved copy instead
+WRONG_ANSWERS = {
+    "01_lagrange": {"energies": "T = m * l * theta_dot**2\nV = m * g * l * sp.cos(theta)\nL = T - V\nL"},
+    "02_arm_dynamics": {"mass_matrix": "def mass_matrix(q, p):\n    return np.eye(2)\n"},
+}
+
+
+def class_member(assignment: str, k: int) -> nbformat.NotebookNode:
+    """Student ``k`` of a synthetic class: solved, partly wrong (:data:`WRONG_ANSWERS`) and blank, in turn."""
+    kind = k % 3
+    if kind == 0:
+        return solved(assignment)
+    if kind == 1:
+        return solved(assignment, WRONG_ANSWERS.get(assignment, {}))
+    return untouched(assignment)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from grading import attacks
-from grading.conftest import A1, A2, A3, BAD_IDS, OUTPUT_FILES, marked_processes
+from grading.conftest import A1, A2, A3, ASSIGNMENTS, BAD_IDS, OUTPUT_FILES, marked_processes
 from grading.test_autograde import auto_cells, visible_text
 
 pytestmark = pytest.mark.grading
@@ -99,7 +99,7 @@ def test_nothing_outlives_grading_or_is_written_outside_the_sandbox(graded):
 
 def test_other_students_keep_their_grades(graded):
     """The students graded next to the attackers keep full marks (or their exact, expected score)."""
-    for assignment in (A1, A2, A3):
+    for assignment in ASSIGNMENTS:
         assert auto_total(graded, "full_marks", assignment) == \
             float(graded.totals[("full_marks", assignment)]["max_auto_score"]) > 0
         assert auto_total(graded, "blank", assignment) == 0.0

@@ -14,7 +14,7 @@ import pytest
 
 from course_lib.grading.feedback import HINTS, TIMEOUT_NAMES
 from grading import synthetic as syn
-from grading.conftest import A1, A2, A3, A5
+from grading.conftest import A1, A2, A3, A5, ASSIGNMENTS
 
 pytestmark = pytest.mark.grading
 
@@ -89,8 +89,8 @@ def hidden_secrets(autograded) -> set[str]:
 
 
 def test_solutions_score_every_automatic_point(graded):
-    """A submission made of the instructor's solutions earns full marks on every test cell."""
-    for assignment in (A1, A2, A3, A5):
+    """A submission made of the instructor's solutions earns full marks on every test cell, in every assignment."""
+    for assignment in ASSIGNMENTS:
         cells = auto_cells(graded, "full_marks", assignment)
         assert len(cells) >= 6
         for cell in cells:
@@ -101,8 +101,8 @@ def test_solutions_score_every_automatic_point(graded):
 
 
 def test_untouched_exercises_score_zero_without_crashing(graded):
-    """Blank exercises are graded (no nbgrader failure) and earn 0 points everywhere."""
-    for assignment in (A1, A2, A3, A5):
+    """Blank exercises of every assignment are graded (no nbgrader failure) and earn 0 points everywhere."""
+    for assignment in ASSIGNMENTS:
         assert ("blank", assignment) in graded.totals
         for cell in auto_cells(graded, "blank", assignment):
             assert graded.score("blank", assignment, cell) == 0.0, cell
