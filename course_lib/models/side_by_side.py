@@ -12,7 +12,7 @@ part's own forward dynamics.
 
 >>> from course_lib.models import TwoLinkArm
 >>> arms = SideBySide((TwoLinkArm(), TwoLinkArm()))
->>> arms.n_dof, arms.mass_matrix([0, 0.5, 0, 0.5])[0, 2]
+>>> arms.n_dof, float(arms.mass_matrix([0, 0.5, 0, 0.5])[0, 2])
 (4, 0.0)
 """
 
