@@ -5,6 +5,7 @@
 - :func:`gains_for`               (K_p, K_d) = (ωₙ², 2ζωₙ) for a requested ωₙ and ζ
 - :func:`natural_frequency`       (ωₙ, ζ) of given gains
 - :func:`error_response`          the analytic e(t) of ë + K_d ė + K_p e = 0 from (e₀, ė₀)
+- :func:`simulate_continuous`     a closed loop with the law evaluated inside every RK4 stage (no sampling, no hold)
 
 Conventions: e = q_d − q per joint (rad), gains per joint as numbers.
 
@@ -16,12 +17,14 @@ Conventions: e = q_d − q per joint (rad), gains per joint as numbers.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import sympy as sp
 
 from course_lib import _checks
+from course_lib.models.base import ManipulatorModel
+from course_lib.sim import rk4_step
 
 
 def closed_loop_error_expr() -> tuple[sp.Matrix, dict[str, sp.Symbol]]:
@@ -107,3 +110,42 @@ def error_response(t: Any, e0: Any, ed0: Any, kp: float, kd: float) -> np.ndarra
     s1, s2 = -sigma + r, -sigma - r
     a = (ed0 - s2 * e0) / (s1 - s2)
     return a * np.exp(s1 * t) + (e0 - a) * np.exp(s2 * t)
+
+
+def simulate_continuous(model: ManipulatorModel, law: Callable[[float, np.ndarray, np.ndarray], Any], q0: Any,
+                        qd0: Any, duration: float, dt: float = 1e-3) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Integrate the closed loop q̈ = FD(q, q̇, law(t, q, q̇)) by RK4: the law is continuous, not sampled.
+
+    :func:`course_lib.sim.simulate` holds a controller's output over each step (a digital controller);
+    here the torque is recomputed at every RK4 stage, so the loop is the continuous-time one up to
+    RK4's own error, O(dt⁴).
+
+    Args:
+        model: the plant; law: ``law(t, q, qd) -> tau``; q0, qd0: the start, shape (n,).
+        duration, dt: seconds, > 0.
+
+    Returns:
+        (t, q, qd): shapes (N,), (N, n), (N, n).
+    """
+    duration, dt = _checks.positive("duration", duration), _checks.positive("dt", dt)
+    q, qd = np.asarray(q0, dtype=float).copy(), np.asarray(qd0, dtype=float).copy()
+    steps = int(round(duration / dt))
+    t = np.arange(steps + 1) * dt
+    Q, QD = np.empty((steps + 1, q.size)), np.empty((steps + 1, q.size))
+    Q[0], QD[0] = q, qd
+    for k in range(steps):
+        clock = {"t": t[k]}
+
+        def dynamics(x: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, float]:
+            return model.forward_dynamics(x, v, law(clock["t"], x, v)), 0.0
+
+        # rk4_step calls the stages at t, t + dt/2, t + dt/2, t + dt: tell the law which time it is
+        times = iter((t[k], t[k] + dt / 2, t[k] + dt / 2, t[k] + dt))
+
+        def timed(x: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, float]:
+            clock["t"] = next(times)
+            return dynamics(x, v)
+
+        q, qd, _ = rk4_step(timed, q, qd, dt)
+        Q[k + 1], QD[k + 1] = q, qd
+    return t, Q, QD
