@@ -15,7 +15,7 @@ with e = q_d − q and the hatted terms from the model the controller *believes*
 (masses off by a "model error", and no payload). The controller runs at
 500 Hz and its torque is held in between (zero-order hold).
 
-All three arms live in one :class:`~course_lib.models.side_by_side.SideBySide`
+All three arms live in one :class:`~course_lib.models.arm_team.ArmTeam`
 model, so one simulator step moves all of them and one controller call
 samples all three laws.
 
@@ -33,7 +33,7 @@ from typing import Any, Callable
 import numpy as np
 
 from course_lib.models import TwoLinkArm
-from course_lib.models.side_by_side import SideBySide
+from course_lib.models.arm_team import ArmTeam
 
 #: the seed's gains: K_p (1/s² for computed torque, N·m/rad for the PD laws) and K_d (1/s, N·m·s/rad)
 KP, KD = 150.0, 20.0
@@ -71,10 +71,9 @@ def start_state() -> tuple[np.ndarray, np.ndarray]:
     return np.tile(q_d, 3), np.tile(qd_d, 3)
 
 
-def plant(payload: float = 0.0, arm: TwoLinkArm | None = None) -> SideBySide:
+def plant(payload: float = 0.0, arm: TwoLinkArm | None = None) -> ArmTeam:
     """Three copies of the true arm (the seeds' arm unless given) with ``payload`` kg at the tip."""
-    arm = (arm or TwoLinkArm()).replace(payload=payload)
-    return SideBySide((arm, arm, arm))
+    return ArmTeam((arm or TwoLinkArm()).replace(payload=payload), len(CONTROLLERS))
 
 
 def believed(model_error: float = 0.0, arm: TwoLinkArm | None = None) -> TwoLinkArm:
@@ -99,20 +98,19 @@ def three_laws(model: TwoLinkArm, kp: float = KP, kd: float = KD
     """
     kp, kd = float(kp), float(kd)
     (c1, c2), (a1, a2), (w1, w2) = CENTRE, AMPLITUDE, OMEGA
-    gravity = model.gravity
+    inverse = model.inverse_dynamics_floats  # τ = M q̈ + C q̇ + g (+ b q̇) on floats
 
     def controller(t: float, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
-        s1, s2, k1, k2 = math.sin(w1 * t), math.sin(w2 * t), math.cos(w1 * t), math.cos(w2 * t)
-        qd_1, qd_2 = c1 + a1 * s1, c2 + a2 * s2  # the target, as target(t)
-        vd_1, vd_2 = a1 * w1 * k1, a2 * w2 * k2
-        ad_1, ad_2 = -a1 * w1 * w1 * s1, -a2 * w2 * w2 * s2
-        x = q.tolist()
-        v = qd.tolist()
-        pd = [kp * (qd_1 - x[2 * i]) + kd * (vd_1 - v[2 * i]) for i in range(3)], \
-            [kp * (qd_2 - x[2 * i + 1]) + kd * (vd_2 - v[2 * i + 1]) for i in range(3)]
-        g = gravity(q[2:4])
-        ct = model.inverse_dynamics_one(q[4:6], qd[4:6], np.array((ad_1 + pd[0][2], ad_2 + pd[1][2])))
-        return np.array((pd[0][0], pd[1][0], pd[0][1] + g[0], pd[1][1] + g[1], ct[0], ct[1]))
+        s1, s2 = math.sin(w1 * t), math.sin(w2 * t)
+        r1, r2 = c1 + a1 * s1, c2 + a2 * s2  # the target q_d(t), q̇_d(t), q̈_d(t), as target(t)
+        v1, v2 = a1 * w1 * math.cos(w1 * t), a2 * w2 * math.cos(w2 * t)
+        dd1, dd2 = -a1 * w1 * w1 * s1, -a2 * w2 * w2 * s2
+        x, v = q.tolist(), qd.tolist()
+        # K_p e + K_d ė of each arm, joint 1 and joint 2
+        f = [(kp * (r1 - x[i]) + kd * (v1 - v[i]), kp * (r2 - x[i + 1]) + kd * (v2 - v[i + 1])) for i in (0, 2, 4)]
+        g1, g2 = inverse(x[2], x[3], 0.0, 0.0, 0.0, 0.0)  # at rest, not accelerating: τ = g(q)
+        t1, t2 = inverse(x[4], x[5], v[4], v[5], dd1 + f[2][0], dd2 + f[2][1])  # computed torque
+        return np.array((f[0][0], f[0][1], f[1][0] + g1, f[1][1] + g2, t1, t2))
 
     return controller
 

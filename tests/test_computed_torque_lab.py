@@ -69,7 +69,7 @@ def test_the_lab_holds_the_controllers_output_for_one_500_hz_period(lab):
 def test_a_slider_restarts_the_run_at_t_0(lab):
     lab.advance(1.0)
     lab.set("payload", 0.3)
-    assert lab.t == 0.0 and lab.model.models[0].payload == 0.3
+    assert lab.t == 0.0 and lab.model.arm.payload == 0.3
     assert np.allclose(lab.now.q, jt.start_state()[0])
 
 

@@ -1,5 +1,5 @@
 """Computed torque's closed loop: ë + K_d ė + K_p e = 0 with a perfect model, the hold's first-order error,
-the gains' poles, and the lab's fast laws and stacked arms against the library's own functions."""
+the gains' poles, and the lab's fast laws and stacked arms' laws against the library's own functions."""
 
 import numpy as np
 import pytest
@@ -9,8 +9,7 @@ from course_lib import control
 from course_lib import joint_tracking as jt
 from course_lib.error_dynamics import (closed_loop_error_expr, error_response, gains_for, natural_frequency,
                                        simulate_continuous)
-from course_lib.models import MotorArm, TwoLinkArm
-from course_lib.models.side_by_side import SideBySide
+from course_lib.models import TwoLinkArm
 from course_lib.sim import simulate
 
 ARM = TwoLinkArm()
@@ -108,28 +107,3 @@ def test_the_labs_fast_laws_equal_course_lib_control():
             control.pd(q[2:4], qd[2:4], q_d, qd_d, jt.KP, jt.KD) + model.gravity(q[2:4]),
             control.computed_torque(model, q[4:6], qd[4:6], q_d, qd_d, qdd_d, jt.KP, jt.KD)])
         assert np.allclose(law(t, q, qd), expected, rtol=1e-12, atol=1e-10)
-
-
-@pytest.mark.parametrize("arm", [TwoLinkArm(payload=0.7, b=0.3), MotorArm(kr1=50, kr2=20, Im1=1e-4, Im2=1e-4)])
-def test_inverse_dynamics_one_equals_inverse_dynamics(arm):
-    rng = np.random.default_rng(1)
-    for _ in range(10):
-        q, qd, qdd = rng.uniform(-2, 2, 2), rng.uniform(-3, 3, 2), rng.uniform(-5, 5, 2)
-        assert np.allclose(arm.inverse_dynamics_one(q, qd, qdd), arm.inverse_dynamics(q, qd, qdd), atol=1e-12)
-
-
-def test_side_by_side_arms_move_each_as_if_alone():
-    arms = (TwoLinkArm(), TwoLinkArm(payload=1.0), TwoLinkArm(b=0.5))
-    both = SideBySide(arms)
-    rng = np.random.default_rng(2)
-    q, qd, tau = rng.uniform(-2, 2, 6), rng.uniform(-2, 2, 6), rng.uniform(-10, 10, 6)
-    alone = np.concatenate([a.forward_dynamics(q[2 * i:2 * i + 2], qd[2 * i:2 * i + 2], tau[2 * i:2 * i + 2])
-                            for i, a in enumerate(arms)])
-    assert np.allclose(both.forward_dynamics_one(q, qd, tau), alone, atol=1e-12)
-    assert np.allclose(both.forward_dynamics(q[None], qd[None], tau[None])[0], alone, atol=1e-12)  # M, C, g path
-    M = both.mass_matrix(q)
-    assert np.all(M[0:2, 2:] == 0) and np.allclose(M[2:4, 2:4], arms[1].mass_matrix(q[2:4]))
-    assert both.potential_energy(q) == pytest.approx(sum(a.potential_energy(q[2 * i:2 * i + 2])
-                                                         for i, a in enumerate(arms)))
-    with pytest.raises(ValueError, match="models"):
-        SideBySide([])

@@ -227,18 +227,6 @@ class ManipulatorModel:
     def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
         return self._forward_dynamics_batch(q, qd, tau)
 
-    def inverse_dynamics_one(self, q: np.ndarray, qd: np.ndarray, qdd: np.ndarray) -> np.ndarray:
-        """τ = M q̈ + C q̇ + g + b q̇ at ONE state, without argument checks (a controller sampled in a loop).
-
-        Same equation as :meth:`inverse_dynamics`; ``q``, ``qd``, ``qdd`` must already be float
-        arrays ``(n,)``. Models override it with closed forms on plain floats.
-
-        >>> from course_lib.models import Pendulum
-        >>> Pendulum().inverse_dynamics_one(np.array([np.pi / 2]), np.zeros(1), np.zeros(1))
-        array([9.81])
-        """
-        return self.inverse_dynamics(q, qd, qdd)
-
     def kinetic_energy(self, q: Any, qd: Any) -> np.ndarray | float:
         """Kinetic energy T = ½ q̇ᵀ M(q) q̇ (J)."""
         q, qd = self._q_qd(q, qd)

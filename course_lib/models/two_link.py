@@ -302,23 +302,6 @@ class TwoLinkArm(ManipulatorModel):
                 -h * (2 * w1 * w2 + w2 * w2) + gd * math.cos(t1) + ge * c12 + b1 * w1,
                 h * w1 * w1 + ge * c12 + b2 * w2)
 
-    def inverse_dynamics_one(self, q: np.ndarray, qd: np.ndarray, qdd: np.ndarray) -> np.ndarray:
-        # One state on plain floats, as _forward_dynamics_one: the controller of a lab samples this
-        if type(self)._mass_matrix is not TwoLinkArm._mass_matrix or \
-                type(self)._coriolis_matrix is not TwoLinkArm._coriolis_matrix or \
-                type(self)._forward_dynamics_one is not TwoLinkArm._forward_dynamics_one:
-            return super().inverse_dynamics_one(q, qd, qdd)  # a variant arm: its own terms, the general way
-        t1, t2 = q.tolist()
-        w1, w2 = qd.tolist()
-        a1, a2 = qdd.tolist()
-        p = self.params
-        m11, m12, m22 = mass_matrix_entries(t2, p, math)
-        c11, c12, c21, c22 = coriolis_entries(t2, w1, w2, p, "christoffel", math)
-        g1, g2 = gravity_entries(t1, t2, p, math)
-        b1, b2 = self.b.tolist()
-        return np.array((m11 * a1 + m12 * a2 + c11 * w1 + c12 * w2 + g1 + b1 * w1,
-                         m12 * a1 + m22 * a2 + c21 * w1 + c22 * w2 + g2 + b2 * w2))
-
     def gravity(self, q: Any) -> np.ndarray:
         """g(q) = ∂V/∂q (N·m), the torques that hold the arm still at q."""
         return self._gravity(self._q(q))

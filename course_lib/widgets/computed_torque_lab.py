@@ -10,7 +10,7 @@ payload" (kg at the tip). Moving a slider restarts the run at t = 0.
 Readouts: each controller's RMS error over the last 2 s, and ‖q_d − q‖ on a
 log-scale plot.
 
-All three arms are one :class:`~course_lib.models.side_by_side.SideBySide`
+All three arms are one :class:`~course_lib.models.arm_team.ArmTeam`
 model in one simulator: one RK4 step moves all of them, one controller call
 samples all three laws.
 
@@ -101,8 +101,9 @@ class ComputedTorqueLab(SimLab):
         arms = f.model
         q_d, _, _ = jt.target(f.t)
         out: dict[str, Any] = {"t": f.t}
-        for name, q in (("target", q_d),) + tuple((n, arms.part(i, f.q)) for i, n in enumerate(jt.CONTROLLERS)):
-            p = arms.models[0].joint_positions(q)
+        each = arms.copies(f.q)
+        for name, q in (("target", q_d),) + tuple((n, each[:, i]) for i, n in enumerate(jt.CONTROLLERS)):
+            p = arms.arm.joint_positions(q)
             out.update({f"ex_{name}": p[:, 1, 0], f"ey_{name}": p[:, 1, 1], f"tx_{name}": p[:, 2, 0],
                         f"ty_{name}": p[:, 2, 1]})
         err = jt.tracking_errors(f.t, f.q)
