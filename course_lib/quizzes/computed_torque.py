@@ -122,17 +122,18 @@ def computed_torque_quiz() -> Quiz:
     # the light elbow as the hint's controller sees it: M̂₂₂ (it does not depend on q)
     fields = {"kp": jt.KP, "m22": float(jt.believed(-0.3).mass_matrix([0.0, 0.0])[1, 1])}
 
-    def choice(q: str, right: str) -> MultipleChoice:
-        options = [Option(T(f"{q}_{k}", **fields), correct=(k == right), feedback=T(f"{q}_{k}_fb")) for k in "abcd"]
+    def choice(q: str, order: str) -> MultipleChoice:
+        """Options shown in ``order`` of their keys; the right one is always key "a"."""
+        options = [Option(T(f"{q}_{k}", **fields), correct=(k == "a"), feedback=T(f"{q}_{k}_fb")) for k in order]
         return MultipleChoice(T(q), options, explanation=T(f"{q}_expl"))
 
     return Quiz([
-        choice("q1", "a"),
+        choice("q1", "bcad"),
         SymbolicQuestion(T("q2"), expected=expected, symbols={k: v for k, v in s.items()},
                          explanation=T("q2_expl")),
         NumericQuestion(T("q3", kp=jt.KP, kd=jt.KD), expected=zeta, tolerance=0.01,
                         explanation=T("q3_expl", wn=wn, zeta=zeta), mistakes=[(wn, T("q3_mistake"))]),
-        choice("q4", "a"),
+        choice("q4", "cabd"),
         NumericQuestion(T("q5", m1=arm.m1, m2=arm.m2), expected=g1, tolerance=0.2, unit="N*m",
                         aliases=("Nm", "N·m"), explanation=T("q5_expl", g1=g1, g2=g2),
                         mistakes=[(g2, T("q5_mistake"))]),
