@@ -122,3 +122,13 @@ def test_a_slider_moved_during_play_restarts_the_run_and_keeps_playing():
     lab.set("payload", 1.0)
     assert lab.playing and lab._queue[0][0].t == 0.0 and lab.model.arm.payload == 1.0
     assert all(np.isfinite(lab.scene.values[c]) for c in lab.scene.channels)
+
+
+def test_a_long_run_forgets_old_errors_and_its_rms_stays_the_batch_windows(lab):
+    lab.set("payload", 1.0)
+    lab.advance(32.0)  # 960 frames at 30 per second: more than the lab keeps
+    assert len(lab._errors) <= ctl.KEEP_FRAMES
+    tr = jt.run(0.0, 1.0, duration=lab.t)
+    frames = np.arange(len(tr.t)) % int(round(ctl.ComputedTorqueLab.FRAME / jt.DT)) == 0  # the lab's frames
+    t, err = tr.t[frames], jt.tracking_errors(tr.t[frames], tr.q[frames])
+    assert lab.readout("rms_ct") == pytest.approx(jt.windowed_rms(t, err)[-1, 2], rel=1e-9)

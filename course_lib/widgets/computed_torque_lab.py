@@ -45,6 +45,8 @@ PAYLOAD_TASK, PAYLOAD_RMS = 1.0, 0.2
 WORSE_RATIO = 1.2
 #: the seed's hint for task "worse": payload (kg) and model error (%)
 HINT_PAYLOAD, HINT_ERROR = 2.0, -30.0
+#: the RMS readouts keep the errors of at most this many frames, the last KEEP_SECONDS (s) beyond it
+KEEP_FRAMES, KEEP_SECONDS = 900, 3 * jt.RMS_WINDOW
 #: the log plot's floor: errors below this (rad) are drawn at it
 LOG_FLOOR = 1e-5
 
@@ -119,6 +121,9 @@ class ComputedTorqueLab(SimLab):
         """RMS over the last RMS_WINDOW s at each of these frames, over every frame of this run computed so far."""
         for ti, e in zip(t.tolist(), err):
             self._errors[round(ti * 1e6)] = e
+        if len(self._errors) > KEEP_FRAMES:  # a long Play: forget what no window (nor a rewind) can reach again
+            oldest = round((max(t.tolist()) - KEEP_SECONDS) * 1e6)
+            self._errors = {k: v for k, v in self._errors.items() if k >= oldest}
         keys = np.array(sorted(self._errors))
         table = np.array([self._errors[k] for k in keys.tolist()])
         times = keys * 1e-6
