@@ -126,7 +126,7 @@ def test_a_slider_moved_during_play_restarts_the_run_and_keeps_playing():
 
 def test_a_long_run_forgets_old_errors_and_its_rms_stays_the_batch_windows(lab):
     lab.set("payload", 1.0)
-    lab.advance(32.0)  # 960 frames at 30 per second: more than the lab keeps
+    lab.advance(31.0)  # 912 frames of 34 ms: just past the first time the lab forgets (at 901)
     assert len(lab._errors) <= ctl.KEEP_FRAMES
     tr = jt.run(0.0, 1.0, duration=lab.t)
     frames = np.arange(len(tr.t)) % int(round(ctl.ComputedTorqueLab.FRAME / jt.DT)) == 0  # the lab's frames
