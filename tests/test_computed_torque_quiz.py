@@ -26,7 +26,7 @@ def test_zeta_of_the_labs_gains_is_kd_over_2_sqrt_kp():
 
 
 def test_hand_guiding_torque_is_g_of_q_of_the_stretched_arm():
-    q = computed_torque_quiz()[4]
+    q = computed_torque_quiz()[5]
     assert q.expected == pytest.approx(float(TwoLinkArm().gravity([0.0, 0.0])[0]))
     assert q.check("30.4 N*m").correct and not q.check("5.89 N*m").correct
 
@@ -45,3 +45,16 @@ def test_the_quiz_reads_in_chinese_with_the_same_keys():
         assert "计算力矩" in quiz[0].prompt and "{" not in quiz[2].prompt
     finally:
         course_lib.set_language("en")
+
+
+def test_lab_2s_plus_minus_30_percent_answer_states_what_the_simulation_shows():
+    from course_lib.tool_tracking import simulate_tracking
+
+    low, high = (simulate_tracking(delta=d).rms for d in (-0.3, 0.3))
+    # the seed's facts: bounded, too light worse than too heavy (about twice), computed torque ahead in both
+    assert 1.5 < low["computed_torque"] / high["computed_torque"] < 2.5
+    assert low["computed_torque"] < low["pd_gravity"] and high["computed_torque"] < high["pd_gravity"]
+    q = computed_torque_quiz()[4]
+    right = next(o for o in q.options if o.correct)
+    assert f"{low['computed_torque'] / high['computed_torque']:.1f}×" in right.text
+    assert q.check("D").correct and not q.check("A").correct
