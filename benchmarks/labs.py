@@ -343,6 +343,8 @@ def lab_benchmarks() -> list[dict[str, Any]]:
     ]
     rows += _rows(tool_path_cases())
     rows += tool_path_speed_rows()
+    rows += _rows(computed_torque_cases())
+    rows += computed_torque_speed_rows()
     return rows
 
 
@@ -457,6 +459,30 @@ def tool_path_speed_rows() -> list[dict[str, Any]]:
                        "08_computed_torque.ipynb", _speed(*_playing_tool_path(), 10.0)),
             _speed_row("tool_path (+ task-space CT)", "simulation speed (× real time), 4 arms, RK4 1 ms, 1 kHz control",
                        "08_computed_torque.ipynb", _speed(*_playing_tool_path(task_space=True), 10.0))]
+
+
+def _playing_computed_torque() -> tuple[Any, "_Clock"]:
+    """Lesson 8's joint-space lab playing, with a 1 kg payload (all three arms moving off the target)."""
+    from course_lib.widgets.computed_torque_lab import ComputedTorqueLab
+
+    clock = _Clock()
+    lab = ComputedTorqueLab(clock=clock)
+    lab.set("payload", 1.0)
+    lab.set("play", None)
+    return lab, clock
+
+
+def computed_torque_cases() -> list:
+    """The joint-space computed-torque lab: a model-error move during Play (the run restarts at t = 0), and chunks."""
+    return [("computed_torque", "first frame after a change", "08_computed_torque.ipynb",
+             _changes(*_playing_computed_torque(), 30, key="model_error", span=30.0)),
+            ("computed_torque", "chunk", "08_computed_torque.ipynb", _needs(*_playing_computed_torque(), 30))]
+
+
+def computed_torque_speed_rows() -> list[dict[str, Any]]:
+    """Simulated seconds per CPU second of the playing joint-space lab, its three controllers together."""
+    return [_speed_row("computed_torque", "simulation speed (× real time), 3 arms, RK4 2 ms, 500 Hz control",
+                       "08_computed_torque.ipynb", _speed(*_playing_computed_torque(), 10.0))]
 
 
 if __name__ == "__main__":

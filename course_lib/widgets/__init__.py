@@ -45,6 +45,7 @@ _WHERE = {
     "Lab": "course_lib.widgets.lab",
     "SimLab": "course_lib.widgets.simlab",
     "Scene": "course_lib.widgets.scene",
+    "ComputedTorqueLab": "course_lib.widgets.computed_torque_lab",
 }
 
 __all__ = sorted(_WHERE)
