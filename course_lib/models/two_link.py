@@ -263,14 +263,14 @@ class TwoLinkArm(ManipulatorModel):
         # plain floats (lib=math) and a 2×2 solve by Cramer's rule, ~8x faster
         # than going through small numpy arrays.
         t1, t2 = q.tolist()
-        w1, w2 = qd.tolist()
+        qd1, qd2 = qd.tolist()
         p = self.params
         m11, m12, m22 = mass_matrix_entries(t2, p, math)
-        c11, c12, c21, c22 = coriolis_entries(t2, w1, w2, p, "christoffel", math)
+        c11, c12, c21, c22 = coriolis_entries(t2, qd1, qd2, p, "christoffel", math)
         g1, g2 = gravity_entries(t1, t2, p, math)
         b1, b2 = self.b.tolist()
-        r1 = float(tau[0]) - c11 * w1 - c12 * w2 - g1 - b1 * w1
-        r2 = float(tau[1]) - c21 * w1 - c22 * w2 - g2 - b2 * w2
+        r1 = float(tau[0]) - c11 * qd1 - c12 * qd2 - g1 - b1 * qd1
+        r2 = float(tau[1]) - c21 * qd1 - c22 * qd2 - g2 - b2 * qd2
         det = m11 * m22 - m12 * m12
         return np.array(((m22 * r1 - m12 * r2) / det, (m11 * r2 - m12 * r1) / det))
 
@@ -331,9 +331,9 @@ class TwoLinkArm(ManipulatorModel):
         the levers scaled by those rates and reversed.
         """
         q, qd = self._q_qd(q, qd)
-        w1, w12 = qd[..., 0], qd[..., 0] + qd[..., 1]
-        col1 = -self._point(q, self.l1 * w1, self.l2 * w12)
-        col2 = -self._point(q, 0.0 * w1, self.l2 * w12)
+        qd1, qd12 = qd[..., 0], qd[..., 0] + qd[..., 1]
+        col1 = -self._point(q, self.l1 * qd1, self.l2 * qd12)
+        col2 = -self._point(q, 0.0 * qd1, self.l2 * qd12)
         return np.stack([col1, col2], -1)
 
     def com_positions(self, q: Any) -> np.ndarray:
