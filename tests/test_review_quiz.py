@@ -98,3 +98,23 @@ def test_every_source_links_to_a_lesson_notebook_on_disk():
 def test_the_review_notebook_shows_review_quiz():
     cells = json.loads((REPO / "notebooks" / "12_review.ipynb").read_text())["cells"]
     assert any("review_quiz()" in "".join(c["source"]) for c in cells if c["cell_type"] == "code")
+
+
+def test_the_reviews_own_questions_speak_chinese_too_with_the_same_answers():
+    from course_lib.messages import set_language
+    from course_lib.quizzes.review import question_for
+
+    own = ["lesson00", "seed003_q5", "seed000_q5"]
+    english = {k: question_for(k) for k in own}
+    set_language("zh")
+    try:
+        chinese = {k: question_for(k) for k in own}
+    finally:
+        set_language("en")
+    for key in own:
+        en, zh = english[key], chinese[key]
+        assert zh.prompt != en.prompt and "{" not in zh.prompt + zh.explanation, key
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in zh.prompt), key
+    assert chinese["lesson00"].expected == english["lesson00"].expected
+    assert chinese["seed003_q5"].check("-K_d*e_dot - K_p*e").correct
+    assert [o.correct for o in chinese["seed000_q5"].options] == [o.correct for o in english["seed000_q5"].options]
