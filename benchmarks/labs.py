@@ -50,6 +50,7 @@ from course_lib.widgets.identification_lab import IdentificationLab  # noqa: E40
 from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
 from course_lib.widgets.rnea_lab import RneaLab  # noqa: E402
 from course_lib.widgets.motor_lab import MotorLab  # noqa: E402
+from course_lib.widgets.tool_path_lab import ToolPathLab  # noqa: E402
 
 TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
 WARMUP = 5
@@ -340,6 +341,10 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         _speed_row("motors", "simulation speed (× real time), Coulomb on, swinging", "11_motors_friction.ipynb",
                    _speed(*_playing_motors())),
     ]
+    rows += _rows(tool_path_cases())
+    rows += tool_path_speed_rows()
+    rows += _rows(computed_torque_cases())
+    rows += computed_torque_speed_rows()
     return rows
 
 
@@ -413,6 +418,71 @@ def motor_cases() -> list:
             ("motors", "chunk", "11_motors_friction.ipynb", _needs(lab_n, clock_n, 60)),
             ("motors", "first frame after a change", "11_motors_friction.ipynb",
              _changes(lab_c, clock_c, 60, key="tau1", span=10.0))]
+
+
+def _playing_tool_path(task_space: bool = False) -> tuple[ToolPathLab, _Clock]:
+    """The tool-path lab playing its default circle (three arms, or four with task-space CT)."""
+    clock = _Clock()
+    lab = ToolPathLab(clock=clock)
+    lab.set("task_space", task_space)
+    lab.set("play", None)
+    return lab, clock
+
+
+def _tool_path_changes(lab: ToolPathLab, clock: _Clock, n: int) -> list[tuple[Callable[[], None], Callable[[], None]]]:
+    """``n`` moves of the ωₙ slider during Play (each restarts the run), each after 100 ms of playback."""
+    values = iter(np.tile(np.linspace(8.0, 14.0, 7), n + WARMUP))
+
+    def playback() -> None:  # not timed: 100 ms of playback since the last change, the queue topped up
+        clock.now += 0.1
+        lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": lab._queue[-1][0].t})
+
+    def change() -> None:  # timed: slider callback, new experiment, restart, the first chunk sent
+        lab.set("omega_n", float(next(values)))
+    return [(playback, change)] * n
+
+
+def tool_path_cases() -> list:
+    """The tool-path lab: an ωₙ move during Play (the run restarts), and chunks, with 3 and 4 arms."""
+    return [("tool_path", "first frame after a change", "08_computed_torque.ipynb",
+             _tool_path_changes(*_playing_tool_path(), 30)),
+            ("tool_path", "chunk", "08_computed_torque.ipynb", _needs(*_playing_tool_path(), 30)),
+            ("tool_path (+ task-space CT)", "first frame after a change", "08_computed_torque.ipynb",
+             _tool_path_changes(*_playing_tool_path(task_space=True), 30)),
+            ("tool_path (+ task-space CT)", "chunk", "08_computed_torque.ipynb",
+             _needs(*_playing_tool_path(task_space=True), 30))]
+
+
+def tool_path_speed_rows() -> list[dict[str, Any]]:
+    """Simulated seconds per CPU second of the playing tool-path lab, all its controllers together."""
+    return [_speed_row("tool_path", "simulation speed (× real time), 3 arms, RK4 1 ms, 1 kHz control",
+                       "08_computed_torque.ipynb", _speed(*_playing_tool_path(), 10.0)),
+            _speed_row("tool_path (+ task-space CT)", "simulation speed (× real time), 4 arms, RK4 1 ms, 1 kHz control",
+                       "08_computed_torque.ipynb", _speed(*_playing_tool_path(task_space=True), 10.0))]
+
+
+def _playing_computed_torque() -> tuple[Any, "_Clock"]:
+    """Lesson 8's joint-space lab playing, with a 1 kg payload (all three arms moving off the target)."""
+    from course_lib.widgets.computed_torque_lab import ComputedTorqueLab
+
+    clock = _Clock()
+    lab = ComputedTorqueLab(clock=clock)
+    lab.set("payload", 1.0)
+    lab.set("play", None)
+    return lab, clock
+
+
+def computed_torque_cases() -> list:
+    """The joint-space computed-torque lab: a model-error move during Play (the run restarts at t = 0), and chunks."""
+    return [("computed_torque", "first frame after a change", "08_computed_torque.ipynb",
+             _changes(*_playing_computed_torque(), 30, key="model_error", span=30.0)),
+            ("computed_torque", "chunk", "08_computed_torque.ipynb", _needs(*_playing_computed_torque(), 30))]
+
+
+def computed_torque_speed_rows() -> list[dict[str, Any]]:
+    """Simulated seconds per CPU second of the playing joint-space lab, its three controllers together."""
+    return [_speed_row("computed_torque", "simulation speed (× real time), 3 arms, RK4 2 ms, 500 Hz control",
+                       "08_computed_torque.ipynb", _speed(*_playing_computed_torque(), 10.0))]
 
 
 if __name__ == "__main__":

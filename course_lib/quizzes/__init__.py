@@ -11,6 +11,7 @@ course_lib from the lesson's model, never typed in.
 - lesson 5: ``mass_matrix_quiz`` (:mod:`course_lib.quizzes.mass_matrix`)
 - lesson 6: ``coriolis_quiz`` (:mod:`course_lib.quizzes.coriolis`)
 - lesson 7: ``operational_quiz`` (:mod:`course_lib.quizzes.operational_space`)
+- lesson 8: ``computed_torque_quiz`` (:mod:`course_lib.quizzes.computed_torque`)
 - lesson 9: ``identification_quiz`` (:mod:`course_lib.quizzes.identification`)
 - lesson 10: ``recursive_dynamics_quiz`` (:mod:`course_lib.quizzes.recursive`)
 - lesson 11: ``motors_quiz`` (:mod:`course_lib.quizzes.motors`)
@@ -41,6 +42,7 @@ _WHERE = {
     "identification_quiz": "course_lib.quizzes.identification",
     "recursive_dynamics_quiz": "course_lib.quizzes.recursive",
     "motors_quiz": "course_lib.quizzes.motors",
+    "computed_torque_quiz": "course_lib.quizzes.computed_torque",
 }
 
 __all__ = sorted(_WHERE)

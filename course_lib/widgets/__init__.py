@@ -17,6 +17,7 @@ Labs, one module each with its own message table:
 :mod:`~course_lib.widgets.mass_matrix_lab` (lesson 5),
 :mod:`~course_lib.widgets.christoffel_lab` (lesson 6),
 :mod:`~course_lib.widgets.operational_space_lab` (lesson 7),
+:mod:`~course_lib.widgets.tool_path_lab` (lesson 8, lab 2),
 :mod:`~course_lib.widgets.identification_lab` (lesson 9),
 :mod:`~course_lib.widgets.rnea_lab` (lesson 10). See docs/adding_a_lab.md.
 
@@ -40,9 +41,11 @@ _WHERE = {
     "OperationalSpaceLab": "course_lib.widgets.operational_space_lab",
     "RneaLab": "course_lib.widgets.rnea_lab",
     "IdentificationLab": "course_lib.widgets.identification_lab",
+    "ToolPathLab": "course_lib.widgets.tool_path_lab",
     "Lab": "course_lib.widgets.lab",
     "SimLab": "course_lib.widgets.simlab",
     "Scene": "course_lib.widgets.scene",
+    "ComputedTorqueLab": "course_lib.widgets.computed_torque_lab",
 }
 
 __all__ = sorted(_WHERE)

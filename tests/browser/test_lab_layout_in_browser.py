@@ -15,7 +15,7 @@ from .notebook_page import NotebookPage
 
 LAB_NOTEBOOKS = ("00_start_here.ipynb", "02_pendulum.ipynb", "03_two_link_arm.ipynb",
                  "06_coriolis_christoffel.ipynb", "07_operational_space_inertia.ipynb", "09_identification.ipynb",
-                 "10_recursive_dynamics.ipynb", "11_motors_friction.ipynb")
+                 "10_recursive_dynamics.ipynb", "11_motors_friction.ipynb", "08_computed_torque.ipynb")
 
 #: the lab's output aligned with the top of the notebook's scroll view; boxes (top, bottom, left, right) of its parts
 MEASURE = """(cell) => {

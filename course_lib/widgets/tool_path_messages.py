@@ -1,0 +1,117 @@
+"""The tool-path lab's sentences (lesson 8, lab 2), in English and Chinese (see :mod:`course_lib.messages`)."""
+
+from course_lib.messages import MessageTable
+
+TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
+    "en": {
+        "delta": "model error δ [%]",
+        "b": "friction b [N·m·s/rad]",
+        "omega_n": "ωₙ [rad/s]",
+        "period": "period T [s]",
+        "path": "path",
+        "path_circle": "circle",
+        "path_eight": "figure-eight",
+        "task_space": "+ task-space CT",
+        "log": "log error axis",
+        "title_world": "tool paths (dashed: reference)",
+        "title_error": "tool-position error",
+        "xlabel_error": "t [s]",
+        "ylabel_linear": "|x_d − x| [m]",
+        "ylabel_log": "log₁₀ |x_d − x| [m]",
+        "name_pd": "PD",
+        "name_pd_gravity": "PD + gravity",
+        "name_computed_torque": "computed torque",
+        "name_task_space": "task-space CT",
+        "scene_time": "t = {t:.2f} s",
+        "legend": "purple PD · cyan PD + gravity · amber computed torque",
+        "legend_task": "purple PD · cyan PD + gravity · amber computed torque · green task-space CT",
+        "setting": ("t = {t:.2f} s &nbsp; δ = {delta:+.0f} % &nbsp; b = {b:.2f} N·m·s/rad &nbsp; "
+                    "ωₙ = {omega_n:g} rad/s (K_p = {kp:.0f} s⁻², K_d = {kd:.0f} s⁻¹) &nbsp; T = {period:.1f} s"),
+        "table_head": "<tr><th></th><th>RMS tool error, t ≥ {since:g} s</th><th>peak |τ₁|</th></tr>",
+        "table_row": "<tr><td style='color:{color}'>■ {name}</td><td>{rms}</td><td>{peak:.1f} N·m</td></tr>",
+        "rms_value": "{rms:.4f} m",
+        "rms_waiting": "after t = {since:g} s",
+        "restarted": "",
+        "task_exact": "Set δ = 0 and b = 0: computed torque's RMS falls below {ct_mm:g} mm while plain PD stays "
+                      "above {pd_cm:g} cm (watch at least {span:g} s of RMS).",
+        "task_exact_hint": "Both sliders at 0 make the model exact: the closed loop is then ë + K_d ė + K_p e = 0, "
+                           "and the start error dies out within a second. PD has no model: it must be wrong to "
+                           "push at all.",
+        "task_exact_value": "computed torque {ct:.2g} m, PD {pd:.3f} m",
+        "why_exact_model": "the model is not exact yet: δ = {delta:+.0f} %, b = {b:.2f}",
+        "why_exact_ct": "computed torque's RMS is {ct:.2g} m, not below {ct_mm:g} mm",
+        "why_exact_pd": "plain PD's RMS is only {pd:.3f} m: lower ωₙ so that PD misses by more than {pd_cm:g} cm",
+        "task_mismatch": "Set δ to {low:+.0f} % (model too light), then to {high:+.0f} % (too heavy). Compare "
+                         "computed torque with PD + gravity each time (watch at least {span:g} s of RMS).",
+        "task_mismatch_hint": "The readouts table has both RMS values. Is the model error's sign important? The "
+                              "quiz asks about these numbers.",
+        "task_mismatch_value": ("δ = {low:+.0f} %: CT {ct_low:.3f} m vs PD + gravity {pg_low:.3f} m; "
+                                "δ = {high:+.0f} %: CT {ct_high:.3f} m vs PD + gravity {pg_high:.3f} m"),
+        "why_mismatch_low": "seen δ = {high:+.0f} %; now try δ = {low:+.0f} %",
+        "why_mismatch_high": "seen δ = {low:+.0f} %; now try δ = {high:+.0f} %",
+        "task_slow": "Keep the model nearly right (|δ| ≤ {delta:g} %, b ≤ {b:g}) and lower ωₙ below {omega:g} "
+                     "rad/s: plain PD's RMS exceeds {pd_cm:g} cm while computed torque stays within {ct_cm:g} cm.",
+        "task_slow_hint": "With soft gains the feedback does little; what remains is the model's feedforward "
+                          "M q̈_d + C q̇ + g. Who is doing most of the work?",
+        "task_slow_value": "ωₙ = {omega:g} rad/s: PD {pd:.3f} m, computed torque {ct:.4f} m",
+        "why_slow_model": "the model is too far off for this task: |δ| = {delta:.0f} %, b = {b:.2f}",
+        "why_slow_omega": "ωₙ = {omega:g} rad/s: lower it below {limit:g}",
+        "why_slow_pd": "plain PD's RMS is {pd:.3f} m, not above {pd_cm:g} cm yet",
+        "why_slow_ct": "computed torque's RMS is {ct:.3f} m, above {ct_cm:g} cm",
+        "why_wait": "wait: the RMS needs t ≥ {since:g} s",
+    },
+    "zh": {
+        "delta": "模型误差 δ [%]",
+        "b": "摩擦 b [N·m·s/rad]",
+        "omega_n": "ωₙ [rad/s]",
+        "period": "周期 T [s]",
+        "path": "路径",
+        "path_circle": "圆",
+        "path_eight": "8 字",
+        "task_space": "+ 任务空间计算力矩",
+        "log": "误差用对数坐标",
+        "title_world": "手爪轨迹（虚线：参考）",
+        "title_error": "手爪位置误差",
+        "xlabel_error": "t [s]",
+        "ylabel_linear": "|x_d − x| [m]",
+        "ylabel_log": "log₁₀ |x_d − x| [m]",
+        "name_pd": "PD",
+        "name_pd_gravity": "PD + 重力补偿",
+        "name_computed_torque": "计算力矩",
+        "name_task_space": "任务空间计算力矩",
+        "scene_time": "t = {t:.2f} s",
+        "legend": "紫色 PD · 青色 PD + 重力补偿 · 琥珀色 计算力矩",
+        "legend_task": "紫色 PD · 青色 PD + 重力补偿 · 琥珀色 计算力矩 · 绿色 任务空间计算力矩",
+        "setting": ("t = {t:.2f} s &nbsp; δ = {delta:+.0f} % &nbsp; b = {b:.2f} N·m·s/rad &nbsp; "
+                    "ωₙ = {omega_n:g} rad/s（K_p = {kp:.0f} s⁻²，K_d = {kd:.0f} s⁻¹）&nbsp; T = {period:.1f} s"),
+        "table_head": "<tr><th></th><th>手爪误差 RMS（t ≥ {since:g} s）</th><th>|τ₁| 峰值</th></tr>",
+        "table_row": "<tr><td style='color:{color}'>■ {name}</td><td>{rms}</td><td>{peak:.1f} N·m</td></tr>",
+        "rms_value": "{rms:.4f} m",
+        "rms_waiting": "t = {since:g} s 之后显示",
+        "restarted": "",
+        "task_exact": "把 δ 和 b 都设为 0：计算力矩的 RMS 降到 {ct_mm:g} mm 以下，而纯 PD 仍超过 {pd_cm:g} cm"
+                      "（至少看 {span:g} s 的 RMS）。",
+        "task_exact_hint": "两个滑块都为 0 时模型是精确的，闭环就是 ë + K_d ė + K_p e = 0，初始误差一秒内就消失。"
+                           "PD 没有模型：它必须先有误差才能出力。",
+        "task_exact_value": "计算力矩 {ct:.2g} m，PD {pd:.3f} m",
+        "why_exact_model": "模型还不精确：δ = {delta:+.0f} %，b = {b:.2f}",
+        "why_exact_ct": "计算力矩的 RMS 是 {ct:.2g} m，还没有低于 {ct_mm:g} mm",
+        "why_exact_pd": "纯 PD 的 RMS 只有 {pd:.3f} m：降低 ωₙ，让 PD 的误差超过 {pd_cm:g} cm",
+        "task_mismatch": "把 δ 设为 {low:+.0f} %（模型偏轻），再设为 {high:+.0f} %（模型偏重）。每次都比较计算力矩和"
+                         "“PD + 重力补偿”（至少看 {span:g} s 的 RMS）。",
+        "task_mismatch_hint": "读数表里有两者的 RMS。模型误差的正负要紧吗？小测验会问到这些数字。",
+        "task_mismatch_value": ("δ = {low:+.0f} %：计算力矩 {ct_low:.3f} m，PD + 重力补偿 {pg_low:.3f} m；"
+                                "δ = {high:+.0f} %：计算力矩 {ct_high:.3f} m，PD + 重力补偿 {pg_high:.3f} m"),
+        "why_mismatch_low": "已看过 δ = {high:+.0f} %，再试 δ = {low:+.0f} %",
+        "why_mismatch_high": "已看过 δ = {low:+.0f} %，再试 δ = {high:+.0f} %",
+        "task_slow": "让模型几乎准确（|δ| ≤ {delta:g} %，b ≤ {b:g}），把 ωₙ 降到 {omega:g} rad/s 以下：纯 PD 的 RMS "
+                     "超过 {pd_cm:g} cm，而计算力矩仍在 {ct_cm:g} cm 以内。",
+        "task_slow_hint": "增益很软时反馈几乎不起作用，剩下的是模型的前馈 M q̈_d + C q̇ + g。主要的活是谁干的？",
+        "task_slow_value": "ωₙ = {omega:g} rad/s：PD {pd:.3f} m，计算力矩 {ct:.4f} m",
+        "why_slow_model": "模型偏差太大：|δ| = {delta:.0f} %，b = {b:.2f}",
+        "why_slow_omega": "ωₙ = {omega:g} rad/s：请降到 {limit:g} 以下",
+        "why_slow_pd": "纯 PD 的 RMS 是 {pd:.3f} m，还没有超过 {pd_cm:g} cm",
+        "why_slow_ct": "计算力矩的 RMS 是 {ct:.3f} m，超过了 {ct_cm:g} cm",
+        "why_wait": "请等待：RMS 需要 t ≥ {since:g} s",
+    },
+})

@@ -1,0 +1,190 @@
+"""Lesson 8, lab 2 (tracking a tool path): readouts from the experiment, the seed's three tasks, robustness."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import re
+
+import numpy as np
+import pytest
+
+from course_lib import tool_tracking as tt
+from course_lib.messages import LANGUAGES
+from course_lib.widgets import messages as kit_messages
+from course_lib.widgets.tool_path_lab import (CT_EXACT, CT_SLOW, ERROR_LOG, PD_EXACT, PD_SLOW, SLOW_OMEGA,
+                                              ToolPathLab, task_prompts, tool_path_lab)
+from course_lib.widgets.tool_path_messages import TOOL_PATH
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def shape(lab, sid):
+    return next(s for s in lab.scene.shapes if s["id"] == sid)
+
+
+def test_readouts_are_the_experiments_rms_and_peak_torque_over_the_same_control_samples():
+    lab = ToolPathLab()
+    lab.set("delta", -20.0)
+    lab.advance(2.0)
+    run = tt.simulate_tracking(lab.t, delta=-0.2)  # the lab's frames are whole steps: t = 2.013 s
+    for name in tt.CONTROLLERS[:3]:
+        assert lab.readout(f"rms_{name}") == pytest.approx(run.rms[name], rel=1e-9)
+        assert lab.readout(f"peak_tau1_{name}") == pytest.approx(run.peak_tau1[name], rel=1e-12)
+    tips = tt.lesson_arm().tip(lab.now.q.reshape(3, 2))
+    np.testing.assert_allclose([lab.readout("tx2"), lab.readout("ty2")], tips[2], atol=1e-12)
+
+
+def test_every_control_restarts_the_run_from_the_same_joint_error():
+    lab = ToolPathLab()
+    lab.advance(0.5)
+    lab.set("omega_n", 14.0)
+    assert lab.t == 0.0
+    ref, _ = lab.exp.reference(0.0)
+    np.testing.assert_allclose(lab.now.q, np.tile(ref.q + tt.Q0_ERROR, 3), atol=1e-15)
+    lab.set("path", "figure_eight")
+    ref, _ = lab.exp.reference(0.0)
+    assert lab.exp.path.shape == "figure_eight" and lab.t == 0.0
+    np.testing.assert_allclose(lab.now.q[:2], ref.q + tt.Q0_ERROR, atol=1e-15)
+    xs = shape(lab, "reference")["props"]["xs"]
+    np.testing.assert_allclose(xs, lab.exp.path.points()[:, 0])  # the dashed reference follows the path
+
+
+# -- the seed's tasks, each reached by a scripted session; near-misses leave it unchecked --------------------
+def test_task_exact_met_with_delta_and_b_zero_after_two_seconds():
+    lab = ToolPathLab()
+    lab.advance(1.5)
+    assert not lab.task_done("exact") and "wait" in lab.tasks.reason("exact")
+    lab.advance(0.6)
+    assert lab.task_done("exact")
+    assert lab.readout("rms_computed_torque") < CT_EXACT and lab.readout("rms_pd") > PD_EXACT
+
+
+def test_task_exact_near_misses_a_small_model_error_or_stiff_gains():
+    lab = ToolPathLab()
+    lab.set("delta", 1.0)
+    lab.advance(2.2)
+    assert not lab.task_done("exact") and lab.tasks.reason("exact") == ""
+    lab.set("delta", 0.0)
+    lab.set("omega_n", 26.0)  # PD's RMS drops below 5 cm
+    lab.advance(2.2)
+    assert not lab.task_done("exact") and "plain PD" in lab.tasks.reason("exact")
+
+
+def test_task_slow_met_in_the_worst_corner_of_the_allowed_model_error():
+    lab = ToolPathLab()
+    lab.set("delta", 5.0)
+    lab.set("b", 0.2)
+    lab.set("omega_n", 6.5)
+    lab.advance(2.2)
+    assert lab.task_done("slow"), lab.tasks.reason("slow")
+    assert lab.readout("rms_pd") > PD_SLOW and lab.readout("rms_computed_torque") <= CT_SLOW
+
+
+def test_task_slow_near_misses_omega_at_seven_or_a_six_percent_model_error():
+    lab = ToolPathLab()
+    lab.set("omega_n", SLOW_OMEGA)
+    lab.advance(2.2)
+    assert not lab.task_done("slow")
+    lab.set("omega_n", 6.5)
+    lab.set("delta", 6.0)
+    lab.advance(2.2)
+    assert not lab.task_done("slow") and "too far off" in lab.tasks.reason("slow")
+
+
+def test_task_mismatch_needs_both_minus_and_plus_30_percent_and_reports_both_pairs():
+    lab = ToolPathLab()
+    lab.set("delta", -29.0)
+    lab.advance(2.1)
+    assert lab.tasks.reason("mismatch") == ""  # −29 % is not −30 %
+    lab.set("delta", -30.0)
+    lab.advance(2.1)
+    assert not lab.task_done("mismatch") and "+30" in lab.tasks.reason("mismatch")
+    light = lab.readout("rms_computed_torque"), lab.readout("rms_pd_gravity")
+    lab.set("delta", 30.0)
+    lab.advance(2.1)
+    assert lab.task_done("mismatch")
+    heavy = lab.readout("rms_computed_torque"), lab.readout("rms_pd_gravity")
+    assert light[0] > 1.5 * heavy[0] and light[0] < light[1] and heavy[0] < heavy[1]
+    value = lab.tasks["mismatch"].value  # the RMS of the first frame that met the task, t ≥ 2 s
+    assert re.fullmatch(r"δ = −30 %: CT 0\.06\d m vs PD \+ gravity 0\.1\d\d m; δ = \+30 %: CT 0\.03\d m vs .*", value), value
+
+
+# -- views ----------------------------------------------------------------------------------------------------
+def test_task_space_toggle_adds_a_fourth_arm_that_tracks_like_computed_torque():
+    lab = ToolPathLab()
+    assert shape(lab, "tool_3")["props"]["visible"] is False
+    lab.set("task_space", True)
+    assert shape(lab, "tool_3")["props"]["visible"] is True
+    lab.advance(1.5)
+    assert len(lab.exp.controllers) == 4 and lab.now.q.shape == (8,)
+    assert lab.readout("rms_task_space") < 1e-3
+    assert "task-space CT" in lab.shown_text()
+
+
+def test_log_switch_shows_log10_of_the_error_on_its_own_axis():
+    lab = ToolPathLab()
+    lab.advance(0.5)
+    lab.set("log", True)
+    assert lab.readout("logerr2") == pytest.approx(np.log10(lab.readout("err2")), rel=1e-12)
+    panel = next(p for p in lab.scene.panels if p["id"] == "error")
+    assert tuple(panel["ylim"]) == ERROR_LOG and "log" in panel["ylabel"]
+    assert shape(lab, "logerr_0")["props"]["visible"] and not shape(lab, "err_0")["props"]["visible"]
+
+
+# -- robustness ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("key,bad", [("omega_n", float("nan")), ("delta", float("inf")), ("period", "fast")])
+def test_bad_control_values_show_a_message_and_the_lab_stays_usable(key, bad):
+    lab = ToolPathLab()
+    lab.set(key, bad)
+    assert lab.message.value != ""
+    lab.advance(0.3)
+    assert not re.search(r"\b(nan|inf)\b", lab.shown_text(), flags=re.IGNORECASE)
+    assert np.all(np.isfinite(lab.now.q))
+
+
+def test_a_callback_given_a_non_finite_setting_directly_never_raises():
+    lab = ToolPathLab()
+    lab.guard(lab.control_changed)(ToolPathLab.CONTROLS[2], float("nan"))
+    assert "finite" in lab.message.value and lab.exp.omega_n == tt.OMEGA_N
+    lab.guard(lab.on_omega_n)(-3.0)
+    assert "omega_n" in lab.message.value and lab.exp.omega_n == tt.OMEGA_N
+
+
+def test_play_then_a_slider_change_restarts_the_stream_from_t_zero():
+    clock = Clock()
+    lab = ToolPathLab(clock=clock)
+    lab.set("play", None)
+    clock.now += 0.3
+    lab.set("b", 0.5)
+    assert lab.playing and lab.t == 0.0 and lab.exp.true_arm.b[0] == 0.5
+    kinds = [kind for kind, _ in lab.scene.outbox]
+    assert kinds.index("clear") < len(kinds) - 1 - kinds[::-1].index("chunk")  # a new generation, then its chunk
+    chunk = [m for kind, m in lab.scene.outbox if kind == "chunk"][-1]
+    assert chunk["t0"] == 0.0 and chunk["seek"] and chunk["gen"] == 1
+
+
+def test_messages_have_english_and_chinese_and_every_key_the_lab_uses():
+    assert set(TOOL_PATH.messages) == set(LANGUAGES)
+    used = set()
+    for node in ast.walk(ast.parse((ROOT / "course_lib/widgets/tool_path_lab.py").read_text())):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", None) in ("T", "text") and node.args \
+                and isinstance(node.args[0], ast.Constant):
+            used.add(node.args[0].value)
+    used |= {f"name_{n}" for n in tt.CONTROLLERS}
+    for lang in LANGUAGES:
+        missing = {k for k in used if k not in TOOL_PATH.messages[lang] and k not in kit_messages.KIT.messages["en"]}
+        assert not missing, (lang, missing)
+    assert all("{" not in p for p in task_prompts().values())
+
+
+def test_tool_path_lab_function_makes_the_lab():
+    assert isinstance(tool_path_lab(), ToolPathLab)
