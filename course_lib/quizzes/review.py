@@ -22,15 +22,14 @@ import importlib
 from typing import Callable
 
 import numpy as np
-import sympy as sp
 
 from course_lib.messages import language
 from course_lib.models import TwoLinkArm
-from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Question, SymbolicQuestion
+from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Question
 from course_lib.quiz_score import ScoredQuiz, Source
 from course_lib.quizzes.review_messages import REVIEW
 
-#: each lesson's notebook, in notebooks/ (lesson 8's arrives with its own branch)
+#: each lesson's notebook, in notebooks/
 NOTEBOOKS = {
     0: "00_start_here.ipynb", 1: "01_action_principle.ipynb", 2: "02_pendulum.ipynb",
     3: "03_two_link_arm.ipynb", 4: "04_cart_pole.ipynb", 5: "05_mass_matrix.ipynb",
@@ -97,29 +96,6 @@ def tip_height_question(arm: TwoLinkArm | None = None) -> NumericQuestion:
                            unit="m", explanation=REVIEW.text("tip_why", height=height, l1=a.l1, l2=a.l2))
 
 
-def computed_torque_error_expr() -> tuple[sp.Expr, dict[str, sp.Symbol]]:
-    """The error's acceleration ë under computed torque with a perfect model, solved by sympy.
-
-    Substitutes τ = M (q̈_d + K_d ė + K_p e) + h into M q̈ + h = τ with q̈ = q̈_d − ë
-    (one joint is enough: M > 0 cancels, as M⁻¹ does for the arm).
-
-    Returns:
-        ë, and the symbols a learner types: ``e``, ``e_dot``, ``K_p``, ``K_d``.
-    """
-    e, e_dot, e_ddot = sp.symbols("e e_dot e_ddot", real=True)
-    kp, kd, m = sp.symbols("K_p K_d M", positive=True)
-    qdd_des, h = sp.symbols("qdd_d h", real=True)
-    tau = m * (qdd_des + kd * e_dot + kp * e) + h
-    (solution,) = sp.solve(sp.Eq(m * (qdd_des - e_ddot) + h, tau), e_ddot)
-    return sp.expand(solution), {"e": e, "e_dot": e_dot, "K_p": kp, "K_d": kd}
-
-
-def computed_torque_error_question() -> SymbolicQuestion:
-    """Seed 003, question 5: the closed-loop error equation of computed torque."""
-    expected, symbols = computed_torque_error_expr()
-    return SymbolicQuestion(REVIEW.text("ct_error_prompt"), expected, symbols, REVIEW.text("ct_error_why"))
-
-
 def model_mismatch_question() -> MultipleChoice:
     """Seed 000, question 5: computed torque with masses 30 % off."""
     t = REVIEW.text
@@ -132,12 +108,14 @@ def model_mismatch_question() -> MultipleChoice:
 
 
 def lesson8_question() -> Question | None:
-    """Lesson 8's own question (computed torque): None until lesson 8's quiz module is merged.
+    """Lesson 8's own question: ζ of the error equation with the lab's gains (from its quiz).
 
-    The review skips a question that is None; once ``course_lib.quizzes.computed_torque`` exists,
-    this returns a question taken from it.
+    None (the review skips it) when lesson 8's quiz module is not installed.
     """
-    return None
+    try:
+        return lesson_question("computed_torque_quiz", 2)
+    except (ValueError, ImportError):
+        return None
 
 
 #: every question of the review, by a stable key
@@ -148,7 +126,7 @@ ITEMS: dict[str, Item] = {
     "seed003_q3_tau1": Item(3, _from("two_link_quiz", 0), "003 Q3"),
     "seed003_q3_tau2": Item(3, _from("two_link_quiz", 1), "003 Q3"),
     "seed003_q4": Item(4, _from("cart_pole_quiz", 0), "003 Q4"),
-    "seed003_q5": Item(8, computed_torque_error_question, "003 Q5"),
+    "seed003_q5": Item(8, _from("computed_torque_quiz", 1), "003 Q5"),
     # seed 000 (mass matrix and Coriolis terms), check yourself 1–5
     "seed000_q1": Item(5, _from("mass_matrix_quiz", 0), "000 Q1"),
     "seed000_q2": Item(6, _from("coriolis_quiz", 0), "000 Q2"),

@@ -16,15 +16,6 @@ REVIEW = MessageTable("review_quiz", {
             "The tip's height adds the two links' vertical parts: y = l₁ sin θ₁ + l₂ sin(θ₁ + θ₂) "
             "= {l1:g} · sin 30° + {l2:g} · sin 75° = {height:.3f} m. Link 2's angle to the horizontal is "
             "θ₁ + θ₂, because θ₂ is measured from link 1."),
-        "ct_error_prompt": (
-            "Computed torque applies τ = M(q) (q̈_d + K_d ė + K_p e) + C(q, q̇) q̇ + g(q), with the tracking "
-            "error e = q_d − q. The model is perfect. Type the error's acceleration ë in terms of e, e_dot, "
-            "K_p and K_d (one joint, so the gains are numbers)."),
-        "ct_error_why": (
-            "Put τ into M q̈ + C q̇ + g = τ: C q̇ and g cancel, leaving M q̈ = M (q̈_d + K_d ė + K_p e). "
-            "M is positive definite, so it can be cancelled (multiply by M⁻¹), and q̈_d − q̈ = ë gives "
-            "ë + K_d ė + K_p e = 0, that is ë = −K_d ė − K_p e: a linear second-order system whose poles "
-            "you choose with K_p and K_d, the same in every posture."),
         "mismatch_prompt": (
             "A computed-torque controller tracks a trajectory with a model whose masses are 30 % off "
             "(too heavy, or too light). What happens to the tracking error?"),
@@ -33,8 +24,7 @@ REVIEW = MessageTable("review_quiz", {
             "No: the mismatch leaves a disturbance η in ë + K_d ė + K_p e = −η, and feedback only "
             "shrinks its effect, it does not remove it."),
         "mismatch_b": (
-            "It stays bounded and grows with the mismatch; computed torque still tracks better than "
-            "PD with gravity compensation."),
+            "It stays bounded but no longer vanishes, and it grows with the size of the mismatch."),
         "mismatch_b_note": (
             "Yes: the error equation is still a stable linear system, now driven by a bounded disturbance "
             "that scales with the model error."),
@@ -50,8 +40,9 @@ REVIEW = MessageTable("review_quiz", {
             "With a model M̂, ĥ instead of M, h, the error obeys ë + K_d ė + K_p e = −η, where η is "
             "proportional to the model error (η = 0 for a perfect model). A stable linear system driven by a "
             "bounded input has a bounded output, so the error stays bounded and grows with the mismatch. "
-            "Too light and too heavy are not mirror images, and in both cases computed torque beats PD "
-            "with gravity compensation, which ignores the inertia altogether."),
+            "Too light and too heavy are not mirror images. In the seed's example (the masses 30 % off) "
+            "computed torque still tracked better than PD with gravity compensation; lesson 8's lab shows a "
+            "case, an unmodeled payload, where the light elbow makes it lose."),
     },
     "zh": {
         "lesson_label": "第 {n} 课",
@@ -61,19 +52,12 @@ REVIEW = MessageTable("review_quiz", {
         "tip_why": (
             "末端高度是两根连杆竖直分量之和：y = l₁ sin θ₁ + l₂ sin(θ₁ + θ₂) = {l1:g} · sin 30° + "
             "{l2:g} · sin 75° = {height:.3f} m。因为 θ₂ 是相对连杆 1 量的，连杆 2 与水平方向的夹角是 θ₁ + θ₂。"),
-        "ct_error_prompt": (
-            "计算力矩控制施加 τ = M(q) (q̈_d + K_d ė + K_p e) + C(q, q̇) q̇ + g(q)，跟踪误差 e = q_d − q，"
-            "模型完全准确。请用 e、e_dot、K_p、K_d 写出误差的加速度 ë（单关节，增益都是数）。"),
-        "ct_error_why": (
-            "把 τ 代入 M q̈ + C q̇ + g = τ：C q̇ 和 g 相互抵消，剩下 M q̈ = M (q̈_d + K_d ė + K_p e)。"
-            "M 正定，可以约去（两边乘 M⁻¹），再用 q̈_d − q̈ = ë，得到 ë + K_d ė + K_p e = 0，即 "
-            "ë = −K_d ė − K_p e：一个线性二阶系统，极点由 K_p 和 K_d 决定，在任何姿态下都一样。"),
         "mismatch_prompt": (
             "计算力矩控制器用一个质量偏差 30 % 的模型（偏重或偏轻）跟踪轨迹。跟踪误差会怎样？"),
         "mismatch_a": "仍然收敛到零：反馈增益能弥补模型的任何误差。",
         "mismatch_a_note": (
             "不对：模型失配在 ë + K_d ė + K_p e = −η 里留下扰动 η，反馈只能减小它的影响，不能消除它。"),
-        "mismatch_b": "误差有界，并随失配增大；计算力矩的跟踪仍然比“PD + 重力补偿”好。",
+        "mismatch_b": "误差有界但不再趋于零，并随失配的大小而增大。",
         "mismatch_b_note": "对：误差方程仍是稳定的线性系统，只是多了一个与模型误差成正比的有界扰动。",
         "mismatch_c": "误差无限增长：模型不准时闭环不稳定。",
         "mismatch_c_note": "不对：左边 ë + K_d ė + K_p e 仍然稳定，有界的扰动只产生有界的误差。",
@@ -81,7 +65,8 @@ REVIEW = MessageTable("review_quiz", {
         "mismatch_d_note": "不对：两种情况并不对称；在种子课的例子里，模型偏轻时误差更大。",
         "mismatch_why": (
             "用 M̂、ĥ 代替 M、h 后，误差满足 ë + K_d ė + K_p e = −η，η 与模型误差成正比（模型准确时 η = 0）。"
-            "稳定线性系统在有界输入下输出有界，所以误差有界，并随失配增大。偏轻和偏重并不对称；"
-            "两种情况下计算力矩都胜过完全不考虑惯量的“PD + 重力补偿”。"),
+            "稳定线性系统在有界输入下输出有界，所以误差有界，并随失配增大。偏轻和偏重并不对称。"
+            "在种子课的例子里（质量偏差 30 %），计算力矩的跟踪仍比“PD + 重力补偿”好；第 8 课的实验则展示了"
+            "一个反例：未建模的负载会让很轻的肘关节吃亏。"),
     },
 })

@@ -49,7 +49,7 @@ def test_review_quiz_grades_a_choice_a_number_and_a_formula_typed_in_the_page(ju
         assert quiz_state(page)[num]["feedback"].startswith("Correct."), quiz_state(page)[num]
         _pick(page, mc, letter)
         assert quiz_state(page)[mc]["feedback"].startswith("Correct."), quiz_state(page)[mc]
-        answer(page, sym, "-K_d*e_dot - K_p*e")
+        answer(page, sym, "-Kd*edot - Kp*e")
         assert quiz_state(page)[sym]["feedback"].startswith("Correct."), quiz_state(page)[sym]
 
         score = page.locator(".course-quiz-score")
