@@ -129,6 +129,9 @@ class Tracking:
         Mbar = average_inertia(self.model, self.ref)
         self.kp_pd, self.kd_pd = Mbar * self.kp, Mbar * self.kd
         self._grid = abs(self._n * CONTROL_PERIOD - self.period) < 1e-9
+        # the same table as plain floats, one row per sample: q_d, q̇_d, q̈_d, x_d, ẋ_d, ẍ_d (12 numbers)
+        self._rows = np.column_stack([self.ref.q, self.ref.qd, self.ref.qdd, *self._x]).tolist()
+        self._kpd = self.kp_pd.ravel().tolist() + self.kd_pd.ravel().tolist()
 
     # -- the reference ------------------------------------------------------------------------------
     def reference(self, t: float) -> tuple[JointReference, tuple[np.ndarray, np.ndarray, np.ndarray]]:
@@ -171,14 +174,32 @@ class Tracking:
         τ = M J⁻¹ (a − J̇ q̇) + C q̇ + g, which equals Jᵀ (Λ a + μ + p) whenever J is square and
         invertible (Λ = J⁻ᵀ M J⁻¹); a test checks both against the library's laws.
         """
+        return np.array(self._torques(self._row(t), q.tolist(), qd.tolist()))
+
+    def torques_and_errors(self, t: float, q: np.ndarray, qd: np.ndarray) -> tuple[np.ndarray, list[float]]:
+        """:meth:`torques` and the tool errors |x_d − x| (m) of every arm at this sample, in one look-up."""
+        row, qs = self._row(t), q.tolist()
+        xd, yd = row[6], row[7]
+        p, errors = self.true_arm.params, []
+        for i in range(len(self.controllers)):
+            x1, y1 = point_position(qs[2 * i], qs[2 * i + 1], p.l1, p.l2, math)
+            errors.append(math.hypot(xd - x1, yd - y1))
+        return np.array(self._torques(row, qs, qd.tolist())), errors
+
+    def _row(self, t: float) -> list[float]:
+        """The reference at time t as 12 floats (from the table on the control grid)."""
+        k = int(round(t / CONTROL_PERIOD))
+        if self._grid and abs(k * CONTROL_PERIOD - t) < 1e-9:
+            return self._rows[k % self._n]
         ref, x = self.reference(t)
+        return np.concatenate([ref.q, ref.qd, ref.qdd, *x]).tolist()
+
+    def _torques(self, row: list[float], qs: list[float], ws: list[float]) -> list[float]:
         p = self.model.params
-        (qd1, qd2), (vd1, vd2), (ad1, ad2) = ref.q.tolist(), ref.qd.tolist(), ref.qdd.tolist()
-        (kp11, kp12), (kp21, kp22) = self.kp_pd.tolist()
-        (kd11, kd12), (kd21, kd22) = self.kd_pd.tolist()
+        qd1, qd2, vd1, vd2, ad1, ad2, xd0, yd0, xd1, yd1, xd2, yd2 = row
+        kp11, kp12, kp21, kp22, kd11, kd12, kd21, kd22 = self._kpd
         kp, kd = self.kp, self.kd
-        qs, ws = q.tolist(), qd.tolist()
-        out = []
+        out: list[float] = []
         for i, name in enumerate(self.controllers):
             t1, t2, w1, w2 = qs[2 * i], qs[2 * i + 1], ws[2 * i], ws[2 * i + 1]
             e1, e2, f1, f2 = qd1 - t1, qd2 - t2, vd1 - w1, vd2 - w2
@@ -199,23 +220,12 @@ class Tracking:
                 x2, y2 = point_position(t1, t2, 0.0, p.l2, math)
                 w12 = w1 + w2
                 h1, h2 = point_position(t1, t2, p.l1 * w1 * w1, p.l2 * w12 * w12, math)
-                (xd0, yd0), (xd1, yd1), (xd2, yd2) = x[0].tolist(), x[1].tolist(), x[2].tolist()
                 vx, vy = -y1 * w1 - y2 * w2, x1 * w1 + x2 * w2  # ẋ = J q̇
                 a1 = xd2 + kd * (xd1 - vx) + kp * (xd0 - x1) + h1
                 a2 = yd2 + kd * (yd1 - vy) + kp * (yd0 - y1) + h2
                 det = -y1 * x2 + y2 * x1
                 v1, v2 = (x2 * a1 + y2 * a2) / det, (-x1 * a1 - y1 * a2) / det
             out += self.model.inverse_dynamics_floats(t1, t2, w1, w2, v1, v2)
-        return np.array(out)
-
-    def tool_error_now(self, t: float, q: np.ndarray) -> list[float]:
-        """|x_d(t) − x| (m) of every arm at one stacked state, on floats (the simulator's per-sample record)."""
-        _, x = self.reference(t)
-        xd, yd = x[0].tolist()
-        p, qs, out = self.true_arm.params, q.tolist(), []
-        for i in range(len(self.controllers)):
-            x1, y1 = point_position(qs[2 * i], qs[2 * i + 1], p.l1, p.l2, math)
-            out.append(math.hypot(xd - x1, yd - y1))
         return out
 
     def tool_errors(self, t: Any, q: np.ndarray) -> np.ndarray:

@@ -101,3 +101,34 @@ def test_every_scene_value_is_finite_and_the_messages_have_english_and_chinese(l
     table = TABLES["computed_torque_lab"].messages
     assert set(table) >= {"en", "zh"} and set(table["en"]) == set(table["zh"])
     assert all("{" not in p for p in ctl.task_prompts().values())
+
+
+class _Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_a_slider_moved_during_play_restarts_the_run_and_keeps_playing():
+    clock = _Clock()
+    lab = ComputedTorqueLab(clock=clock)
+    lab.set("play", None)
+    for _ in range(4):
+        clock.now += lab.CHUNK
+        lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": lab._queue[-1][0].t})
+    assert lab.playhead() > 0.5
+    lab.set("payload", 1.0)
+    assert lab.playing and lab._queue[0][0].t == 0.0 and lab.model.arm.payload == 1.0
+    assert all(np.isfinite(lab.scene.values[c]) for c in lab.scene.channels)
+
+
+def test_a_long_run_forgets_old_errors_and_its_rms_stays_the_batch_windows(lab):
+    lab.set("payload", 1.0)
+    lab.advance(31.0)  # 912 frames of 34 ms: just past the first time the lab forgets (at 901)
+    assert len(lab._errors) <= ctl.KEEP_FRAMES
+    tr = jt.run(0.0, 1.0, duration=lab.t)
+    frames = np.arange(len(tr.t)) % int(round(ctl.ComputedTorqueLab.FRAME / jt.DT)) == 0  # the lab's frames
+    t, err = tr.t[frames], jt.tracking_errors(tr.t[frames], tr.q[frames])
+    assert lab.readout("rms_ct") == pytest.approx(jt.windowed_rms(t, err)[-1, 2], rel=1e-9)

@@ -188,3 +188,31 @@ def test_messages_have_english_and_chinese_and_every_key_the_lab_uses():
 
 def test_tool_path_lab_function_makes_the_lab():
     assert isinstance(tool_path_lab(), ToolPathLab)
+
+
+def test_after_play_and_a_pause_behind_the_queue_the_readouts_still_match_the_experiment():
+    """Pause rewinds the simulator to the playhead; the samples simulated ahead are recorded again, not twice."""
+    clock = Clock()
+    lab = ToolPathLab(clock=clock)
+    lab.set("delta", 10.0)
+    lab.set("play", None)
+    for _ in range(12):  # the browser plays and asks for more: frames simulated well ahead of the playhead
+        clock.now += 0.1
+        lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": lab._queue[-1][0].t})
+    lab.set("play", None)  # pause at the playhead, behind the last frame simulated
+    assert not lab.playing and lab.t < lab._paused_queue[-1][0].t
+    lab.advance(1.0)
+    run = tt.simulate_tracking(lab.t, delta=0.1)
+    for name in tt.CONTROLLERS[:3]:
+        assert lab.readout(f"rms_{name}") == pytest.approx(run.rms[name], rel=1e-9)
+
+
+def test_a_state_that_blows_up_becomes_a_message_and_a_fresh_start_never_a_nan():
+    lab = ToolPathLab()
+    lab.advance(0.2)
+    lab.put(qd=np.full(6, 1e160))  # an absurd speed: the torques overflow within a step
+    lab.advance(0.1)
+    assert lab.message.value != "" and lab.t < 0.1
+    assert np.all(np.isfinite(lab.now.q)) and not re.search(r"\b(nan|inf)\b", lab.shown_text(), flags=re.IGNORECASE)
+    lab.advance(1.2)  # still usable
+    assert np.isfinite(lab.readout("rms_pd"))

@@ -234,3 +234,13 @@ def test_float_fast_paths_of_the_2r_arm_equal_its_matrix_dynamics(arm):
         np.testing.assert_allclose(arm.forward_dynamics_floats(*q, *qd, *u),
                                    np.linalg.solve(arm.mass_matrix(q), u - arm.bias(q, qd) - arm.b * qd), atol=1e-10)
         np.testing.assert_allclose(arm.inverse_dynamics_floats(*q, *qd, *u), arm.inverse_dynamics(q, qd, u), atol=1e-10)
+
+
+def test_per_sample_tool_errors_are_the_distance_from_the_reference_point_to_each_tool():
+    exp = tt.Tracking(controllers=tt.CONTROLLERS, shape="figure_eight")
+    q = np.tile(exp.reference(0.4)[0].q, 4) + RNG.normal(0, 0.3, 8)
+    tau, errors = exp.torques_and_errors(0.4, q, np.zeros(8))
+    tips = ARM.tip(q.reshape(4, 2))
+    np.testing.assert_allclose(errors, np.linalg.norm(tips - exp.path.at(0.4)[0], axis=1), atol=1e-14)
+    np.testing.assert_allclose(errors, exp.tool_errors(0.4, q), atol=1e-14)
+    np.testing.assert_allclose(tau, exp.torques(0.4, q, np.zeros(8)), atol=0)

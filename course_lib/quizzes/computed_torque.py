@@ -1,13 +1,14 @@
 """Lesson 8's quiz on computed torque, defined once: the notebook shows it, the tests check it.
 
 Texts live in the message table ``computed_torque_quiz`` (English and Chinese, the
-same keys); every expected value is computed by course_lib: the error equation
+same keys); every expected value is computed by course_lib: lab 2's ±30 % readouts by
+:func:`course_lib.tool_tracking.simulate_tracking`, the error equation
 by :func:`course_lib.error_dynamics.closed_loop_error_expr`, the gains' ωₙ and ζ by
 :func:`~course_lib.error_dynamics.natural_frequency`, g(q) by the lesson's arm.
 
 >>> quiz = computed_torque_quiz()
 >>> len(quiz), quiz[1].check("-Kd*edot - Kp*e").correct
-(5, True)
+(6, True)
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from course_lib.error_dynamics import closed_loop_error_expr, natural_frequency
 from course_lib.messages import MessageTable
 from course_lib.models import TwoLinkArm
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion
+from course_lib.tool_tracking import simulate_tracking
 
 QUIZ = MessageTable("computed_torque_quiz", {
     "en": {
@@ -57,6 +59,24 @@ QUIZ = MessageTable("computed_torque_quiz", {
         "q4_expl": "With an imperfect model ë + K_d ė + K_p e = −η, η = M⁻¹[(M̂ − M) a + (Ĉ − C) q̇ + ĝ − g]. The "
                    "weight the model misses is turned into an acceleration error through M⁻¹, so the light "
                    "elbow suffers most, while PD's torque gains do not depend on the model.",
+        "q6": "Lab 2 (the tool circle, default ωₙ and period): set the model mass error δ to −30 %, then to +30 %, "
+              "and read the RMS tool errors. Which description matches?",
+        "q6_a": "Bounded in both; too light gives {light_heavy:.1f}× the error of too heavy, and computed torque still "
+                "beats PD + gravity ({low:.1f}× and {high:.1f}× smaller).",
+        "q6_a_fb": "Yes: a stable linear error equation driven by η, which grows with the mismatch, and not "
+                   "symmetrically in its sign.",
+        "q6_b": "Computed torque goes unstable at −30 %: a model that is too light makes the commanded "
+                "accelerations too large, the loop gain exceeds one and the arm flies off the circle.",
+        "q6_b_fb": "The readouts stay bounded; the error equation is stable whatever η is, as long as it is bounded.",
+        "q6_c": "The two settings give the same error: only the size of the mismatch matters.",
+        "q6_c_fb": "η depends on M̂ − M and ĝ − g with their signs; too light and too heavy differ.",
+        "q6_d": "Computed torque falls behind PD + gravity in both settings, because it relies on the model.",
+        "q6_d_fb": "Not on this path: with its feed-forward it still wins at ±30 %. (Lab 1 shows a payload that "
+                   "makes it lose.)",
+        "q6_expl": "δ = −30 %: computed torque {ct_low:.3f} m, PD + gravity {pg_low:.3f} m; δ = +30 %: computed "
+                   "torque {ct_high:.3f} m, PD + gravity {pg_high:.3f} m (course_lib.tool_tracking, the lab's "
+                   "simulation). ë + K_d ė + K_p e = −η is stable and η scales with the model error, so the error "
+                   "is bounded and grows with the mismatch.",
         "q5": "Hand guiding: the arm of the lesson (m₁ = {m1:g} kg, m₂ = {m2:g} kg) should float at "
               "θ₁ = θ₂ = 0 so a person can push it around. Which torque τ₁ (N·m) must joint 1 apply while it is "
               "at rest there?",
@@ -96,6 +116,20 @@ QUIZ = MessageTable("computed_torque_quiz", {
         "q4_d_fb": "这里它仍然稳定；误差有界，只是变大了（优雅退化）。",
         "q4_expl": "模型不完美时 ë + K_d ė + K_p e = −η，η = M⁻¹[(M̂ − M) a + (Ĉ − C) q̇ + ĝ − g]。"
                    "模型漏掉的重量经过 M⁻¹ 变成加速度误差，所以轻的肘关节受影响最大；而 PD 的力矩增益与模型无关。",
+        "q6": "实验 2（手爪画圆，默认 ωₙ 与周期）：把模型质量误差 δ 先设为 −30 %，再设为 +30 %，读出手爪的均方根误差。"
+              "哪种描述相符？",
+        "q6_a": "两种情况误差都有界；模型偏轻时误差是偏重时的 {light_heavy:.1f} 倍，而计算力矩仍然胜过 PD + 重力补偿"
+                "（分别小 {low:.1f} 倍和 {high:.1f} 倍）。",
+        "q6_a_fb": "对：稳定的线性误差方程被 η 驱动，η 随失配增大，而且与失配的正负有关。",
+        "q6_b": "−30 % 时计算力矩失稳：模型偏轻使指令加速度过大，回路增益超过 1，手臂飞离圆周。",
+        "q6_b_fb": "读数始终有界；只要 η 有界，误差方程就是稳定的。",
+        "q6_c": "两种设置误差相同：只有失配的大小才重要。",
+        "q6_c_fb": "η 取决于带符号的 M̂ − M 与 ĝ − g；偏轻和偏重并不一样。",
+        "q6_d": "两种设置下计算力矩都不如 PD + 重力补偿，因为它依赖模型。",
+        "q6_d_fb": "在这条路径上不是这样：有前馈，它在 ±30 % 时仍然更好。（实验 1 里有让它落后的负载。）",
+        "q6_expl": "δ = −30 %：计算力矩 {ct_low:.3f} m，PD + 重力补偿 {pg_low:.3f} m；δ = +30 %：计算力矩 {ct_high:.3f} m，"
+                   "PD + 重力补偿 {pg_high:.3f} m（course_lib.tool_tracking，即实验的仿真）。ë + K_d ė + K_p e = −η "
+                   "是稳定的，η 与模型误差成正比，所以误差有界，并随失配增大。",
         "q5": "手拖示教：本课的手臂（m₁ = {m1:g} kg，m₂ = {m2:g} kg）要在 θ₁ = θ₂ = 0 处“悬浮”，让人能推着它走。"
               "它静止在那里时，关节 1 需要施加多大的力矩 τ₁（N·m）？",
         "q5_expl": "静止时 q̇ = q̈ = 0，所以 τ = g(q) = ({g1:.2f}, {g2:.2f}) N·m：τ = g(q) 托住重量，"
@@ -109,9 +143,10 @@ def computed_torque_quiz() -> Quiz:
     """Lesson 8's "Check yourself" quiz.
 
     Returns:
-        Five questions: the seed's error equation (choice), the same equation typed as a formula,
-        ζ of the lab's gains, why model error hurts computed torque more than PD + gravity, and
-        the hand-guiding torque τ = g(q).
+        Six questions: the seed's error equation (choice), the same equation typed as a formula,
+        ζ of the lab's gains, why model error hurts computed torque more than PD + gravity, lab 2's
+        ±30 % model error (seed 000's question, numbers from its simulation), and the hand-guiding
+        torque τ = g(q).
     """
     T = QUIZ.text
     edd, s = closed_loop_error_expr()
@@ -122,17 +157,26 @@ def computed_torque_quiz() -> Quiz:
     # the light elbow as the hint's controller sees it: M̂₂₂ (it does not depend on q)
     fields = {"kp": jt.KP, "m22": float(jt.believed(-0.3).mass_matrix([0.0, 0.0])[1, 1])}
 
-    def choice(q: str, right: str) -> MultipleChoice:
-        options = [Option(T(f"{q}_{k}", **fields), correct=(k == right), feedback=T(f"{q}_{k}_fb")) for k in "abcd"]
-        return MultipleChoice(T(q), options, explanation=T(f"{q}_expl"))
+    def choice(q: str, order: str, explained: dict | None = None) -> MultipleChoice:
+        """Options shown in ``order`` of their keys; the right one is always key "a"."""
+        options = [Option(T(f"{q}_{k}", **fields), correct=(k == "a"), feedback=T(f"{q}_{k}_fb")) for k in order]
+        return MultipleChoice(T(q), options, explanation=T(f"{q}_expl", **(explained or {})))
+
+    # lab 2's ±30 % question, answered by the lab's own simulation
+    low, high = (simulate_tracking(delta=d).rms for d in (-0.3, 0.3))
+    lab2 = {"ct_low": low["computed_torque"], "pg_low": low["pd_gravity"], "ct_high": high["computed_torque"],
+            "pg_high": high["pd_gravity"]}
+    fields.update(light_heavy=lab2["ct_low"] / lab2["ct_high"], low=lab2["pg_low"] / lab2["ct_low"],
+                  high=lab2["pg_high"] / lab2["ct_high"])
 
     return Quiz([
-        choice("q1", "a"),
+        choice("q1", "bcad"),
         SymbolicQuestion(T("q2"), expected=expected, symbols={k: v for k, v in s.items()},
                          explanation=T("q2_expl")),
         NumericQuestion(T("q3", kp=jt.KP, kd=jt.KD), expected=zeta, tolerance=0.01,
                         explanation=T("q3_expl", wn=wn, zeta=zeta), mistakes=[(wn, T("q3_mistake"))]),
-        choice("q4", "a"),
+        choice("q4", "cabd"),
+        choice("q6", "bcda", lab2),
         NumericQuestion(T("q5", m1=arm.m1, m2=arm.m2), expected=g1, tolerance=0.2, unit="N*m",
                         aliases=("Nm", "N·m"), explanation=T("q5_expl", g1=g1, g2=g2),
                         mistakes=[(g2, T("q5_mistake"))]),

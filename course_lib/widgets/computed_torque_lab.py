@@ -45,6 +45,8 @@ PAYLOAD_TASK, PAYLOAD_RMS = 1.0, 0.2
 WORSE_RATIO = 1.2
 #: the seed's hint for task "worse": payload (kg) and model error (%)
 HINT_PAYLOAD, HINT_ERROR = 2.0, -30.0
+#: the RMS readouts keep the errors of at most this many frames, the last KEEP_SECONDS (s) beyond it
+KEEP_FRAMES, KEEP_SECONDS = 900, 3 * jt.RMS_WINDOW
 #: the log plot's floor: errors below this (rad) are drawn at it
 LOG_FLOOR = 1e-5
 
@@ -88,6 +90,7 @@ class ComputedTorqueLab(SimLab):
             shapes.append(Text(f"legend_{name}", "world", x=-0.55, y=-0.35 - 0.17 * i, text=T(f"ct_legend_{name}"),
                                color=COLORS[name]))
         shapes.append(Text("time", "world", x=-0.55, y=2.05, text=T("ct_scene_time")))
+        shapes.append(Text("setting", "world", x=-0.55, y=1.85, text=T("ct_scene_setting")))
         return Scene(width=560, height=300, channels=list(self._channels), panels=[
             Panel("world", 0, 0, 0.45, 1.0, (-0.6, 2.0), (-1.1, 2.2), equal=True, axes=False,
                   title=T("ct_title_world")),
@@ -95,12 +98,12 @@ class ComputedTorqueLab(SimLab):
                   ylabel=T("ct_ylabel_err"), title=T("ct_title_err"), grid=True)], shapes=shapes)
 
     _channels = tuple(f"{k}_{n}" for n in ("target",) + jt.CONTROLLERS for k in ("ex", "ey", "tx", "ty")) + \
-        ("t",) + tuple(f"log_{n}" for n in jt.CONTROLLERS)
+        ("t", "model_error", "payload") + tuple(f"log_{n}" for n in jt.CONTROLLERS)
 
     def values(self, f: Frames) -> dict:
         arms = f.model
         q_d, _, _ = jt.target(f.t)
-        out: dict[str, Any] = {"t": f.t}
+        out: dict[str, Any] = {"t": f.t, "model_error": self.model_error, "payload": f.model.arm.payload}
         each = arms.copies(f.q)
         for name, q in (("target", q_d),) + tuple((n, each[:, i]) for i, n in enumerate(jt.CONTROLLERS)):
             p = arms.arm.joint_positions(q)
@@ -118,6 +121,9 @@ class ComputedTorqueLab(SimLab):
         """RMS over the last RMS_WINDOW s at each of these frames, over every frame of this run computed so far."""
         for ti, e in zip(t.tolist(), err):
             self._errors[round(ti * 1e6)] = e
+        if len(self._errors) > KEEP_FRAMES:  # a long Play: forget what no window (nor a rewind) can reach again
+            oldest = round((max(t.tolist()) - KEEP_SECONDS) * 1e6)
+            self._errors = {k: v for k, v in self._errors.items() if k >= oldest}
         keys = np.array(sorted(self._errors))
         table = np.array([self._errors[k] for k in keys.tolist()])
         times = keys * 1e-6

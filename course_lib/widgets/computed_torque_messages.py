@@ -7,10 +7,10 @@ from course_lib.messages import MessageTable
 
 COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
     "en": {
-        "ct_model_error": "model error [%]",
-        "ct_payload": "unmodeled payload [kg]",
-        "ct_title_world": "three controllers, one target (dashed)",
-        "ct_title_err": "tracking error ‖q_d − q‖ (log scale)",
+        "ct_model_error": "model error %",
+        "ct_payload": "payload [kg]",
+        "ct_title_world": "three arms, one target",
+        "ct_title_err": "error ‖q_d − q‖, log scale",
         "ct_xlabel_err": "t [s]",
         "ct_ylabel_err": "log₁₀ ‖q_d − q‖ [rad]",
         "ct_legend_pd": "━ PD",
@@ -18,6 +18,7 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_legend_ct": "━ computed torque",
         "ct_legend_target": "╍ target q_d(t)",
         "ct_scene_time": "t = {t:.2f} s",
+        "ct_scene_setting": "model error {model_error:.0f} %   payload {payload:.1f} kg",
         "ct_readouts": (
             "t = {t:.2f} s &nbsp; RMS error over the last {window:g} s (rad):<br>"
             "<span style='color:{c_pd}'>■</span> PD <b>{rms_pd:.4f}</b> &nbsp; "
@@ -55,10 +56,10 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_error_model": "The model error must be between {lo:g} and {hi:g} %, got {value}.",
     },
     "zh": {
-        "ct_model_error": "模型误差 [%]",
-        "ct_payload": "未建模负载 [kg]",
-        "ct_title_world": "三个控制器，同一个目标（虚线）",
-        "ct_title_err": "跟踪误差 ‖q_d − q‖（对数坐标）",
+        "ct_model_error": "模型误差 %",
+        "ct_payload": "负载 [kg]",
+        "ct_title_world": "三条手臂，同一个目标",
+        "ct_title_err": "误差 ‖q_d − q‖，对数坐标",
         "ct_xlabel_err": "t [s]",
         "ct_ylabel_err": "log₁₀ ‖q_d − q‖ [rad]",
         "ct_legend_pd": "━ PD",
@@ -66,6 +67,7 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_legend_ct": "━ 计算力矩",
         "ct_legend_target": "╍ 目标 q_d(t)",
         "ct_scene_time": "t = {t:.2f} s",
+        "ct_scene_setting": "模型误差 {model_error:.0f} %   负载 {payload:.1f} kg",
         "ct_readouts": (
             "t = {t:.2f} s &nbsp; 最近 {window:g} s 的均方根误差（rad）：<br>"
             "<span style='color:{c_pd}'>■</span> PD <b>{rms_pd:.4f}</b> &nbsp; "

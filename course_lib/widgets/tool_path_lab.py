@@ -3,7 +3,7 @@
 Three copies of the seeds' 2R arm (four with the task-space toggle) run side
 by side from the same joint error, one per controller: plain PD (purple),
 PD + gravity compensation (cyan), computed torque (amber) and, optionally,
-task-space computed torque (green). Left: the tool paths over the dashed
+task-space computed torque (green, dashed: it lies on the amber). Left: the tool paths over the dashed
 reference. Right: each tool's position error over time, linear or log
 (exponential convergence is a straight line). Below: the RMS tool error after
 t ≥ 1 s and the peak |τ₁| of each controller.
@@ -46,7 +46,7 @@ CT_EXACT, PD_EXACT = 1e-3, 0.05
 MISMATCH_LOW, MISMATCH_HIGH = -30.0, 30.0
 #: task "slow": |δ| ≤ SLOW_DELTA (%), b ≤ SLOW_B, ωₙ < SLOW_OMEGA (rad/s); PD above PD_SLOW, CT within CT_SLOW (m)
 SLOW_DELTA, SLOW_B, SLOW_OMEGA, PD_SLOW, CT_SLOW = 5.0, 0.2, 7.0, 0.30, 0.03
-#: the error plot's ranges: linear (m) and log₁₀ (of m)
+#: the error plot's starting ranges (they grow with the errors): linear (m) and log₁₀ (of m)
 ERROR_LINEAR, ERROR_LOG = (0.0, 0.3), (-7.0, 0.0)
 #: log₁₀ of an error below this (m) is drawn at it (an exact zero has no logarithm)
 ERROR_FLOOR = 1e-9
@@ -81,14 +81,20 @@ class ToolPathLab(SimLab):
 
     # -- the controllers, sampled by the simulator; each sample is recorded for the readouts ------------
     def _torques(self, t: float, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
-        tau = self.exp.torques(t, q, qd)
+        try:
+            with np.errstate(all="ignore"):
+                tau, errors = self.exp.torques_and_errors(t, q, qd)
+        except (ValueError, OverflowError) as exc:  # math.cos(inf) and the like: the state has blown up
+            raise FloatingPointError(f"the controllers could not act at t = {t:.3f} s: {exc}") from exc
+        if not np.all(np.isfinite(tau)):  # a state gone wild: the kit's blow-up path shows it and starts again
+            raise FloatingPointError(f"the controllers' torques stopped being finite at t = {t:.3f} s")
         k = int(round(t / CONTROL_PERIOD))
         if k + 1 < len(self._late):  # a rewind (Pause, then Play) samples the same steps again
             del self._sq[k + 1:], self._peak[k + 1:], self._late[k + 1:]
         late = t >= RMS_FROM - 1e-9
         sq, peak = self._sq[-1], self._peak[-1]
         if late:
-            sq = [a + e * e for a, e in zip(sq, self.exp.tool_error_now(t, q))]
+            sq = [a + e * e for a, e in zip(sq, errors)]
         self._sq.append(sq)
         self._late.append(self._late[-1] + late)
         self._peak.append([max(a, abs(u)) for a, u in zip(peak, tau[0::2].tolist())])
@@ -169,11 +175,11 @@ class ToolPathLab(SimLab):
                             alpha=0.45),
                        Link(f"link2_{i}", "world", x0=f"ex{i}", y0=f"ey{i}", x1=f"tx{i}", y1=f"ty{i}", width=2,
                             color=col, alpha=0.45),
-                       Trace(f"path_{i}", "world", x=f"tx{i}", y=f"ty{i}", max_points=120, color=col),
+                       Trace(f"path_{i}", "world", x=f"tx{i}", y=f"ty{i}", max_points=120, color=col, dash=i == 3),
                        Disc(f"tool_{i}", "world", x=f"tx{i}", y=f"ty{i}", r_px=4, color=col),
-                       Trace(f"err_{i}", "error", x="t", y=f"err{i}", max_points=1500, color=col),
+                       Trace(f"err_{i}", "error", x="t", y=f"err{i}", max_points=1500, color=col, dash=i == 3),
                        Trace(f"logerr_{i}", "error", x="t", y=f"logerr{i}", max_points=1500, color=col,
-                             visible=False)]
+                             visible=False, dash=i == 3)]
         shapes += [Disc("target", "world", x="xd", y="yd", r_px=4, color="ink"),
                    Text("time", "world", x=-0.35, y=1.72, text=T("scene_time"))]
         scene = Scene(width=560, height=330, channels=list(self._channels()),
@@ -183,6 +189,7 @@ class ToolPathLab(SimLab):
                                     ylabel=T("ylabel_linear"), title=T("title_error"))],
                       shapes=shapes)
         self.autoscale("error", "xlim", ["t"], (0.0, 6.0))
+        self._error_axis()
         self._scene_obj = scene
         self._visibility(scene)
         return scene
@@ -206,8 +213,14 @@ class ToolPathLab(SimLab):
             self.scene.set_shape(f"err_{i}", visible=not self.log)
             self.scene.set_shape(f"logerr_{i}", visible=self.log)
         self._visibility()
+        self._error_axis()
         self.scene.set_panel("error", ylim=ERROR_LOG if self.log else ERROR_LINEAR,
                              ylabel=self.T("ylabel_log" if self.log else "ylabel_linear"))
+
+    def _error_axis(self) -> None:
+        """The error axis grows with the errors shown (PD can miss by metres at low ωₙ); Reset shrinks it."""
+        names = [f"{'logerr' if self.log else 'err'}{i}" for i in range(len(CONTROLLERS))]
+        self.autoscale("error", "ylim", names, ERROR_LOG if self.log else ERROR_LINEAR)
 
     def _show_path(self) -> None:
         ref = self.exp.path.points()

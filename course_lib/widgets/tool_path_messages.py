@@ -4,8 +4,8 @@ from course_lib.messages import MessageTable
 
 TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
     "en": {
-        "delta": "model error δ [%]",
-        "b": "friction b [N·m·s/rad]",
+        "delta": "δ [%]",
+        "b": "b [N·m·s/rad]",
         "omega_n": "ωₙ [rad/s]",
         "period": "period T [s]",
         "path": "path",
@@ -25,7 +25,7 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "scene_time": "t = {t:.2f} s",
         "legend": "purple PD · cyan PD + gravity · amber computed torque",
         "legend_task": "purple PD · cyan PD + gravity · amber computed torque · green task-space CT",
-        "setting": ("t = {t:.2f} s &nbsp; δ = {delta:+.0f} % &nbsp; b = {b:.2f} N·m·s/rad &nbsp; "
+        "setting": ("t = {t:.2f} s &nbsp; model mass error δ = {delta:.0f} % &nbsp; unmodelled friction b = {b:.2f} N·m·s/rad<br>"
                     "ωₙ = {omega_n:g} rad/s (K_p = {kp:.0f} s⁻², K_d = {kd:.0f} s⁻¹) &nbsp; T = {period:.1f} s"),
         "table_head": "<tr><th></th><th>RMS tool error, t ≥ {since:g} s</th><th>peak |τ₁|</th></tr>",
         "table_row": "<tr><td style='color:{color}'>■ {name}</td><td>{rms}</td><td>{peak:.1f} N·m</td></tr>",
@@ -61,8 +61,8 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "why_wait": "wait: the RMS needs t ≥ {since:g} s",
     },
     "zh": {
-        "delta": "模型误差 δ [%]",
-        "b": "摩擦 b [N·m·s/rad]",
+        "delta": "δ [%]",
+        "b": "b [N·m·s/rad]",
         "omega_n": "ωₙ [rad/s]",
         "period": "周期 T [s]",
         "path": "路径",
@@ -82,7 +82,7 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "scene_time": "t = {t:.2f} s",
         "legend": "紫色 PD · 青色 PD + 重力补偿 · 琥珀色 计算力矩",
         "legend_task": "紫色 PD · 青色 PD + 重力补偿 · 琥珀色 计算力矩 · 绿色 任务空间计算力矩",
-        "setting": ("t = {t:.2f} s &nbsp; δ = {delta:+.0f} % &nbsp; b = {b:.2f} N·m·s/rad &nbsp; "
+        "setting": ("t = {t:.2f} s &nbsp; 模型质量误差 δ = {delta:.0f} % &nbsp; 未建模摩擦 b = {b:.2f} N·m·s/rad<br>"
                     "ωₙ = {omega_n:g} rad/s（K_p = {kp:.0f} s⁻²，K_d = {kd:.0f} s⁻¹）&nbsp; T = {period:.1f} s"),
         "table_head": "<tr><th></th><th>手爪误差 RMS（t ≥ {since:g} s）</th><th>|τ₁| 峰值</th></tr>",
         "table_row": "<tr><td style='color:{color}'>■ {name}</td><td>{rms}</td><td>{peak:.1f} N·m</td></tr>",
