@@ -2,8 +2,8 @@
 
 Most questions already belong to a lesson's quiz; they are taken from there
 (:func:`lesson_question`, by quiz and position), never copied, so a fix in a
-lesson reaches the review too. The few that no lesson asks yet are defined
-here, with their sentences in the ``review_quiz`` message table (English and
+lesson reaches the review too. The one no lesson asks yet (lesson 0's tip
+height) is defined here, with its sentences in the ``review_quiz`` message table (English and
 Chinese). Each question carries its source lesson, so the score at the end
 links every missed question back to the notebook that teaches it.
 
@@ -25,7 +25,7 @@ import numpy as np
 
 from course_lib.messages import language
 from course_lib.models import TwoLinkArm
-from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Question
+from course_lib.quiz import NumericQuestion, Question
 from course_lib.quiz_score import ScoredQuiz, Source
 from course_lib.quizzes.review_messages import REVIEW
 
@@ -96,17 +96,6 @@ def tip_height_question(arm: TwoLinkArm | None = None) -> NumericQuestion:
                            unit="m", explanation=REVIEW.text("tip_why", height=height, l1=a.l1, l2=a.l2))
 
 
-def model_mismatch_question() -> MultipleChoice:
-    """Seed 000, question 5: computed torque with masses 30 % off."""
-    t = REVIEW.text
-    return MultipleChoice(t("mismatch_prompt"), [
-        Option(t("mismatch_a"), feedback=t("mismatch_a_note")),
-        Option(t("mismatch_b"), correct=True, feedback=t("mismatch_b_note")),
-        Option(t("mismatch_c"), feedback=t("mismatch_c_note")),
-        Option(t("mismatch_d"), feedback=t("mismatch_d_note")),
-    ], t("mismatch_why"))
-
-
 def lesson8_question() -> Question | None:
     """Lesson 8's own question: ζ of the error equation with the lab's gains (from its quiz).
 
@@ -132,7 +121,7 @@ ITEMS: dict[str, Item] = {
     "seed000_q2": Item(6, _from("coriolis_quiz", 0), "000 Q2"),
     "seed000_q3": Item(6, _from("coriolis_quiz", 1), "000 Q3"),
     "seed000_q4": Item(7, _from("operational_quiz", 0), "000 Q4"),
-    "seed000_q5": Item(8, model_mismatch_question, "000 Q5"),
+    "seed000_q5": Item(8, _from("computed_torque_quiz", 4), "000 Q5"),
     # one question a lesson, from what its lab shows
     "lesson00": Item(0, tip_height_question),
     "lesson01": Item(1, _from("action_quiz", 0)),
