@@ -19,8 +19,8 @@ def cell_with(text: str) -> str:
     return next("".join(c["source"]) for c in CELLS if text in "".join(c["source"]))
 
 
-def test_next_section_links_to_the_assignment_and_the_next_lesson_as_markdown_links():
-    html = MarkdownIt().render(cell_with("## Next"))
+def test_closing_section_links_to_the_assignment_and_the_next_lesson_as_markdown_links():
+    html = MarkdownIt().render(cell_with("## What you can now do"))
     targets = re.findall(r'<a href="([^"]+)"', html)
     assert "../exercises/01_lagrange/lagrange.ipynb" in targets and "02_pendulum.ipynb" in targets
     for target in targets:

@@ -163,8 +163,8 @@ class MotorArm(TwoLinkArm):
     def straddles_friction_jump(self, qd_before: np.ndarray, qd: np.ndarray) -> bool:
         """A joint with Coulomb friction whose rate changed by more than half its smaller end value may
         have passed q̇ = 0 inside the step (RK4's stages lie between), where sgn q̇ jumps."""
-        w0, w1 = np.abs(qd_before), np.abs(qd)
-        return bool(np.any((self.Fs > 0) & (2 * np.abs(qd - qd_before) >= np.minimum(w0, w1))))
+        speed_before, speed = np.abs(qd_before), np.abs(qd)
+        return bool(np.any((self.Fs > 0) & (2 * np.abs(qd - qd_before) >= np.minimum(speed_before, speed))))
 
     # -- forward dynamics with stick–slip ----------------------------------------------------------------
     def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
@@ -173,24 +173,24 @@ class MotorArm(TwoLinkArm):
     def friction_list(self, qd: list[float]) -> list[float]:
         """F_v q̇ + F_s sgn(q̇) (N·m) on a list of floats, as :meth:`_friction`."""
         (b1, b2), (s1, s2) = self._coefficients
-        w1, w2 = qd
-        return [b1 * w1 + math.copysign(s1, w1) * (w1 != 0.0), b2 * w2 + math.copysign(s2, w2) * (w2 != 0.0)]
+        qd1, qd2 = qd
+        return [b1 * qd1 + math.copysign(s1, qd1) * (qd1 != 0.0), b2 * qd2 + math.copysign(s2, qd2) * (qd2 != 0.0)]
 
     def forward_dynamics_list(self, q: list[float], qd: list[float], tau: list[float]) -> list[float]:
         """q̈ with stick–slip on lists of floats: the closed forms, a solve by Cramer's rule off rest."""
         t1, t2 = q
-        w1, w2 = qd
+        qd1, qd2 = qd
         p = self.params
         m11, m12, m22 = self._entries(t2, math)
-        c11, c12, c21, c22 = coriolis_entries(t2, w1, w2, p, "christoffel", math)
+        c11, c12, c21, c22 = coriolis_entries(t2, qd1, qd2, p, "christoffel", math)
         g1, g2 = gravity_entries(t1, t2, p, math)
         g1 += self._motor2_weight() * math.cos(t1)
         (b1, b2), (s1, s2) = self._coefficients
-        r1 = tau[0] - c11 * w1 - c12 * w2 - g1 - b1 * w1 - math.copysign(s1, w1) * (w1 != 0.0)
-        r2 = tau[1] - c21 * w1 - c22 * w2 - g2 - b2 * w2 - math.copysign(s2, w2) * (w2 != 0.0)
-        if (w1 == 0.0 and s1 > 0) or (w2 == 0.0 and s2 > 0):  # a joint at rest: stick or slip
+        r1 = tau[0] - c11 * qd1 - c12 * qd2 - g1 - b1 * qd1 - math.copysign(s1, qd1) * (qd1 != 0.0)
+        r2 = tau[1] - c21 * qd1 - c22 * qd2 - g2 - b2 * qd2 - math.copysign(s2, qd2) * (qd2 != 0.0)
+        if (qd1 == 0.0 and s1 > 0) or (qd2 == 0.0 and s2 > 0):  # a joint at rest: stick or slip
             M = np.array([[m11, m12], [m12, m22]])
-            return stick_slip(M, np.array([r1, r2]), np.array([w1 == 0.0, w2 == 0.0]), self.Fs).tolist()
+            return stick_slip(M, np.array([r1, r2]), np.array([qd1 == 0.0, qd2 == 0.0]), self.Fs).tolist()
         det = m11 * m22 - m12 * m12
         return [(m22 * r1 - m12 * r2) / det, (m11 * r2 - m12 * r1) / det]
 

@@ -269,16 +269,16 @@ class TwoLinkArm(ManipulatorModel):
         # plain floats (lib=math) and a 2×2 solve by Cramer's rule, ~8x faster
         # than going through small numpy arrays.
         t1, t2 = q.tolist()
-        w1, w2 = qd.tolist()
-        return np.array(self.forward_dynamics_floats(t1, t2, w1, w2, float(tau[0]), float(tau[1])))
+        qd1, qd2 = qd.tolist()
+        return np.array(self.forward_dynamics_floats(t1, t2, qd1, qd2, float(tau[0]), float(tau[1])))
 
-    def forward_dynamics_floats(self, t1: float, t2: float, w1: float, w2: float, u1: float,
+    def forward_dynamics_floats(self, t1: float, t2: float, qd1: float, qd2: float, u1: float,
                                 u2: float) -> tuple[float, float]:
         """(θ̈₁, θ̈₂) at one state given as plain floats (rad, rad/s, N·m): the simulator's fast path.
 
         No checks: for loops that already hold floats (several arms stepped together).
         """
-        m11, m12, m22, n1, n2 = self.terms_floats(t1, t2, w1, w2)
+        m11, m12, m22, n1, n2 = self.terms_floats(t1, t2, qd1, qd2)
         r1, r2 = u1 - n1, u2 - n2
         det = m11 * m22 - m12 * m12
         return (m22 * r1 - m12 * r2) / det, (m11 * r2 - m12 * r1) / det
@@ -304,31 +304,31 @@ class TwoLinkArm(ManipulatorModel):
         if not self._own_float_step:
             return super().rk4_step_floats(q, qd, tau, h)
         half, sixth = 0.5 * h, h / 6.0
-        (t1, t2), (w1, w2), (u1, u2) = q, qd, tau
+        (t1, t2), (qd1, qd2), (u1, u2) = q, qd, tau
         b1, b2 = self._b_floats
         fd = self.forward_dynamics_floats
-        a11, a12 = fd(t1, t2, w1, w2, u1, u2)
-        p1 = w1 * (u1 - b1 * w1) + w2 * (u2 - b2 * w2)
-        v21, v22 = w1 + half * a11, w2 + half * a12
-        a21, a22 = fd(t1 + half * w1, t2 + half * w2, v21, v22, u1, u2)
+        a11, a12 = fd(t1, t2, qd1, qd2, u1, u2)
+        p1 = qd1 * (u1 - b1 * qd1) + qd2 * (u2 - b2 * qd2)
+        v21, v22 = qd1 + half * a11, qd2 + half * a12
+        a21, a22 = fd(t1 + half * qd1, t2 + half * qd2, v21, v22, u1, u2)
         p2 = v21 * (u1 - b1 * v21) + v22 * (u2 - b2 * v22)
-        v31, v32 = w1 + half * a21, w2 + half * a22
+        v31, v32 = qd1 + half * a21, qd2 + half * a22
         a31, a32 = fd(t1 + half * v21, t2 + half * v22, v31, v32, u1, u2)
         p3 = v31 * (u1 - b1 * v31) + v32 * (u2 - b2 * v32)
-        v41, v42 = w1 + h * a31, w2 + h * a32
+        v41, v42 = qd1 + h * a31, qd2 + h * a32
         a41, a42 = fd(t1 + h * v31, t2 + h * v32, v41, v42, u1, u2)
         p4 = v41 * (u1 - b1 * v41) + v42 * (u2 - b2 * v42)
-        return ([t1 + sixth * (w1 + 2 * v21 + 2 * v31 + v41), t2 + sixth * (w2 + 2 * v22 + 2 * v32 + v42)],
-                [w1 + sixth * (a11 + 2 * a21 + 2 * a31 + a41), w2 + sixth * (a12 + 2 * a22 + 2 * a32 + a42)],
+        return ([t1 + sixth * (qd1 + 2 * v21 + 2 * v31 + v41), t2 + sixth * (qd2 + 2 * v22 + 2 * v32 + v42)],
+                [qd1 + sixth * (a11 + 2 * a21 + 2 * a31 + a41), qd2 + sixth * (a12 + 2 * a22 + 2 * a32 + a42)],
                 sixth * (p1 + 2 * p2 + 2 * p3 + p4))
 
-    def inverse_dynamics_floats(self, t1: float, t2: float, w1: float, w2: float, a1: float,
+    def inverse_dynamics_floats(self, t1: float, t2: float, qd1: float, qd2: float, a1: float,
                                 a2: float) -> tuple[float, float]:
         """τ = M q̈ + C q̇ + g + b q̇ (N·m) at one state given as plain floats: a controller's fast path."""
-        m11, m12, m22, n1, n2 = self.terms_floats(t1, t2, w1, w2)
+        m11, m12, m22, n1, n2 = self.terms_floats(t1, t2, qd1, qd2)
         return m11 * a1 + m12 * a2 + n1, m12 * a1 + m22 * a2 + n2
 
-    def terms_floats(self, t1: float, t2: float, w1: float, w2: float) -> tuple[float, float, float, float, float]:
+    def terms_floats(self, t1: float, t2: float, qd1: float, qd2: float) -> tuple[float, float, float, float, float]:
         """(M₁₁, M₁₂, M₂₂, n₁, n₂) with n = C q̇ + g + b q̇, on plain floats, from the base parameters.
 
         The closed forms above in the base-parameter form of :func:`base_parameter_entries`:
@@ -341,8 +341,8 @@ class TwoLinkArm(ManipulatorModel):
         h = b * math.sin(t2)
         b1, b2 = self._b_floats
         return (a + 2 * b * c2, c + b * c2, c,
-                -h * (2 * w1 * w2 + w2 * w2) + gd * math.cos(t1) + ge * c12 + b1 * w1,
-                h * w1 * w1 + ge * c12 + b2 * w2)
+                -h * (2 * qd1 * qd2 + qd2 * qd2) + gd * math.cos(t1) + ge * c12 + b1 * qd1,
+                h * qd1 * qd1 + ge * c12 + b2 * qd2)
 
     def gravity(self, q: Any) -> np.ndarray:
         """g(q) = ∂V/∂q (N·m), the torques that hold the arm still at q."""
@@ -401,9 +401,9 @@ class TwoLinkArm(ManipulatorModel):
         the levers scaled by those rates and reversed.
         """
         q, qd = self._q_qd(q, qd)
-        w1, w12 = qd[..., 0], qd[..., 0] + qd[..., 1]
-        col1 = -self._point(q, self.l1 * w1, self.l2 * w12)
-        col2 = -self._point(q, 0.0 * w1, self.l2 * w12)
+        qd1, qd12 = qd[..., 0], qd[..., 0] + qd[..., 1]
+        col1 = -self._point(q, self.l1 * qd1, self.l2 * qd12)
+        col2 = -self._point(q, 0.0 * qd1, self.l2 * qd12)
         return np.stack([col1, col2], -1)
 
     def com_positions(self, q: Any) -> np.ndarray:

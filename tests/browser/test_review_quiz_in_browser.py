@@ -1,0 +1,66 @@
+"""Lesson 12's review quiz answered through the page in JupyterLab: one multiple-choice, one numeric and
+one symbolic question, each graded right, and the score line under the quiz counts them."""
+
+from __future__ import annotations
+
+import pytest
+
+from course_lib.quizzes.review import ITEMS, question_for, review_keys
+
+from .notebook_page import NotebookPage
+from .test_quiz_and_feedback_in_browser import answer, quiz_state
+
+LESSON = "12_review.ipynb"
+
+
+def _pick(page, index: int, letter: str) -> None:
+    """Pick option ``letter`` of question ``index`` and press Check; wait for the verdict."""
+    q = page.locator(".course-quiz-question").nth(index)
+    q.scroll_into_view_if_needed()
+    q.locator(".widget-toggle-button", has_text=letter).first.click()
+    page.wait_for_timeout(300)      # the pick reaches the kernel before the click on Check
+    q.get_by_role("button", name="Check", exact=True).click()
+    page.wait_for_function("(el) => el.textContent && !el.textContent.startsWith('Checking')",
+                           arg=q.locator(".course-quiz-feedback").element_handle(), timeout=60_000)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(420)
+def test_review_quiz_grades_a_choice_a_number_and_a_formula_typed_in_the_page(jupyter, browser, reports_dir):
+    keys = review_keys()
+    mc, num, sym = keys.index("seed000_q3"), keys.index("seed003_q1"), keys.index("seed003_q5")
+    choice = question_for("seed000_q3")
+    (letter,) = [x for x, o in zip(choice.letters, choice.options) if o.correct]
+    assert ITEMS["seed003_q5"].seed == "003 Q5"
+    server = jupyter("lab")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    nb = NotebookPage(page, "lab")
+    try:
+        nb.open(server.notebook_url(LESSON))
+        nb.run_all()
+        assert nb.wait_until_done(timeout_ms=240_000) == "done", nb.all_failures()
+        page.wait_for_selector(".course-quiz-score", timeout=30_000)
+        total = len(keys)
+        assert f"0 of {total}" in page.locator(".course-quiz-score").text_content()
+
+        answer(page, num, "-9.81 rad/s^2")
+        assert quiz_state(page)[num]["feedback"].startswith("Correct."), quiz_state(page)[num]
+        _pick(page, mc, letter)
+        assert quiz_state(page)[mc]["feedback"].startswith("Correct."), quiz_state(page)[mc]
+        answer(page, sym, "-Kd*edot - Kp*e")
+        assert quiz_state(page)[sym]["feedback"].startswith("Correct."), quiz_state(page)[sym]
+
+        score = page.locator(".course-quiz-score")
+        page.wait_for_function(f"(el) => el.textContent.includes('3 of {total}')", arg=score.element_handle(),
+                               timeout=10_000)
+        # every question not answered yet links to its lesson: lesson 5 has two of them in the review
+        lesson5 = sum(ITEMS[k].lesson == 5 for k in keys)
+        assert lesson5 >= 1 and score.locator("a[href='05_mass_matrix.ipynb']").count() == lesson5
+        page.screenshot(path=str(reports_dir / "browser" / "review-quiz-lab.png"), full_page=False)
+        failures = nb.all_failures()
+        assert not failures, failures
+    finally:
+        context.close()
+        server.shutdown_kernels()
