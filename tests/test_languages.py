@@ -71,6 +71,23 @@ def test_chinese_texts_are_written_in_chinese(name):
     assert not untranslated, f"{name}: still English in zh: {untranslated}"
 
 
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_a_ticked_tasks_value_does_not_say_done_again(name):
+    """The checklist writes "done: <value>" / "完成：<value>"; a value that itself begins with "met"/"完成"
+    would read "done: met: …" / "完成：…时完成…" (finding 5 of the Chinese walkthrough)."""
+    doubled = [(language, key) for language, texts in TABLES[name].messages.items()
+               for key, sentence in texts.items() if key.endswith("_value")
+               and re.search(r"^\s*(met|done|完成)\b|时完成", sentence)]
+    assert not doubled, f"{name}: task values that repeat done/完成: {doubled}"
+
+
+def test_the_done_line_wraps_the_value_in_no_brackets_so_they_never_nest():
+    from course_lib.widgets.messages import KIT as TABLE
+
+    for language, texts in TABLE.messages.items():
+        assert not re.search(r"[(（]\{value\}[)）]", texts["done_with"]), (language, texts["done_with"])
+
+
 def _prose(sentence: str) -> str:
     """The words of a text outside its fields and HTML tags."""
     return re.sub(r"<[^>]+>|\{[^}]*\}|&nbsp;", " ", sentence)
@@ -193,7 +210,7 @@ def test_a_ticked_task_stays_ticked_and_its_value_switches_language():
     assert lab.task_done("reach_high")
     set_language("zh")
     assert lab.task_done("reach_high")
-    assert "完成（y = " in lab.tasks.html and "末端抬到" in lab.tasks.html
+    assert "完成：y = " in lab.tasks.html and "末端抬到" in lab.tasks.html
 
 
 def test_a_dropdown_keeps_its_choice_and_runs_no_callback_when_its_options_switch_language():

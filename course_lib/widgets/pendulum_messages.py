@@ -126,7 +126,7 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_task_decay_hint": (
             "摩擦力矩 b θ̇ 以 b θ̇² 的速率消耗能量。在相图中，轨迹向内盘旋，趋向静止点。"
         ),
-        "pend_task_decay_value": "E = {energy:.2f} J（初始 {start:.2f} J）",
+        "pend_task_decay_value": "E = {energy:.2f} J，初始为 {start:.2f} J",
         "pend_task_tension": "打开牛顿视角，让杆上的张力大于 {tension:g} N。",
         "pend_task_tension_hint": (
             "T_c = m l θ̇² + m g cos θ。两项都在最低点达到最大：那里小球最快，重力也正好沿着杆的方向。"
