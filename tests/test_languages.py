@@ -244,3 +244,20 @@ def test_the_message_line_switches_language_too():
     assert "must be a finite number" in lab.message.value
     set_language("zh")
     assert "必须是有限的数" in lab.message.value
+
+
+def test_a_chinese_slider_label_gets_a_box_wide_enough_and_a_tooltip_with_the_whole_label():
+    """Finding 2 of the Chinese walkthrough: "k_r1（减速比 1）" was cut in a 100 px box."""
+    from course_lib.widgets.controls import label_px
+    from course_lib.widgets.motor_lab import MotorLab
+
+    lab = MotorLab()
+    set_language("zh")
+    for key in ("kr1", "kr2"):
+        slider = lab.controls[key]
+        assert "减速比" in slider.description
+        width = int(slider.style.description_width.removesuffix("px"))
+        assert width >= label_px(slider.description) > 100, (slider.description, width)
+        assert slider.tooltip == slider.description
+    set_language("en")
+    assert lab.controls["kr1"].tooltip == lab.controls["kr1"].description == "k_r1 (gear 1)"
