@@ -54,8 +54,8 @@ PENDULUM = MessageTable("pendulum_lab", {
             "until less than {percent:g} % of the energy it started with is left."
         ),
         "pend_task_decay_hint": (
-            "The friction torque b θ̇ drains energy at the rate b θ̇². In the phase portrait the trace "
-            "winds inward toward the resting point."
+            "Set τ to 0 first: a torque τ feeds energy in at the rate τ θ̇. Then the friction torque b θ̇ "
+            "drains energy at the rate b θ̇². In the phase portrait the trace winds inward toward the resting point."
         ),
         "pend_task_decay_value": "E = {energy:.2f} J of {start:.2f} J",
         "pend_task_tension": "Switch on the Newton view and get the rod to pull harder than {tension:g} N.",
@@ -77,6 +77,7 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_why_decay_low": "the swing started from {deg:.0f}°, which is not above {angle:g}°: drag the ball higher and let go",
         "pend_why_decay_b_start": "b was below {b:g} at the release",
         "pend_why_decay_b_after": "b was set below {b:g} after the release",
+        "pend_why_decay_tau": "τ = {tau:.2f} N·m keeps feeding energy in (at the rate τ θ̇): set τ to 0",
         "pend_why_tension_hidden": "the rod pulled {tension:.1f} N, but the Newton view was off",
     },
     "zh": {
@@ -124,7 +125,8 @@ PENDULUM = MessageTable("pendulum_lab", {
             "等到剩下的能量不足初始能量的 {percent:g} %。"
         ),
         "pend_task_decay_hint": (
-            "摩擦力矩 b θ̇ 以 b θ̇² 的速率消耗能量。在相图中，轨迹向内盘旋，趋向静止点。"
+            "先把 τ 设为 0：力矩 τ 以 τ θ̇ 的速率往摆里输入能量。之后摩擦力矩 b θ̇ 以 b θ̇² 的速率消耗能量，"
+            "在相图中轨迹向内盘旋，趋向静止点。"
         ),
         "pend_task_decay_value": "E = {energy:.2f} J，初始为 {start:.2f} J",
         "pend_task_tension": "打开牛顿视角，让杆上的张力大于 {tension:g} N。",
@@ -146,6 +148,7 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_why_decay_low": "这次从 {deg:.0f}° 开始摆，没有超过 {angle:g}°：把小球拖得更高再松手",
         "pend_why_decay_b_start": "松手时 b 小于 {b:g}",
         "pend_why_decay_b_after": "松手后 b 被调到了 {b:g} 以下",
+        "pend_why_decay_tau": "τ = {tau:.2f} N·m 一直在输入能量（速率为 τ θ̇）：把 τ 设为 0",
         "pend_why_tension_hidden": "杆的张力达到了 {tension:.1f} N，但当时牛顿视角是关着的",
     },
 })
