@@ -261,3 +261,24 @@ def test_a_chinese_slider_label_gets_a_box_wide_enough_and_a_tooltip_with_the_wh
         assert slider.tooltip == slider.description
     set_language("en")
     assert lab.controls["kr1"].tooltip == lab.controls["kr1"].description == "k_r1 (gear 1)"
+
+
+#: one term, one spelling: the glossary's Chinese term, and the variants that must not appear in any table
+GLOSSARY_TERMS = {
+    "杆的张力": ("拉力", "杆张力"),          # rod tension
+    "减速比": ("传动比",),                   # gear ratio
+    "黏滑": ("粘滑",),                       # stick–slip
+    "能量收支": ("能量账本",),               # energy ledger
+    "克里斯托弗符号": ("克里斯托费尔",),      # Christoffel symbols (the glossary names the other spelling once)
+}
+
+
+def test_the_glossary_terms_are_the_only_spelling_in_the_labs_quizzes_and_checks():
+    glossary = (ROOT.parent / "docs" / "glossary.md").read_text(encoding="utf-8")
+    variants = []
+    for term, others in GLOSSARY_TERMS.items():
+        assert re.search(rf"^\|[^|\n]*\|[^|\n]*{re.escape(term)}", glossary, re.M), f"the glossary does not give {term!r}"
+        for name, table in TABLES.items():
+            for key, sentence in table.messages.get("zh", {}).items():
+                variants += [(name, key, other) for other in others if other in sentence]
+    assert not variants, f"spellings the glossary does not use (table, key, variant): {variants}"

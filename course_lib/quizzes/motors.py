@@ -70,9 +70,9 @@ MOTORS_QUIZ = MessageTable("motors_quiz", {
                      "torque is within ±F_s."),
     },
     "zh": {
-        "rotor_prompt": "转动惯量 I_m = {im:g} kg·m² 的转子通过传动比 k_r = {kr:g} 的减速器驱动关节 1。它给 M₁₁ 增加多少（kg·m²）？",
+        "rotor_prompt": "转动惯量 I_m = {im:g} kg·m² 的转子通过减速比 k_r = {kr:g} 的减速器驱动关节 1。它给 M₁₁ 增加多少（kg·m²）？",
         "rotor_why": "转子比关节快 k_r 倍，所以它的动能是 ½ I_m (k_r θ̇)²：它给 M₁₁ 增加 k_r² I_m。",
-        "rotor_once": "这是 k_r I_m：在 ½ I_m (k_r θ̇)² 里，传动比随每个 θ̇ 各出现一次，共两次。",
+        "rotor_once": "你算的是 k_r I_m。转子的角速度是 k_r θ̇，动能 ½ I_m (k_r θ̇)² 里 k_r 被平方了。",
         "rotor_alone": "这只是转子本身；隔着减速器看，它重了 k_r² 倍。",
         "break_prompt": ("二连杆机械臂（第 3 课的连杆）先被扶住，静止在 θ = (0°, {theta2:.1f}°)，有重力；"
                          "然后松手，同时在关节 1 上加恒定力矩 τ₁（τ₂ = 0）。"
@@ -103,7 +103,7 @@ MOTORS_QUIZ = MessageTable("motors_quiz", {
         "tanh_b": "它会给手臂增加能量，因为 tanh 在 q̇ = 0 附近超过了符号函数。",
         "tanh_b_note": "tanh(q̇/ε) 与 q̇ 同号，且不超出 ±1，所以它仍然只耗散能量。",
         "tanh_c": "平滑后的摩擦项随 q̇ 趋于零，无法卡住静止的关节：手臂会慢慢滑下去。",
-        "tanh_c_note": "对：平滑的符号函数卡不住；粘滑（stick–slip）规则才能。",
+        "tanh_c_note": "对：平滑的符号函数卡不住；黏滑（stick–slip）规则才能。",
         "tanh_why": "卡住是一种约束，而不是 q̇ 的力学规律：只要所需力矩在 ±F_s 以内，关节就保持不动。",
     },
 })

@@ -138,7 +138,7 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_scene_theta": "θ = {theta_deg:.1f}°   θ̇ = {theta_dot:.2f} rad/s",
         "pend_scene_balance": "拉格朗日：m l² θ̈ + m g l sin θ = τ − b θ̇：{lhs:.2f} N·m = {rhs:.2f} N·m",
         "pend_legend_gravity": "━ 重力 m g = {weight:.2f} N",
-        "pend_legend_tension": "━ 杆张力 T_c = {tension:.2f} N",
+        "pend_legend_tension": "━ 杆的张力 T_c = {tension:.2f} N",
         "pend_legend_tangential": "━ 切向 {ft:.2f} N",
         "pend_scene_radial": "径向：T_c − m g cos θ = m l θ̇²：{tension:.2f} − ({mg_cos:.2f}) = {centripetal:.2f} N",
         "pend_scene_tangential": "切向：m l θ̈ = −m g sin θ + (τ−bθ̇)/l：{ml_acc:.2f} = ({mg_sin:.2f}) + ({ft:.2f}) N",
