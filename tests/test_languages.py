@@ -282,3 +282,16 @@ def test_the_glossary_terms_are_the_only_spelling_in_the_labs_quizzes_and_checks
             for key, sentence in table.messages.get("zh", {}).items():
                 variants += [(name, key, other) for other in others if other in sentence]
     assert not variants, f"spellings the glossary does not use (table, key, variant): {variants}"
+
+
+def test_chinese_markdown_keeps_each_paragraph_on_one_source_line():
+    """A line break inside a Chinese paragraph renders as a stray space ("变快。 图上"): finding 8."""
+    import json
+
+    broken = []
+    for path in sorted((ROOT.parent / "notebooks").glob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            text = "".join(cell["source"]) if cell["cell_type"] == "markdown" else ""
+            prose = re.sub(r"```.*?```", "", text, flags=re.S)
+            broken += [(path.name, m.group(0)) for m in re.finditer(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]\n(?=[^\s|#>-])", prose)]
+    assert not broken, f"Chinese paragraphs broken over source lines: {broken}"
