@@ -49,7 +49,9 @@ def _handler(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: 
         if trace:
             from IPython.display import HTML, display
 
-            display(HTML("<details class='course-traceback'><summary>Show the full traceback</summary>"
+            from course_lib.grading.check_messages import text
+
+            display(HTML(f"<details class='course-traceback'><summary>{html.escape(text('show_traceback'))}</summary>"
                          f"<pre style='font-size:85%'>{html.escape(trace)}</pre></details>"))
     return short
 

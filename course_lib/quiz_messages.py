@@ -18,8 +18,8 @@ QUIZ = MessageTable("quiz", {
             "could not read {value!r}."
         ),
         "quiz_wrong_unit": "The number is right, but the unit {got!r} is not {expected!r}.",
-        "quiz_off_by": "Your value {value:g} is not the answer (answers within {pct:.2g} % of it count as right).",
-        "quiz_off_by_abs": "Your value {value:g} is not the answer (answers within {tol:.2g} of it count as right).",
+        "quiz_off_by": "Your value {value:g} is not the answer (answers within {pct:.2g} % of it count as right). Check the sign and the unit.",
+        "quiz_off_by_abs": "Your value {value:g} is not the answer (answers within {tol:.2g} of it count as right). Check the sign and the unit.",
         "quiz_not_it": "Your value {value:g} is not the answer.",
         "quiz_off_and_unit": "Your value {value:g} is not the answer, and the unit {got!r} is not {expected!r}.",
         "quiz_within": "Your value {value:g} is within {tol:.2g} of the answer.",
@@ -75,10 +75,10 @@ QUIZ = MessageTable("quiz", {
             "请输入一个数（小数点或小数逗号都可以），后面可以跟单位；无法读取 {value!r}。"
         ),
         "quiz_wrong_unit": "数值对了，但单位 {got!r} 不是 {expected!r}。",
-        "quiz_off_by": "你的数值 {value:g} 不是答案（与答案相差 {pct:.2g} % 以内都算对）。",
-        "quiz_off_by_abs": "你的数值 {value:g} 不是答案（与答案相差 {tol:.2g} 以内都算对）。",
-        "quiz_not_it": "你的数值 {value:g} 不是答案。",
-        "quiz_off_and_unit": "你的数值 {value:g} 不是答案，而且单位 {got!r} 不是 {expected!r}。",
+        "quiz_off_by": "{value:g} 不对（与答案相差 {pct:.2g} % 以内都算对）。注意符号和单位。",
+        "quiz_off_by_abs": "{value:g} 不对（与答案相差 {tol:.2g} 以内都算对）。注意符号和单位。",
+        "quiz_not_it": "{value:g} 不对。",
+        "quiz_off_and_unit": "{value:g} 不对，而且单位 {got!r} 不是 {expected!r}。",
         "quiz_within": "你的数值 {value:g} 与答案相差不超过 {tol:.2g}。",
         "quiz_syntax": (
             "无法读取这个表达式（{detail}）：乘法用 *，乘方用 ^ 或 **，可用的名字有 {names}。"

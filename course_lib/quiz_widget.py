@@ -64,6 +64,8 @@ class QuestionView:
     def __init__(self, question: Question, number: int | None = None, follow_language: bool = True):
         import ipywidgets as w
 
+        from course_lib.widgets.glyph_style import glyph_style
+
         self.question, self.number = question, number
         self.attempts = 0
         self.solved = False
@@ -91,7 +93,7 @@ class QuestionView:
         self._options.add_class("course-quiz-options")
         body = self._body()
         self.widget = w.VBox(head + body + [w.HBox([self.check_button, self.answer_button],
-                                                   layout={"flex_flow": "row wrap"}), self.out],
+                                                   layout={"flex_flow": "row wrap"}), self.out, glyph_style()],
                              layout={"max_width": "100%", "min_width": "0"})
         self.widget.add_class("course-quiz-question")
         if follow_language:

@@ -71,6 +71,23 @@ def test_chinese_texts_are_written_in_chinese(name):
     assert not untranslated, f"{name}: still English in zh: {untranslated}"
 
 
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_a_ticked_tasks_value_does_not_say_done_again(name):
+    """The checklist writes "done: <value>" / "完成：<value>"; a value that itself begins with "met"/"完成"
+    would read "done: met: …" / "完成：…时完成…" (finding 5 of the Chinese walkthrough)."""
+    doubled = [(language, key) for language, texts in TABLES[name].messages.items()
+               for key, sentence in texts.items() if key.endswith("_value")
+               and re.search(r"^\s*(met|done|完成)\b|时完成", sentence)]
+    assert not doubled, f"{name}: task values that repeat done/完成: {doubled}"
+
+
+def test_the_done_line_wraps_the_value_in_no_brackets_so_they_never_nest():
+    from course_lib.widgets.messages import KIT as TABLE
+
+    for language, texts in TABLE.messages.items():
+        assert not re.search(r"[(（]\{value\}[)）]", texts["done_with"]), (language, texts["done_with"])
+
+
 def _prose(sentence: str) -> str:
     """The words of a text outside its fields and HTML tags."""
     return re.sub(r"<[^>]+>|\{[^}]*\}|&nbsp;", " ", sentence)
@@ -193,7 +210,7 @@ def test_a_ticked_task_stays_ticked_and_its_value_switches_language():
     assert lab.task_done("reach_high")
     set_language("zh")
     assert lab.task_done("reach_high")
-    assert "完成（y = " in lab.tasks.html and "末端抬到" in lab.tasks.html
+    assert "完成：y = " in lab.tasks.html and "末端抬到" in lab.tasks.html
 
 
 def test_a_dropdown_keeps_its_choice_and_runs_no_callback_when_its_options_switch_language():
@@ -227,3 +244,54 @@ def test_the_message_line_switches_language_too():
     assert "must be a finite number" in lab.message.value
     set_language("zh")
     assert "必须是有限的数" in lab.message.value
+
+
+def test_a_chinese_slider_label_gets_a_box_wide_enough_and_a_tooltip_with_the_whole_label():
+    """Finding 2 of the Chinese walkthrough: "k_r1（减速比 1）" was cut in a 100 px box."""
+    from course_lib.widgets.controls import label_px
+    from course_lib.widgets.motor_lab import MotorLab
+
+    lab = MotorLab()
+    set_language("zh")
+    for key in ("kr1", "kr2"):
+        slider = lab.controls[key]
+        assert "减速比" in slider.description
+        width = int(slider.style.description_width.removesuffix("px"))
+        assert width >= label_px(slider.description) > 100, (slider.description, width)
+        assert slider.tooltip == slider.description
+    set_language("en")
+    assert lab.controls["kr1"].tooltip == lab.controls["kr1"].description == "k_r1 (gear 1)"
+
+
+#: one term, one spelling: the glossary's Chinese term, and the variants that must not appear in any table
+GLOSSARY_TERMS = {
+    "杆的张力": ("拉力", "杆张力"),          # rod tension
+    "减速比": ("传动比",),                   # gear ratio
+    "黏滑": ("粘滑",),                       # stick–slip
+    "能量收支": ("能量账本",),               # energy ledger
+    "克里斯托弗符号": ("克里斯托费尔",),      # Christoffel symbols (the glossary names the other spelling once)
+}
+
+
+def test_the_glossary_terms_are_the_only_spelling_in_the_labs_quizzes_and_checks():
+    glossary = (ROOT.parent / "docs" / "glossary.md").read_text(encoding="utf-8")
+    variants = []
+    for term, others in GLOSSARY_TERMS.items():
+        assert re.search(rf"^\|[^|\n]*\|[^|\n]*{re.escape(term)}", glossary, re.M), f"the glossary does not give {term!r}"
+        for name, table in TABLES.items():
+            for key, sentence in table.messages.get("zh", {}).items():
+                variants += [(name, key, other) for other in others if other in sentence]
+    assert not variants, f"spellings the glossary does not use (table, key, variant): {variants}"
+
+
+def test_chinese_markdown_keeps_each_paragraph_on_one_source_line():
+    """A line break inside a Chinese paragraph renders as a stray space ("变快。 图上"): finding 8."""
+    import json
+
+    broken = []
+    for path in sorted((ROOT.parent / "notebooks").glob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            text = "".join(cell["source"]) if cell["cell_type"] == "markdown" else ""
+            prose = re.sub(r"```.*?```", "", text, flags=re.S)
+            broken += [(path.name, m.group(0)) for m in re.finditer(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]\n(?=[^\s|#>-])", prose)]
+    assert not broken, f"Chinese paragraphs broken over source lines: {broken}"

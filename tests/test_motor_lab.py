@@ -358,7 +358,7 @@ def test_ticked_task_says_met_at_which_setting():
     lab = MotorLab()
     lab.set("kr1", 160.0)
     assert lab.task_done("rotor")
-    assert lab.tasks.value("rotor").startswith("met at k_r1 = 160")  # the setting it was met at, not "now"
+    assert lab.tasks.value("rotor").startswith("at k_r1 = 160")  # the setting it was met at, not "now"
 
 
 # -- walkthrough 11b ------------------------------------------------------------------------------------------

@@ -292,6 +292,23 @@ def test_task2_not_met_from_too_low_or_with_too_little_damping(release_deg, b):
     assert not lab.task_done("decay")
 
 
+def test_task2_says_a_torque_keeps_feeding_energy_in_and_ticks_once_it_is_zero():
+    """With τ = 6.95 N·m and b = 0.6 released from 170°, the ball goes over the top and keeps spinning: each turn τ
+    puts in 2π τ and friction takes ∮ b θ̇ dθ, so it settles near θ̇ = τ / b ≈ 11.6 rad/s and E never falls below
+    10 %. The task says why (τ θ̇ feeds energy in) instead of nothing, and ticks once τ = 0."""
+    lab = PendulumLab()
+    lab.set("tau", 6.95)
+    lab.set("b", 0.6)
+    drag_to_degrees(lab, 170.0)
+    lab.advance(20.0)
+    assert abs(lab.theta_dot) == pytest.approx(6.95 / 0.6, rel=0.1)
+    assert not lab.task_done("decay")
+    assert "set τ to 0" in lab.tasks.reason("decay") and "6.95" in lab.tasks.reason("decay")
+    lab.set("tau", 0.0)
+    lab.advance(20.0)
+    assert lab.task_done("decay")
+
+
 def test_task2_lowering_damping_during_the_decay_cancels_it():
     """Dropping b below 0.3 after the release voids that attempt."""
     lab = PendulumLab()

@@ -294,7 +294,7 @@ def test_a_typical_mistake_gets_its_own_hint_and_the_tolerance_is_rounded():
     """A value at a listed mistake (the ½ forgotten) gets that hint; others get the plain 'not the answer' line."""
     q = NumericQuestion("T?", 1.0833, tolerance=0.0216666, unit="J", mistakes=[(2.1666, "Did you forget the ½?")])
     assert q.check("2.17 J").message == "Your value 2.17 is not the answer. Did you forget the ½?"
-    assert q.check("3 J").message == "Your value 3 is not the answer (answers within 2 % of it count as right)."
+    assert q.check("3 J").message == "Your value 3 is not the answer (answers within 2 % of it count as right). Check the sign and the unit."
     with pytest.raises(ValueError, match="mistakes"):
         NumericQuestion("T?", 1.0, tolerance=0.1, mistakes=[(float("nan"), "x")])
 

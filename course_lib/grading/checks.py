@@ -37,6 +37,30 @@ def fail(message: str) -> NoReturn:
     raise AssertionError(message)
 
 
+def at_values(**values: Any) -> str:
+    """The place a test checks, from named values, in the language in force: for ``where=`` of a check.
+
+    Args:
+        values: name → value with its unit, in the order to show (numbers are formatted by :func:`fmt`).
+
+    Returns:
+        "at θ = 0.400 rad, m = 1.3 kg" in English, "θ = 0.400 rad, m = 1.3 kg 时" in Chinese.
+
+    >>> at_values(θ="0.400 rad", m="1.3 kg")
+    'at θ = 0.400 rad, m = 1.3 kg'
+    """
+    shown = ", ".join(f"{k} = {v if isinstance(v, str) else fmt(v)}" for k, v in values.items())
+    return text("at_state", values=shown)
+
+
+def passed(*names: str) -> None:
+    """Print that the named answers passed this test, in the language in force ("T and V are right.")."""
+    if len(names) == 1:
+        print(text("right_one", name=names[0]))
+    else:
+        print(text("right_many", names=", ".join(names[:-1]), last=names[-1]))
+
+
 def fmt(x: Any) -> str:
     """Format a number or vector compactly for a message, e.g. ``(0.412, -1.037)``."""
     a = np.atleast_1d(np.asarray(x, dtype=float))

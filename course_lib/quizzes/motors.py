@@ -70,9 +70,9 @@ MOTORS_QUIZ = MessageTable("motors_quiz", {
                      "torque is within ±F_s."),
     },
     "zh": {
-        "rotor_prompt": "转动惯量 I_m = {im:g} kg·m² 的转子通过传动比 k_r = {kr:g} 的减速器驱动关节 1。它给 M₁₁ 增加多少（kg·m²）？",
+        "rotor_prompt": "转动惯量 I_m = {im:g} kg·m² 的转子通过减速比 k_r = {kr:g} 的减速器驱动关节 1。它给 M₁₁ 增加多少（kg·m²）？",
         "rotor_why": "转子比关节快 k_r 倍，所以它的动能是 ½ I_m (k_r θ̇)²：它给 M₁₁ 增加 k_r² I_m。",
-        "rotor_once": "这是 k_r I_m：在 ½ I_m (k_r θ̇)² 里，传动比随每个 θ̇ 各出现一次，共两次。",
+        "rotor_once": "你算的是 k_r I_m。转子的角速度是 k_r θ̇，动能 ½ I_m (k_r θ̇)² 里 k_r 被平方了。",
         "rotor_alone": "这只是转子本身；隔着减速器看，它重了 k_r² 倍。",
         "break_prompt": ("二连杆机械臂（第 3 课的连杆）先被扶住，静止在 θ = (0°, {theta2:.1f}°)，有重力；"
                          "然后松手，同时在关节 1 上加恒定力矩 τ₁（τ₂ = 0）。"
@@ -92,7 +92,7 @@ MOTORS_QUIZ = MessageTable("motors_quiz", {
         "skew_a": "只要乘积 C q̇ 正确，不管 C 的元素怎样在两个角速度之间分配，Ṁ − 2C 都是斜对称的。",
         "skew_a_note": "只有弱形式 q̇ᵀ(Ṁ − 2C)q̇ = 0 对每个合法的 C 都成立。",
         "skew_b": "用克里斯托弗形式的 C 时它斜对称（强形式）；别的合法 C 可能只满足弱形式 q̇ᵀ(Ṁ − 2C)q̇ = 0。",
-        "skew_b_note": "对：这是第 6 课的结论；转子带来的常数项完全不改变 C。",
+        "skew_b_note": "这是第 6 课的结论；转子带来的常数项完全不改变 C。",
         "skew_c": "转子破坏了斜对称性，因为它们的折算惯量 k_r² I_m 被加到了 M 的对角线上。",
         "skew_c_note": "它们给 M 加的是常数，所以 Ṁ 和 C 都只是连杆本身的。",
         "skew_why": "弱形式就是能量守恒；强形式要求 C 由 M 的克里斯托弗符号构造。",
@@ -103,8 +103,8 @@ MOTORS_QUIZ = MessageTable("motors_quiz", {
         "tanh_b": "它会给手臂增加能量，因为 tanh 在 q̇ = 0 附近超过了符号函数。",
         "tanh_b_note": "tanh(q̇/ε) 与 q̇ 同号，且不超出 ±1，所以它仍然只耗散能量。",
         "tanh_c": "平滑后的摩擦项随 q̇ 趋于零，无法卡住静止的关节：手臂会慢慢滑下去。",
-        "tanh_c_note": "对：平滑的符号函数卡不住；粘滑（stick–slip）规则才能。",
-        "tanh_why": "卡住是一种约束，而不是 q̇ 的力学规律：只要所需力矩在 ±F_s 以内，关节就保持不动。",
+        "tanh_c_note": "平滑的符号函数卡不住；黏滑（stick–slip）规则才能。",
+        "tanh_why": "静摩擦卡住是一种约束，不是 q̇ 的函数：只要所需力矩在 ±F_s 以内，关节就保持不动。",
     },
 })
 

@@ -61,7 +61,7 @@ TWO_LINK_QUIZ = MessageTable("two_link_quiz", {
         "zero_prompt": ("机械臂完全伸直（θ₂ = 0），两个关节都转得很快。"
                         "M q̈ + C q̇ + g = τ 中哪一项在这里为零，不管关节转得多快？"),
         "zero_a": "C q̇，速度项。",
-        "zero_a_note": "对：C 的每个元素都含 h = m₂ l₁ l_c2 sin θ₂，而 sin 0 = 0。",
+        "zero_a_note": "C 的每个元素都含 h = m₂ l₁ l_c2 sin θ₂，而 sin 0 = 0。",
         "zero_b": "M₁₂，惯性耦合项。",
         "zero_b_note": "不对：M₁₂ = m₂(l_c2² + l₁ l_c2 cos θ₂) + I₂ 在 θ₂ = 0 时最大。",
         "zero_c": "g，重力项。",

@@ -98,7 +98,7 @@ class ArmPreviewLab(Lab):
         self.check_finite(r)
         self.readouts.update(r)
         self.scene.set_values({k: r[k] for k in self.scene.channels})
-        self.readout_html.value = f"<b>{self.T('arm_tip')}</b>: {self.T('arm_readout', x=r['tip_x'], y=r['tip_y'])}"
+        self.readout_html.value = f"<b>{self.T('arm_tip')}</b> {self.T('arm_readout', x=r['tip_x'], y=r['tip_y'])}"
         self.tasks.update(self)
 
     def reset_state(self) -> None:

@@ -123,7 +123,7 @@ ARM_SIM = MessageTable("arm_sim_lab", {
             "若“保持”开着，它仍然开着，并保持在初始姿态）"
         ),
         "arm_title_world": "2R 机械臂（拖动肘部或末端）",
-        "arm_title_ledger": "能量账本 [J]",
+        "arm_title_ledger": "能量收支 [J]",
         "arm_xlabel_ledger": "t [s]",
         "arm_scene_angles": "θ₁ = {th1w:.2f} rad   θ₂ = {th2w:.2f} rad",
         "arm_scene_torques": "τ₁ = {tau1:.2f} N·m   τ₂ = {tau2:.2f} N·m",

@@ -35,6 +35,8 @@ moves it exactly as a learner would.
 from __future__ import annotations
 
 import dataclasses
+import math
+import unicodedata
 from typing import Any, Sequence
 
 import ipywidgets as w
@@ -102,8 +104,45 @@ class Dropdown:
         # option texts made when the lab's module was imported are made again in the language in force now
         return dropdown(label, list(retranslate(self.options)), self.value)
 
-#: wide enough for "b [N·m·s/rad]" without eating the slider
+#: wide enough for "b [N·m·s/rad]" without eating the slider; longer labels get a wider box (fit_label)
 LABEL_STYLE = {"description_width": "100px"}
+LABEL_MIN_PX = 100
+#: the controls whose label sits in a description box of its own (fit_label sizes it)
+LABELLED = (w.FloatSlider, w.IntSlider, w.Dropdown)
+#: the widest a label may take in a 340 px slider, leaving room for the track and the readout
+LABEL_MAX_PX = 160
+
+
+def label_px(label: str) -> int:
+    """Estimated width in pixels of ``label`` in the widgets' 13 px font, with the label's padding.
+
+    Chinese characters and full-width punctuation ("（", "："） are a full em wide (13 px);
+    Latin, Greek, digits and symbols average under 8 px in DejaVu Sans / Liberation Sans.
+
+    >>> label_px("τ [N·m]"), label_px("k_r1（减速比 1）")
+    (62, 119)
+    """
+    wide = sum(unicodedata.east_asian_width(c) in "WF" for c in str(label))
+    return math.ceil(13 * wide + 7.6 * (len(str(label)) - wide)) + 8
+
+
+def fit_label(widget: w.Widget) -> w.Widget:
+    """Widen ``widget``'s description box to its label (100–160 px) and put the whole label in its tooltip.
+
+    Called when a control is made and again when the language switches (relabel.py), so a
+    Chinese label such as "k_r1（减速比 1）" is not cut to "k_r1（减速比 …".
+
+    Returns:
+        ``widget``, for chaining.
+    """
+    label = widget.description
+    px = min(max(label_px(label), LABEL_MIN_PX), LABEL_MAX_PX)
+    widget.style.description_width = f"{px}px"
+    if isinstance(widget, w.Dropdown):  # the choice keeps its 120 px
+        widget.layout.width = f"{px + 120}px"
+    if label:
+        widget.tooltip = label
+    return widget
 SLIDER_LAYOUT = {"width": "340px"}
 
 
@@ -120,10 +159,10 @@ def slider(label: str, lo: float, hi: float, step: float, value: float, fmt: str
     Returns:
         A continuous-update :class:`ipywidgets.FloatSlider` with a readout.
     """
-    return w.FloatSlider(
+    return fit_label(w.FloatSlider(
         value=value, min=lo, max=hi, step=step, description=label, readout=True,
         readout_format=fmt, continuous_update=True, style=LABEL_STYLE, layout=SLIDER_LAYOUT,
-    )
+    ))
 
 
 def toggle(label: str, value: bool = False) -> w.ToggleButton:
@@ -133,8 +172,8 @@ def toggle(label: str, value: bool = False) -> w.ToggleButton:
 
 def dropdown(label: str, options: Sequence[Any], value: Any) -> w.Dropdown:
     """A choice among ``options`` (pairs ``(text, value)`` or plain values)."""
-    return w.Dropdown(options=options, value=value, description=label, style=LABEL_STYLE,
-                      layout={"width": "220px"})
+    return fit_label(w.Dropdown(options=options, value=value, description=label, style=LABEL_STYLE,
+                                layout={"width": "220px"}))
 
 
 def button(label: str, icon: str = "") -> w.Button:

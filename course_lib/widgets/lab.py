@@ -39,6 +39,7 @@ from course_lib.messages import Message, MessageTable, on_language_change, retra
 from course_lib.widgets import controls
 from course_lib.widgets.messages import text
 from course_lib.widgets.relabel import relabel_scene, relabel_widgets
+from course_lib.widgets.glyph_style import glyph_style
 from course_lib.widgets.tasks import TEXT_STYLE, TaskList
 
 
@@ -242,7 +243,8 @@ class Lab:
     def layout(self, column: list[w.Widget], below: list[w.Widget] = ()) -> w.Widget:
         """The scene with a column beside it (controls, then checklist, then message), and rows below."""
         side = w.VBox(list(column) + [self.tasks.widget, self.message], layout=controls.COLUMN_LAYOUT)
-        self.widget = w.VBox([controls.beside(self.scene, side), *below])
+        self.widget = w.VBox([controls.beside(self.scene, side), *below, glyph_style()])
+        self.widget.add_class("cl-lab")
         return self.widget
 
     def show_message(self, msg: str, kind: str = "error") -> None:

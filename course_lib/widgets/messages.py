@@ -28,7 +28,7 @@ KIT = MessageTable("kit", {
         "paused": "paused",
         "tasks_title": "Try this",
         "hint": "hint",
-        "done_with": "done ({value})",
+        "done_with": "done: {value}",
         # -- shared errors ------------------------------------------------------
         "error_callback": "That did not work: {detail}. The lab is still usable.",
         "error_blowup": (
@@ -55,7 +55,7 @@ KIT = MessageTable("kit", {
         "paused": "已暂停",
         "tasks_title": "试一试",
         "hint": "提示",
-        "done_with": "完成（{value}）",
+        "done_with": "完成：{value}",
         "error_callback": "操作没有成功：{detail}。实验仍然可以继续使用。",
         "error_blowup": "仿真发散了（{detail}）。实验已重置；试试更小的力矩或更大的阻尼。",
         "error_not_finite": "{name} 必须是有限的数。",

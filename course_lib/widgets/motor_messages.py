@@ -39,19 +39,19 @@ MOTOR = MessageTable("motor_lab", {
         ),
         "mot_task_rotor": "Find a gear ratio k_r1 at which the rotor's share of M₁₁ exceeds the link's.",
         "mot_task_rotor_hint": "The rotor adds k_r1² I_m1 + I_m2: the gear ratio enters squared.",
-        "mot_task_rotor_value": "met at k_r1 = {kr1:g}: rotor {rotor:.3f} > link {link:.3f} kg·m²",
+        "mot_task_rotor_value": "at k_r1 = {kr1:g}, rotor {rotor:.3f} > link {link:.3f} kg·m²",
         "mot_task_kappa": "By gearing, keep κ(M) below {kappa:g} over all θ₂.",
         "mot_task_kappa_hint": "κ(M) = 1 when M is a multiple of the identity. The rotors add constants to the "
                                "diagonal: make M₁₁ and M₂₂ nearly equal (the link's M₂₂ is small, so gear 2 needs "
                                "more k_r² I_m than gear 1) and large against the θ₂-dependent M₁₂.",
-        "mot_task_kappa_value": "met with k_r = ({kr1:g}, {kr2:g}): κ(M) ≤ {kappa:.3f} over all θ₂",
+        "mot_task_kappa_value": "with k_r = ({kr1:g}, {kr2:g}), κ(M) ≤ {kappa:.3f} over all θ₂",
         "mot_task_breakaway": "Gravity off, F_s > 0, from rest: find within {pct:g} % the least constant τ₁ "
                               "that starts joint 1 (τ₂ = 0).",
         "mot_task_breakaway_hint": "A joint at rest sticks while the torque it needs stays within ±F_s. "
                                    "Raise τ₁ in small steps, each from rest: Reset (it puts the arm at rest and "
                                    "pauses, and keeps τ₁), set τ₁, then Play. "
                                    "Type τ₁ into the number box beside the slider: no need for 100 arrow presses.",
-        "mot_task_breakaway_value": "met: τ₁ = {tau1:.3f} N·m started joint 1 (least possible {least:.3f} N·m)",
+        "mot_task_breakaway_value": "τ₁ = {tau1:.3f} N·m started joint 1 (least possible {least:.3f} N·m)",
         "mot_why_rotors_off": "the rotors are not in the model: switch them on",
         "mot_why_rotor_small": "rotor's share of M₁₁ still below the link's (see the bars)",
         "mot_why_kappa_large": "κ(M) reaches {kappa:.3f} at θ₂ = {theta2:.0f}°",
@@ -71,11 +71,11 @@ MOTOR = MessageTable("motor_lab", {
         "mot_Im2": "I_m2 [kg·m²]",
         "mot_Fv": "F_v [N·m·s/rad]",
         "mot_Fs": "F_s [N·m]",
-        "mot_rotors": "转子",
+        "mot_rotors": "含转子",
         "mot_rotors_tooltip": "在模型中计入转子惯量 k_r² I_m（关闭时：忘了电机的模型）",
         "mot_gravity_tooltip": "开启或关闭重力",
         "mot_reset_tooltip": "回到初始姿态并静止，t = 0，W = 0；并暂停（再按一次“播放”）",
-        "mot_gravity": "重力",
+        "mot_gravity": "含重力",
         "mot_input": "力矩输入",
         "mot_input_step": "τ：阶跃",
         "mot_input_sine": "τ：正弦",
@@ -96,16 +96,16 @@ MOTOR = MessageTable("motor_lab", {
         ),
         "mot_task_rotor": "找一个减速比 k_r1，使转子在 M₁₁ 中所占的部分超过连杆的部分。",
         "mot_task_rotor_hint": "转子贡献 k_r1² I_m1 + I_m2：减速比是以平方进入的。",
-        "mot_task_rotor_value": "在 k_r1 = {kr1:g} 时完成：转子 {rotor:.3f} > 连杆 {link:.3f} kg·m²",
+        "mot_task_rotor_value": "k_r1 = {kr1:g} 时，转子 {rotor:.3f} > 连杆 {link:.3f} kg·m²",
         "mot_task_kappa": "通过选择减速比，让 κ(M) 在所有 θ₂ 上都小于 {kappa:g}。",
         "mot_task_kappa_hint": "当 M 是单位矩阵的倍数时 κ(M) = 1。转子只在对角线上加常数：让 M₁₁ 与 M₂₂ 几乎相等"
                                "（连杆的 M₂₂ 较小，所以关节 2 需要比关节 1 更大的 k_r² I_m），并且远大于随 θ₂ 变化的 M₁₂。",
-        "mot_task_kappa_value": "在 k_r = ({kr1:g}, {kr2:g}) 时完成：在所有 θ₂ 上 κ(M) ≤ {kappa:.3f}",
+        "mot_task_kappa_value": "k_r = ({kr1:g}, {kr2:g}) 时，在所有 θ₂ 上 κ(M) ≤ {kappa:.3f}",
         "mot_task_breakaway": "关闭重力，F_s > 0，从静止出发：在 {pct:g} % 以内找出能让关节 1 开始转动的"
                               "最小恒定 τ₁（τ₂ = 0）。",
         "mot_task_breakaway_hint": "静止的关节，只要所需力矩不超出 ±F_s 就会一直卡住不动。在机械臂静止时一点点加大 τ₁"
                                    "（“重置”会让它静止并暂停）。直接在滑块旁的数字框里输入 τ₁，不用按 100 次方向键。",
-        "mot_task_breakaway_value": "完成：τ₁ = {tau1:.3f} N·m 让关节 1 开始转动（理论最小值 {least:.3f} N·m）",
+        "mot_task_breakaway_value": "τ₁ = {tau1:.3f} N·m 时关节 1 开始转动（理论最小值 {least:.3f} N·m）",
         "mot_why_rotors_off": "模型中没有转子：请把它打开",
         "mot_why_rotor_small": "转子在 M₁₁ 中所占的部分仍小于连杆（看柱状图）",
         "mot_why_kappa_large": "κ(M) 在 θ₂ = {theta2:.0f}° 时达到 {kappa:.3f}",

@@ -174,7 +174,8 @@ class PendulumLab(SimLab):
         if self.release.least["b"] < DECAY_B:
             return NotYet(self.T("pend_why_decay_b_after", b=DECAY_B))
         if self.readouts["energy"] >= DECAY_FRACTION * rel["energy"]:
-            return None
+            # a torque τ feeds energy in at the rate τ θ̇: the friction alone cannot drain it while τ ≠ 0
+            return NotYet(self.T("pend_why_decay_tau", tau=self.tau)) if self.tau != 0.0 else None
         return self.T("pend_task_decay_value", energy=self.readouts["energy"], start=rel["energy"])
 
     def _check_tension(self, lab: "PendulumLab") -> str | NotYet | None:

@@ -19,6 +19,7 @@ from typing import Any, Iterator
 import ipywidgets as w
 
 from course_lib.messages import has_message, retranslate
+from course_lib.widgets.controls import LABELLED, fit_label
 
 #: widget traits that can hold a text (Dropdown options are handled on their own)
 TEXT_TRAITS = ("description", "tooltip", "placeholder", "value")
@@ -70,6 +71,8 @@ def relabel_widgets(root: Any) -> None:
         for trait in TEXT_TRAITS:
             if widget.has_trait(trait) and has_message(getattr(widget, trait)):
                 setattr(widget, trait, retranslate(getattr(widget, trait)))
+                if trait == "description" and isinstance(widget, LABELLED):
+                    fit_label(widget)  # the new language's label may be wider
         if isinstance(widget, w.Dropdown) and has_message(widget.options):
             value = widget.value
             widget.options = retranslate(widget.options)

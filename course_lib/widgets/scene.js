@@ -592,6 +592,7 @@ function mount(model, el) {
     if (canvas.width !== Math.round(W * dpr) || canvas.height !== Math.round(H * dpr)) { canvas.width = Math.round(W * dpr); canvas.height = Math.round(H * dpr); }
     if (!fontFamily) fontFamily = getComputedStyle(root).getPropertyValue("--jp-ui-font-family").trim() || "system-ui, -apple-system, 'Segoe UI', sans-serif";
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.textRendering = "geometricPrecision";       // no hinting: keeps the dot of θ̇ above the θ (glyph_style.py)
     ctx.fillStyle = color("background"); ctx.fillRect(0, 0, W, H);
     const v = shown(), env = { color, font, traces, channels };
     updateFormula(v);

@@ -57,6 +57,55 @@ DRAW = """([sel, chars]) => {
 }"""
 
 
+#: puts θ and θ̇ (and θ̈) as spans into ``el`` at the widgets' sizes, for element screenshots
+PUT_DOTTED = """([sel, px]) => {
+  const box = document.createElement('div');
+  box.style.cssText = 'display:flex; gap:8px; position:relative; z-index:10; background:#fff';
+  document.querySelector(sel).appendChild(box);
+  const el = box, out = [];
+  for (const [i, c] of ['\u03b8', '\u03b8\u0307', '\u03b8\u0308'].entries()) {
+    const s = document.createElement('span');
+    window.__clDot = (window.__clDot || 0) + 1; s.id = `cl-dot-probe-${window.__clDot}`; s.textContent = c;
+    s.style.cssText = `font-size:${px}px; flex:none; padding:6px 4px; background:#fff; color:#000`;
+    el.appendChild(s); out.push('#' + s.id);
+  }
+  return out;
+}"""
+
+
+def _ink_rows(png: bytes) -> list[int]:
+    """Dark pixels per row of an element screenshot."""
+    import io
+
+    from PIL import Image
+
+    im = Image.open(io.BytesIO(png)).convert("L")
+    w, h = im.size
+    px = im.load()
+    return [sum(px[x, y] < 128 for x in range(w)) for y in range(h)]
+
+
+def dot_stands_apart(plain: list[int], dotted: list[int]) -> bool:
+    """True when the dotted letter has ink above the plain letter's top, separated by a blank row.
+
+    That is what makes θ̇ readable as θ with a dot: a dot drawn on the rows of the θ's own top
+    merges with it, and the reader sees a plain θ.
+    """
+    top = next(i for i, v in enumerate(plain) if v)
+    above = dotted[:top]
+    first = next((i for i, v in enumerate(above) if v), None)
+    return first is not None and any(v == 0 for v in above[first:])
+
+
+def _check_dots_show(page, sel: str) -> None:
+    for px in (12,):  # the kit's small text (hints, legends); see course_lib/widgets/glyph_style.py
+        sels = page.evaluate(PUT_DOTTED, [sel, px])
+        plain, dot1, dot2 = (_ink_rows(page.locator(s).screenshot()) for s in sels)
+        assert plain != dot1, f"θ̇ is drawn exactly like θ at {px}px in {sel}"
+        assert dot_stands_apart(plain, dot1), f"the dot of θ̇ merges into the θ at {px}px in {sel}: {plain} {dot1}"
+        assert dot_stands_apart(plain, dot2), f"the dots of θ̈ merge into the θ at {px}px in {sel}: {plain} {dot2}"
+
+
 @pytest.mark.browser
 @pytest.mark.timeout(300)
 def test_a_lab_in_chinese_renders_real_glyphs_and_switches_back_in_place(jupyter, browser, reports_dir):
@@ -99,6 +148,10 @@ def test_a_lab_in_chinese_renders_real_glyphs_and_switches_back_in_place(jupyter
         assert zh1["ink"] > 0 and zh2["ink"] > 0, drawn
         assert zh1["sig"] != zh2["sig"], f"质 and 量 are drawn alike (boxes): {drawn}"
         assert zh1["sig"] != missing["sig"], f"质 is drawn as the missing glyph: {drawn}"
+        # θ̇ and θ̈ keep their dots in the lab's and the quiz's own text (finding 3 of the zh walkthrough)
+        _check_dots_show(page, ".cl-tasks")
+        if QUIZ_SPEAKS_CHINESE:
+            _check_dots_show(page, ".course-quiz-question")
         cell.scroll_into_view_if_needed()
         page.wait_for_timeout(300)
         page.screenshot(path=str(reports_dir / "browser" / "zh-lab-lab.png"), full_page=False)

@@ -98,3 +98,33 @@ def test_a_hidden_tests_failure_is_the_same_kind_in_chinese_as_in_english():
             assert kinds["en"] == kinds["zh"] != "other", (fn.__name__, kinds)
     finally:
         set_language(before)
+
+
+def test_the_place_a_test_cell_names_is_in_chinese_too(chinese, capsys):
+    """Finding 9: "holding_torque 有误（at theta = 0.000 rad, …）" mixed languages; at_values writes the place."""
+    where = checks.at_values(θ="0.000 rad", m="1.3 kg", l="0.7 m")
+    message = _message(checks.check_close, "holding_torque", 8.927, 0.0, where)
+    assert message.startswith("holding_torque 有误（θ = 0.000 rad, m = 1.3 kg, l = 0.7 m 时）"), message
+    assert "at " not in message
+    checks.passed("T", "V")
+    assert capsys.readouterr().out.strip() == "T 和 V 都正确。"
+
+
+def test_no_solution_test_cell_writes_an_english_place_or_success_line():
+    import json
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    found = []
+    for path in sorted((root / "solutions").glob("*/*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            src = "".join(cell["source"])
+            found += [(path.name, m.group(0)) for m in re.finditer(r'print\("[^"]* right\."\)|f"at theta = |f"at q = \{checks\.fmt\(_q\)\}(, qd = \{checks\.fmt\(_qd\)\})?"', src)]
+    assert not found, f"English phrases in test cells (use checks.at_values / checks.passed): {found}"
+
+
+def test_the_traceback_summary_line_is_in_chinese(chinese):
+    from course_lib.grading.check_messages import text
+
+    assert text("show_traceback") == "显示完整的错误回溯"
