@@ -12,7 +12,7 @@ import pytest
 from course_lib import tool_tracking as tt
 from course_lib.messages import LANGUAGES
 from course_lib.widgets import messages as kit_messages
-from course_lib.widgets.tool_path_lab import (CT_EXACT, CT_SLOW, ERROR_LOG, PD_EXACT, PD_SLOW, SLOW_OMEGA,
+from course_lib.widgets.tool_path_lab import (CT_EXACT, CT_SLOW, ERROR_LOG, MIN_RMS_SPAN, PD_EXACT, PD_SLOW, SLOW_OMEGA,
                                               ToolPathLab, task_prompts, tool_path_lab)
 from course_lib.widgets.tool_path_messages import TOOL_PATH
 
@@ -100,22 +100,44 @@ def test_task_slow_near_misses_omega_at_seven_or_a_six_percent_model_error():
     assert not lab.task_done("slow") and "too far off" in lab.tasks.reason("slow")
 
 
-def test_task_mismatch_needs_both_minus_and_plus_30_percent_and_reports_both_pairs():
+def test_task_mismatch_needs_both_minus_and_plus_30_percent_each_played_to_the_quizs_window_end():
     lab = ToolPathLab()
     lab.set("delta", -29.0)
-    lab.advance(2.1)
+    lab.advance(tt.COMPARE_AT + 0.1)
     assert lab.tasks.reason("mismatch") == ""  # −29 % is not −30 %
     lab.set("delta", -30.0)
-    lab.advance(2.1)
+    lab.advance(tt.COMPARE_AT - 1.0)  # 4 s of RMS: not yet the quiz's window
+    assert not lab.task_done("mismatch") and "t = 5 s" in lab.tasks.reason("mismatch")
+    lab.advance(1.1)
     assert not lab.task_done("mismatch") and "+30" in lab.tasks.reason("mismatch")
-    light = lab.readout("rms_computed_torque"), lab.readout("rms_pd_gravity")
     lab.set("delta", 30.0)
-    lab.advance(2.1)
+    lab.advance(2.1)  # RMS since 1 s is shown, but the comparison waits for the window's end
+    assert not lab.task_done("mismatch")
+    lab.advance(tt.COMPARE_AT - 2.0)
     assert lab.task_done("mismatch")
-    heavy = lab.readout("rms_computed_torque"), lab.readout("rms_pd_gravity")
-    assert light[0] > 1.5 * heavy[0] and light[0] < light[1] and heavy[0] < heavy[1]
-    value = lab.tasks["mismatch"].value  # the RMS of the first frame that met the task, t ≥ 2 s
-    assert re.fullmatch(r"δ = −30 %: CT 0\.06\d m vs PD \+ gravity 0\.1\d\d m; δ = \+30 %: CT 0\.03\d m vs .*", value), value
+    assert "δ = −30 %: CT" in lab.tasks["mismatch"].value
+
+
+def test_task_mismatch_reports_the_same_rms_window_as_the_quizs_simulation():
+    lab = ToolPathLab()
+    for d in (-30.0, 30.0):
+        lab.set("delta", d)
+        lab.advance(tt.COMPARE_AT + 0.3)  # a run that goes past the window's end still reports the window
+    low, high = (tt.simulate_tracking(tt.COMPARE_AT, delta=d / 100).rms for d in (-30.0, 30.0))
+    want = TOOL_PATH.text("task_mismatch_value", low=-30.0, high=30.0, ct_low=low["computed_torque"],
+                          pg_low=low["pd_gravity"], ct_high=high["computed_torque"], pg_high=high["pd_gravity"])
+    assert lab.tasks["mismatch"].value == str(want)
+    # the physics the prompt and quiz describe: too light about twice as bad as too heavy; CT ahead in both
+    assert 1.5 < low["computed_torque"] / high["computed_torque"] < 2.5
+    assert high["computed_torque"] < high["pd_gravity"] < 1.5 * high["computed_torque"]  # the near-tie is honest
+
+
+def test_task_prompts_state_the_times_their_checks_use():
+    prompts = task_prompts()
+    assert f"t = {tt.RMS_FROM + MIN_RMS_SPAN:g} s" in prompts["exact"]
+    assert f"t = {tt.COMPARE_AT:g} s" in prompts["mismatch"] and f"{tt.RMS_FROM:g} s ≤ t" in prompts["mismatch"]
+    from course_lib.quizzes.computed_torque import computed_torque_quiz
+    assert f"t = {tt.COMPARE_AT:g} s" in computed_torque_quiz()[4].prompt
 
 
 # -- views ----------------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from course_lib.error_dynamics import closed_loop_error_expr, natural_frequency
 from course_lib.messages import MessageTable
 from course_lib.models import TwoLinkArm
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion
-from course_lib.tool_tracking import simulate_tracking
+from course_lib.tool_tracking import COMPARE_AT, RMS_FROM, simulate_tracking
 
 QUIZ = MessageTable("computed_torque_quiz", {
     "en": {
@@ -60,7 +60,8 @@ QUIZ = MessageTable("computed_torque_quiz", {
                    "weight the model misses is turned into an acceleration error through M⁻¹, so the light "
                    "elbow suffers most, while PD's torque gains do not depend on the model.",
         "q6": "Lab 2 (the tool circle, default ωₙ and period): set the model mass error δ to −30 %, then to +30 %, "
-              "and read the RMS tool errors. Which description matches?",
+              "play each run to t = {at:g} s and read the RMS tool errors (over {since:g} s ≤ t < {at:g} s, as "
+              "the lab's task does). Which description matches?",
         "q6_a": "Bounded in both; too light gives {light_heavy:.1f}× the error of too heavy, and computed torque still "
                 "beats PD + gravity ({low:.1f}× and {high:.1f}× smaller).",
         "q6_a_fb": "Yes: a stable linear error equation driven by η, which grows with the mismatch, and not "
@@ -116,8 +117,8 @@ QUIZ = MessageTable("computed_torque_quiz", {
         "q4_d_fb": "这里它仍然稳定；误差有界，只是变大了（优雅退化）。",
         "q4_expl": "模型不完美时 ë + K_d ė + K_p e = −η，η = M⁻¹[(M̂ − M) a + (Ĉ − C) q̇ + ĝ − g]。"
                    "模型漏掉的重量经过 M⁻¹ 变成加速度误差，所以轻的肘关节受影响最大；而 PD 的力矩增益与模型无关。",
-        "q6": "实验 2（手爪画圆，默认 ωₙ 与周期）：把模型质量误差 δ 先设为 −30 %，再设为 +30 %，读出手爪的均方根误差。"
-              "哪种描述相符？",
+        "q6": "实验 2（手爪画圆，默认 ωₙ 与周期）：把模型质量误差 δ 先设为 −30 %，再设为 +30 %，每次播放到 t = {at:g} s，"
+              "读出手爪的均方根误差（时间窗 {since:g} s ≤ t < {at:g} s，与实验任务相同）。哪种描述相符？",
         "q6_a": "两种情况误差都有界；偏轻时误差是偏重时的 {light_heavy:.1f} 倍，计算力矩仍优于 PD + 重力补偿"
                 "（小 {low:.1f} 倍和 {high:.1f} 倍）。",
         "q6_a_fb": "稳定的线性误差方程被 η 驱动，η 随失配增大，而且与失配的正负有关。",
@@ -156,15 +157,15 @@ def computed_torque_quiz() -> Quiz:
     arm = TwoLinkArm()
     g1, g2 = (float(v) for v in arm.gravity([0.0, 0.0]))
     # the light elbow as the hint's controller sees it: M̂₂₂ (it does not depend on q)
-    fields = {"kp": jt.KP, "m22": float(jt.believed(-0.3).mass_matrix([0.0, 0.0])[1, 1])}
+    fields = {"at": COMPARE_AT, "since": RMS_FROM, "kp": jt.KP, "m22": float(jt.believed(-0.3).mass_matrix([0.0, 0.0])[1, 1])}
 
     def choice(q: str, order: str, explained: dict | None = None) -> MultipleChoice:
         """Options shown in ``order`` of their keys; the right one is always key "a"."""
         options = [Option(T(f"{q}_{k}", **fields), correct=(k == "a"), feedback=T(f"{q}_{k}_fb")) for k in order]
-        return MultipleChoice(T(q), options, explanation=T(f"{q}_expl", **(explained or {})))
+        return MultipleChoice(T(q, **fields), options, explanation=T(f"{q}_expl", **(explained or {})))
 
     # lab 2's ±30 % question, answered by the lab's own simulation
-    low, high = (simulate_tracking(delta=d).rms for d in (-0.3, 0.3))
+    low, high = (simulate_tracking(COMPARE_AT, delta=d).rms for d in (-0.3, 0.3))
     lab2 = {"ct_low": low["computed_torque"], "pg_low": low["pd_gravity"], "ct_high": high["computed_torque"],
             "pg_high": high["pd_gravity"]}
     fields.update(light_heavy=lab2["ct_low"] / lab2["ct_high"], low=lab2["pg_low"] / lab2["ct_low"],

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from course_lib.live import LiveSim
-from course_lib.tool_tracking import CONTROL_PERIOD, CONTROLLERS, DT, OMEGA_N, RMS_FROM, Tracking
+from course_lib.tool_tracking import COMPARE_AT, CONTROL_PERIOD, CONTROLLERS, DT, OMEGA_N, RMS_FROM, Tracking
 from course_lib.tool_paths import PERIOD
 from course_lib.widgets import controls as c
 from course_lib.widgets.scene import Disc, Link, Panel, Polyline, Scene, Text, Trace
@@ -39,11 +39,11 @@ from course_lib.widgets.tool_path_messages import TOOL_PATH
 
 #: the seed's colours: PD purple, PD + gravity cyan, computed torque amber; task-space CT green
 COLORS = {"pd": "#8e44ad", "pd_gravity": "#0097a7", "computed_torque": "#e69500", "task_space": "#2e9e44"}
-#: the RMS readouts need at least this much time (s) past RMS_FROM before a task reads them
+#: tasks "exact" and "slow" read the RMS once it spans at least this much time (s): from t = RMS_FROM + MIN_RMS_SPAN
 MIN_RMS_SPAN = 1.0
 #: task "exact": δ = 0 and b = 0; computed torque below CT_EXACT (m) while PD above PD_EXACT (m)
 CT_EXACT, PD_EXACT = 1e-3, 0.05
-#: task "mismatch": the two model errors (%) to compare
+#: task "mismatch": the two model errors (%) to compare, each by its RMS over RMS_FROM ≤ t < COMPARE_AT (the quiz's window)
 MISMATCH_LOW, MISMATCH_HIGH = -30.0, 30.0
 #: task "slow": |δ| ≤ SLOW_DELTA (%), b ≤ SLOW_B, ωₙ < SLOW_OMEGA (rad/s); PD above PD_SLOW, CT within CT_SLOW (m)
 SLOW_DELTA, SLOW_B, SLOW_OMEGA, PD_SLOW, CT_SLOW = 5.0, 0.2, 7.0, 0.30, 0.03
@@ -264,11 +264,14 @@ class ToolPathLab(SimLab):
         return self.now.t >= RMS_FROM + MIN_RMS_SPAN - 1e-9
 
     def on_frame(self) -> None:
-        if self._rms_ready() and self.setting["b"] == 0.0:
+        """Task "mismatch": once a run at δ = ±30 % reaches COMPARE_AT, keep its RMS over the quiz's window."""
+        if self.now.t >= COMPARE_AT - 1e-9 and self.setting["b"] == 0.0:
             d = round(100 * self.setting["delta"])
-            if d in (MISMATCH_LOW, MISMATCH_HIGH):
-                r = self.readouts
-                self._seen[float(d)] = (r["rms_computed_torque"], r["rms_pd_gravity"])
+            if d in (MISMATCH_LOW, MISMATCH_HIGH) and float(d) not in self._seen:
+                rms = self._record(np.array([COMPARE_AT]))[0][0]  # the samples RMS_FROM ≤ t < COMPARE_AT
+                names = self.exp.controllers
+                self._seen[float(d)] = (float(rms[names.index("computed_torque")]),
+                                        float(rms[names.index("pd_gravity")]))
 
     def _check_exact(self, lab: Any) -> str | NotYet | None:
         s, r = self.setting, self.readouts
@@ -289,9 +292,12 @@ class ToolPathLab(SimLab):
             return self.T("task_mismatch_value", low=MISMATCH_LOW, high=MISMATCH_HIGH, ct_low=low[0], pg_low=low[1],
                           ct_high=high[0], pg_high=high[1])
         if low:
-            return NotYet(self.T("why_mismatch_high", low=MISMATCH_LOW, high=MISMATCH_HIGH))
+            return NotYet(self.T("why_mismatch_high", low=MISMATCH_LOW, high=MISMATCH_HIGH, at=COMPARE_AT))
         if high:
-            return NotYet(self.T("why_mismatch_low", low=MISMATCH_LOW, high=MISMATCH_HIGH))
+            return NotYet(self.T("why_mismatch_low", low=MISMATCH_LOW, high=MISMATCH_HIGH, at=COMPARE_AT))
+        d = round(100 * self.setting["delta"])
+        if d in (MISMATCH_LOW, MISMATCH_HIGH) and self.setting["b"] == 0.0:
+            return NotYet(self.T("why_mismatch_wait", at=COMPARE_AT))
         return None
 
     def _check_slow(self, lab: Any) -> str | NotYet | None:
@@ -313,8 +319,9 @@ class ToolPathLab(SimLab):
 def task_prompts() -> dict[str, str]:
     """The three task prompts, thresholds filled in from the constants the checks use."""
     T = TOOL_PATH.text
-    return {"exact": T("task_exact", ct_mm=CT_EXACT * 1e3, pd_cm=PD_EXACT * 1e2, span=RMS_FROM + MIN_RMS_SPAN),
-            "mismatch": T("task_mismatch", low=MISMATCH_LOW, high=MISMATCH_HIGH, span=RMS_FROM + MIN_RMS_SPAN),
+    return {"exact": T("task_exact", ct_mm=CT_EXACT * 1e3, pd_cm=PD_EXACT * 1e2, since=RMS_FROM,
+                       ready=RMS_FROM + MIN_RMS_SPAN),
+            "mismatch": T("task_mismatch", low=MISMATCH_LOW, high=MISMATCH_HIGH, since=RMS_FROM, at=COMPARE_AT),
             "slow": T("task_slow", delta=SLOW_DELTA, b=SLOW_B, omega=SLOW_OMEGA, pd_cm=PD_SLOW * 1e2,
                       ct_cm=CT_SLOW * 1e2)}
 

@@ -33,7 +33,8 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "rms_waiting": "after t = {since:g} s",
         "restarted": "",
         "task_exact": "Set δ = 0 and b = 0: computed torque's RMS falls below {ct_mm:g} mm while plain PD stays "
-                      "above {pd_cm:g} cm (watch at least {span:g} s of RMS).",
+                      "above {pd_cm:g} cm (the RMS counts from t = {since:g} s; the check reads it from "
+                      "t = {ready:g} s on).",
         "task_exact_hint": "Both sliders at 0 make the model exact: the closed loop is then ë + K_d ė + K_p e = 0, "
                            "and the start error dies out within a second. PD has no model: it must be wrong to "
                            "push at all.",
@@ -41,14 +42,16 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "why_exact_model": "the model is not exact yet: δ = {delta:+.0f} %, b = {b:.2f}",
         "why_exact_ct": "computed torque's RMS is {ct:.2g} m, not below {ct_mm:g} mm",
         "why_exact_pd": "plain PD's RMS is only {pd:.3f} m: lower ωₙ so that PD misses by more than {pd_cm:g} cm",
-        "task_mismatch": "Set δ to {low:+.0f} % (model too light), then to {high:+.0f} % (too heavy). Compare "
-                         "computed torque with PD + gravity each time (watch at least {span:g} s of RMS).",
-        "task_mismatch_hint": "The readouts table has both RMS values. Is the model error's sign important? The "
-                              "quiz asks about these numbers.",
+        "task_mismatch": "Set δ to {low:+.0f} % (model too light), then to {high:+.0f} % (too heavy), and play each "
+                         "run to t = {at:g} s. Compare computed torque with PD + gravity by their RMS over "
+                         "{since:g} s ≤ t < {at:g} s (the check and the quiz use this window).",
+        "task_mismatch_hint": "The readouts table has both RMS values; read them where the window ends. Is the model error's "
+                              "sign important? Is computed torque clearly ahead in both runs, or nearly tied in one?",
         "task_mismatch_value": ("δ = {low:+.0f} %: CT {ct_low:.3f} m vs PD + gravity {pg_low:.3f} m; "
                                 "δ = {high:+.0f} %: CT {ct_high:.3f} m vs PD + gravity {pg_high:.3f} m"),
-        "why_mismatch_low": "seen δ = {high:+.0f} %; now try δ = {low:+.0f} %",
-        "why_mismatch_high": "seen δ = {low:+.0f} %; now try δ = {high:+.0f} %",
+        "why_mismatch_low": "seen δ = {high:+.0f} % up to t = {at:g} s; now play δ = {low:+.0f} % to t = {at:g} s",
+        "why_mismatch_high": "seen δ = {low:+.0f} % up to t = {at:g} s; now play δ = {high:+.0f} % to t = {at:g} s",
+        "why_mismatch_wait": "keep playing: the comparison reads the RMS at t = {at:g} s",
         "task_slow": "Keep the model nearly right (|δ| ≤ {delta:g} %, b ≤ {b:g}) and lower ωₙ below {omega:g} "
                      "rad/s: plain PD's RMS exceeds {pd_cm:g} cm while computed torque stays within {ct_cm:g} cm.",
         "task_slow_hint": "With soft gains the feedback does little; what remains is the model's feedforward "
@@ -90,20 +93,23 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "rms_waiting": "t = {since:g} s 之后显示",
         "restarted": "",
         "task_exact": "把 δ 和 b 都设为 0：计算力矩的 RMS 降到 {ct_mm:g} mm 以下，而纯 PD 仍超过 {pd_cm:g} cm"
-                      "（至少看 {span:g} s 的 RMS）。",
+                      "（RMS 从 t = {since:g} s 开始累计；检查从 t = {ready:g} s 起读取）。",
         "task_exact_hint": "两个滑块都为 0 时模型是精确的，闭环就是 ë + K_d ė + K_p e = 0，初始误差一秒内就消失。"
                            "PD 没有模型：它必须先有误差才能出力。",
         "task_exact_value": "计算力矩 {ct:.2g} m，PD {pd:.3f} m",
         "why_exact_model": "模型还不精确：δ = {delta:+.0f} %，b = {b:.2f}",
         "why_exact_ct": "计算力矩的 RMS 是 {ct:.2g} m，还没有低于 {ct_mm:g} mm",
         "why_exact_pd": "纯 PD 的 RMS 只有 {pd:.3f} m：降低 ωₙ，让 PD 的误差超过 {pd_cm:g} cm",
-        "task_mismatch": "把 δ 设为 {low:+.0f} %（模型偏轻），再设为 {high:+.0f} %（模型偏重）。每次都比较计算力矩和"
-                         "“PD + 重力补偿”（至少看 {span:g} s 的 RMS）。",
-        "task_mismatch_hint": "读数表里有两者的 RMS。模型误差的正负要紧吗？小测验会问到这些数字。",
+        "task_mismatch": "把 δ 设为 {low:+.0f} %（模型偏轻），再设为 {high:+.0f} %（模型偏重），每次都播放到 t = {at:g} s。"
+                         "用 {since:g} s ≤ t < {at:g} s 这段时间的 RMS 比较计算力矩和“PD + 重力补偿”"
+                         "（检查和小测验都用这个时间窗）。",
+        "task_mismatch_hint": "读数表里有两者的 RMS，在时间窗结束时读取。模型误差的正负要紧吗？"
+                              "计算力矩在两次都明显领先，还是有一次几乎持平？",
         "task_mismatch_value": ("δ = {low:+.0f} %：计算力矩 {ct_low:.3f} m，PD + 重力补偿 {pg_low:.3f} m；"
                                 "δ = {high:+.0f} %：计算力矩 {ct_high:.3f} m，PD + 重力补偿 {pg_high:.3f} m"),
-        "why_mismatch_low": "已看过 δ = {high:+.0f} %，再试 δ = {low:+.0f} %",
-        "why_mismatch_high": "已看过 δ = {low:+.0f} %，再试 δ = {high:+.0f} %",
+        "why_mismatch_low": "已看过 δ = {high:+.0f} %（到 t = {at:g} s）；再把 δ = {low:+.0f} % 播放到 t = {at:g} s",
+        "why_mismatch_high": "已看过 δ = {low:+.0f} %（到 t = {at:g} s）；再把 δ = {high:+.0f} % 播放到 t = {at:g} s",
+        "why_mismatch_wait": "继续播放：比较读取 t = {at:g} s 时的 RMS",
         "task_slow": "让模型几乎准确（|δ| ≤ {delta:g} %，b ≤ {b:g}），把 ωₙ 降到 {omega:g} rad/s 以下：纯 PD 的 RMS "
                      "超过 {pd_cm:g} cm，而计算力矩仍在 {ct_cm:g} cm 以内。",
         "task_slow_hint": "增益很软时反馈几乎不起作用，剩下的是模型的前馈 M q̈_d + C q̇ + g。主要的活是谁干的？",
