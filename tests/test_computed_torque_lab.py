@@ -132,3 +132,25 @@ def test_a_long_run_forgets_old_errors_and_its_rms_stays_the_batch_windows(lab):
     frames = np.arange(len(tr.t)) % int(round(ctl.ComputedTorqueLab.FRAME / jt.DT)) == 0  # the lab's frames
     t, err = tr.t[frames], jt.tracking_errors(tr.t[frames], tr.q[frames])
     assert lab.readout("rms_ct") == pytest.approx(jt.windowed_rms(t, err)[-1, 2], rel=1e-9)
+
+
+def test_payload_prompt_says_the_check_reads_the_last_window_after_5_s_and_1_kg_crosses_only_later(lab):
+    prompt = ctl.task_prompts()["payload"]
+    assert f"last {jt.RMS_WINDOW:g} s" in prompt and f"past {ctl.WAIT:g} s" in prompt and "keep playing" in prompt
+    lab.set("payload", ctl.PAYLOAD_TASK)
+    lab.advance(ctl.WAIT + 0.5)  # past 5 s, but the RMS over 3.5–5.5 s is still below 0.2 rad at exactly 1 kg
+    assert not lab.task_done("payload") and lab.readout("rms_ct") < ctl.PAYLOAD_RMS
+    assert "not yet above" in lab.tasks.reason("payload")
+
+
+def test_worse_task_ticks_early_with_a_modest_payload_and_its_message_and_hint_say_when(lab):
+    lab.set("payload", 1.1)  # no model error: the ratio is largest just after 5 s, then shrinks
+    lab.advance(ctl.WAIT + 0.1)
+    assert lab.task_done("worse")
+    value = lab.tasks["worse"].value
+    assert f"at t = {ctl.WAIT:.0f}." in value and "payload 1.1 kg" in value
+    lab.advance(2.5)
+    assert lab.readout("rms_ct") / lab.readout("rms_pdg") < 1.6  # later the ratio is smaller than at the tick
+    hint = ctl.COMPUTED_TORQUE.text("ct_task_worse_hint", payload=ctl.HINT_PAYLOAD, error=ctl.HINT_ERROR,
+                                    wait=ctl.WAIT)
+    assert "shrinks" in hint and "may tick early" in hint

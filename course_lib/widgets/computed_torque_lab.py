@@ -37,7 +37,7 @@ from course_lib.widgets.tasks import NotYet, checklist
 COLORS = {"pd": "#d32f2f", "pdg": "#00a5b5", "ct": "#2e8b3d", "target": "#555555"}
 #: the sliders' ranges: model error (%) and payload (kg)
 ERROR_RANGE, PAYLOAD_RANGE = (-50.0, 50.0), (0.0, 3.0)
-#: both tasks: the run must be past this time (s) before its RMS counts
+#: both tasks: the run must be past this time (s) before its RMS (over the last jt.RMS_WINDOW s) counts
 WAIT = 5.0
 #: task "payload": at least this payload (kg), and computed torque's RMS above this (rad)
 PAYLOAD_TASK, PAYLOAD_RMS = 1.0, 0.2
@@ -68,7 +68,7 @@ class ComputedTorqueLab(SimLab):
         self.live.sample_controller()
         self.now = self.live.snapshot()
         self.tasks = checklist(self, task_prompts(), "ct_task_{key}_hint",
-                               hint_values={"worse": {"payload": HINT_PAYLOAD, "error": HINT_ERROR}})
+                               hint_values={"worse": {"payload": HINT_PAYLOAD, "error": HINT_ERROR, "wait": WAIT}})
         self.readout_html, self.setup_html = c.html(), c.html()
         self.autoscale("err", "xlim", ["t"], (0.0, 8.0))
         self.start(self._scene(), [self.readout_html, self.setup_html])
@@ -181,7 +181,7 @@ class ComputedTorqueLab(SimLab):
             return NotYet(self.T("ct_why_payload_wait", t=r["t"], wait=WAIT))
         if r["rms_ct"] <= PAYLOAD_RMS:
             return NotYet(self.T("ct_why_payload_rms", rms=r["rms_ct"], need=PAYLOAD_RMS))
-        return self.T("ct_payload_value", rms=r["rms_ct"], payload=self.payload, t=r["t"])
+        return self.T("ct_payload_value", rms=r["rms_ct"], payload=self.payload, t=r["t"], window=jt.RMS_WINDOW)
 
     def _check_worse(self, lab: "ComputedTorqueLab") -> str | NotYet | None:
         r = self.readouts
@@ -190,11 +190,11 @@ class ComputedTorqueLab(SimLab):
         ratio = r["rms_ct"] / max(r["rms_pdg"], 1e-12)
         if ratio < WORSE_RATIO:
             return NotYet(self.T("ct_why_worse_ratio", ratio=ratio, need=WORSE_RATIO))
-        return self.T("ct_worse_value", ratio=ratio, error=self.model_error, payload=self.payload)
+        return self.T("ct_worse_value", ratio=ratio, error=self.model_error, payload=self.payload, t=r["t"])
 
 
 def task_prompts() -> dict[str, str]:
     """The two task prompts, thresholds filled in from the constants the checks use."""
     T = COMPUTED_TORQUE.text
-    return {"payload": T("ct_task_payload", payload=PAYLOAD_TASK, wait=WAIT, rms=PAYLOAD_RMS),
-            "worse": T("ct_task_worse", percent=round(100 * (WORSE_RATIO - 1), 6), wait=WAIT)}
+    return {"payload": T("ct_task_payload", payload=PAYLOAD_TASK, wait=WAIT, rms=PAYLOAD_RMS, window=jt.RMS_WINDOW),
+            "worse": T("ct_task_worse", percent=round(100 * (WORSE_RATIO - 1), 6), wait=WAIT, window=jt.RMS_WINDOW)}

@@ -32,26 +32,32 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
             "and know nothing of the {payload:g} kg payload. Moving a slider restarts the run at t = 0."
         ),
         "ct_task_payload": (
-            "Add an unmodeled payload of at least {payload:g} kg and let the run pass {wait:g} s: computed "
-            "torque's RMS error climbs above {rms:g} rad."
+            "Add an unmodeled payload of at least {payload:g} kg and press Play: computed torque's RMS error "
+            "climbs above {rms:g} rad. The check reads the RMS over the last {window:g} s once the run is past "
+            "{wait:g} s; with exactly {payload:g} kg it crosses {rms:g} rad only later, so keep playing."
         ),
         "ct_task_payload_hint": (
-            "Only the payload slider is needed. Watch the green curve on the log plot rise by orders of magnitude."
+            "Only the payload slider is needed. Watch the green curve on the log plot rise by orders of magnitude; "
+            "a heavier payload crosses the line sooner."
         ),
         "ct_why_payload_small": "the payload is {payload:g} kg; it must be at least {need:g} kg",
         "ct_why_payload_wait": "the run is at t = {t:.1f} s; wait until t > {wait:g} s",
         "ct_why_payload_rms": "computed torque's RMS is {rms:.3f} rad, not yet above {need:g} rad",
-        "ct_payload_value": "RMS {rms:.3f} rad with {payload:g} kg at t = {t:.1f} s",
+        "ct_payload_value": "RMS {rms:.3f} rad (last {window:g} s) with {payload:g} kg at t = {t:.1f} s",
         "ct_task_worse": (
-            "Find a setting where computed torque tracks worse than PD + gravity: its RMS at least "
-            "{percent:g} % larger, with the run past {wait:g} s."
+            "Find a setting where computed torque tracks worse than PD + gravity: its RMS over the last "
+            "{window:g} s at least {percent:g} % larger, read at any moment after t = {wait:g} s."
         ),
-        "ct_task_worse_hint": "Try a {payload:g} kg payload with a model error of {error:g} %.",
+        "ct_task_worse_hint": ("Any unmodeled payload works against computed torque; the ratio is largest just "
+                               "after t = {wait:g} s and shrinks as the run goes on, so a modest payload may tick "
+                               "early. For a loss that lasts, try a {payload:g} kg payload with a model error of "
+                               "{error:g} %."),
         "ct_why_worse_wait": "the run is at t = {t:.1f} s; wait until t > {wait:g} s",
         "ct_why_worse_ratio": (
             "computed torque's RMS is {ratio:.2f}× that of PD + gravity; it must be at least {need:.2f}×"
         ),
-        "ct_worse_value": "{ratio:.2f}× PD + gravity's RMS (model error {error:g} %, payload {payload:g} kg)",
+        "ct_worse_value": ("{ratio:.2f}× PD + gravity's RMS at t = {t:.1f} s (model error {error:g} %, "
+                           "payload {payload:g} kg)"),
         "ct_error_payload": "The payload must be between {lo:g} and {hi:g} kg, got {value}.",
         "ct_error_model": "The model error must be between {lo:g} and {hi:g} %, got {value}.",
     },
@@ -81,22 +87,25 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
             "移动任一滑块，仿真从 t = 0 重新开始。"
         ),
         "ct_task_payload": (
-            "给手爪加上至少 {payload:g} kg 的未建模负载，让仿真跑过 {wait:g} 秒：计算力矩的均方根误差升到 "
-            "{rms:g} rad 以上。"
+            "给手爪加上至少 {payload:g} kg 的未建模负载并按播放：计算力矩的均方根误差升到 {rms:g} rad 以上。"
+            "仿真过了 {wait:g} 秒后，检查读取最近 {window:g} 秒的均方根误差；负载正好 {payload:g} kg 时要更晚才超过 "
+            "{rms:g} rad，请继续播放。"
         ),
-        "ct_task_payload_hint": "只需要调负载滑块。看对数图上的绿色曲线上升了几个数量级。",
+        "ct_task_payload_hint": "只需要调负载滑块。看对数图上的绿色曲线上升了几个数量级；负载越重，越早越过这条线。",
         "ct_why_payload_small": "负载是 {payload:g} kg，至少需要 {need:g} kg",
         "ct_why_payload_wait": "仿真时间 t = {t:.1f} s，请等到 t > {wait:g} s",
         "ct_why_payload_rms": "计算力矩的均方根误差是 {rms:.3f} rad，还没有超过 {need:g} rad",
-        "ct_payload_value": "负载 {payload:g} kg，t = {t:.1f} s 时均方根误差 {rms:.3f} rad",
+        "ct_payload_value": "负载 {payload:g} kg，t = {t:.1f} s 时均方根误差（最近 {window:g} 秒）{rms:.3f} rad",
         "ct_task_worse": (
-            "找到一个设置，让计算力矩比 PD + 重力补偿跟踪得更差：均方根误差至少大 {percent:g} %，"
-            "且仿真已跑过 {wait:g} 秒。"
+            "找到一个设置，让计算力矩比 PD + 重力补偿跟踪得更差：最近 {window:g} 秒的均方根误差至少大 {percent:g} %，"
+            "在 t = {wait:g} s 之后的任意时刻读取。"
         ),
-        "ct_task_worse_hint": "试试 {payload:g} kg 的负载，配上 {error:g} % 的模型误差。",
+        "ct_task_worse_hint": ("任何未建模负载都对计算力矩不利；这个比值在 t = {wait:g} s 刚过时最大，随后逐渐变小，"
+                               "所以不大的负载也可能很早就达标。想要持久地更差，试试 {payload:g} kg 的负载，"
+                               "配上 {error:g} % 的模型误差。"),
         "ct_why_worse_wait": "仿真时间 t = {t:.1f} s，请等到 t > {wait:g} s",
         "ct_why_worse_ratio": "计算力矩的均方根误差是 PD + 重力补偿的 {ratio:.2f} 倍，至少需要 {need:.2f} 倍",
-        "ct_worse_value": "PD + 重力补偿的 {ratio:.2f} 倍（模型误差 {error:g} %，负载 {payload:g} kg）",
+        "ct_worse_value": "t = {t:.1f} s 时是 PD + 重力补偿的 {ratio:.2f} 倍（模型误差 {error:g} %，负载 {payload:g} kg）",
         "ct_error_payload": "负载必须在 {lo:g} 到 {hi:g} kg 之间，收到的是 {value}。",
         "ct_error_model": "模型误差必须在 {lo:g} 到 {hi:g} % 之间，收到的是 {value}。",
     },
