@@ -240,10 +240,19 @@ class Lab:
         scene.on_drag(self.guard(self._on_drag))
         return scene
 
+    #: True: the ``below`` rows (readouts) go under the scene, in its column, instead of under the whole lab;
+    #: a tall control column then leaves no empty block under the scene, and the readouts stay near the sliders
+    READOUTS_UNDER_SCENE = False
+
     def layout(self, column: list[w.Widget], below: list[w.Widget] = ()) -> w.Widget:
-        """The scene with a column beside it (controls, then checklist, then message), and rows below."""
+        """The scene with a column beside it (controls, then checklist, then message), and rows below
+        (under the scene only, with :attr:`READOUTS_UNDER_SCENE`)."""
         side = w.VBox(list(column) + [self.tasks.widget, self.message], layout=controls.COLUMN_LAYOUT)
-        self.widget = w.VBox([controls.beside(self.scene, side), *below, glyph_style()])
+        if self.READOUTS_UNDER_SCENE and below:
+            left = w.VBox([self.scene, *below], layout={"max_width": f"{self.scene.width + 20}px"})
+            self.widget = w.VBox([controls.beside(left, side), glyph_style()])
+        else:
+            self.widget = w.VBox([controls.beside(self.scene, side), *below, glyph_style()])
         self.widget.add_class("cl-lab")
         return self.widget
 
