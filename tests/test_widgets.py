@@ -319,3 +319,16 @@ def test_checklist_fills_each_hint_with_the_values_given_for_it():
 
     tl = checklist(Fake(), {"weight": "prompt"}, "rnea_task_{key}_hint", hint_values={"weight": {"n_min": 6}})
     assert "n ≥ 6" in tl.hints["weight"].value and "{n_min}" not in tl.hints["weight"].value
+
+
+def test_a_lab_with_readouts_under_scene_puts_its_rows_in_the_scenes_column_not_under_the_lab():
+    """READOUTS_UNDER_SCENE: the rows below go under the scene (no empty block beside a tall control column)."""
+    from course_lib.widgets.tool_path_lab import ToolPathLab
+
+    lab = ToolPathLab()
+    row = lab.widget.children[0]
+    left, column = row.children
+    assert left.children[0] is lab.scene and lab.readout_html in left.children
+    assert lab.readout_html not in lab.widget.children and lab.tasks.widget in column.children
+    plain = PendulumLab()  # the default keeps the rows under the whole lab
+    assert plain.widget.children[0].children[0] is plain.scene

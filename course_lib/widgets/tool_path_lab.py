@@ -57,6 +57,7 @@ class ToolPathLab(SimLab):
     """The tool-path tracking lab (see the module docstring). Args: clock (tests)."""
 
     messages = TOOL_PATH
+    READOUTS_UNDER_SCENE = True  # the RMS table and legend stay beside the sliders (1366×768)
     dt = DT
     CHUNK = 0.1
     CONTROLS = (c.Slider("delta", "delta", -50, 50, 1, 0.0, ".0f"),
