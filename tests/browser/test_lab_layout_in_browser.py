@@ -16,6 +16,8 @@ from .notebook_page import NotebookPage
 LAB_NOTEBOOKS = ("00_start_here.ipynb", "02_pendulum.ipynb", "03_two_link_arm.ipynb",
                  "06_coriolis_christoffel.ipynb", "07_operational_space_inertia.ipynb", "09_identification.ipynb",
                  "10_recursive_dynamics.ipynb", "11_motors_friction.ipynb", "08_computed_torque.ipynb")
+#: notebooks whose every lab (not just the first) is measured, with its readout table(s) in view too
+EVERY_LAB_AND_TABLE = ("08_computed_torque.ipynb",)
 
 #: the lab's output aligned with the top of the notebook's scroll view; boxes (top, bottom, left, right) of its parts
 MEASURE = """(cell) => {
@@ -30,7 +32,8 @@ MEASURE = """(cell) => {
   const tasks = title ? [...title.closest('.widget-vbox').children].slice(1) : [];
   const controls = [...output.querySelectorAll('.widget-slider, .widget-button, .widget-toggle-button, .widget-dropdown')];
   const formula = [...output.querySelectorAll('.cl-scene-formula')].filter((f) => f.offsetHeight > 0);
-  return {view: box(view), scene: box(scene.querySelector('canvas')), tasks: tasks.map(box), formula: formula.map(box),
+  const tables = [...output.querySelectorAll('table')].filter((t) => t.offsetHeight > 0);
+  return {view: box(view), scene: box(scene.querySelector('canvas')), tables: tables.map(box), tasks: tasks.map(box), formula: formula.map(box),
           formulaLines: formula.map((f) => { const s = getComputedStyle(f);
             const drawn = (f.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom)) / parseFloat(s.lineHeight);
             return [Math.round(drawn), f.textContent.split("\\n").length]; }),
@@ -62,17 +65,23 @@ def test_scene_controls_and_whole_checklist_fit_a_1366x768_screen(notebook, jupy
         assert nb.wait_until_done(timeout_ms=150_000) == "done"
         cell = nb.lab_cell()
         assert cell is not None and cell.locator(".cl-scene canvas").count()
+        cells = [(cell, "")]
+        if notebook in EVERY_LAB_AND_TABLE:
+            every = page.locator(".jp-Notebook .jp-CodeCell").filter(has=page.locator(".jp-OutputArea .cl-scene canvas"))
+            cells = [(every.nth(i), f"-lab{i + 1}") for i in range(every.count())]
         problems = []
-        for sidebar in ("open", "closed"):
+        for (cell, which), sidebar in ((c, s) for c in cells for s in ("open", "closed")):
             set_left_sidebar(page, sidebar == "open")
             m = cell.evaluate(MEASURE)
             page.wait_for_timeout(300)
             m = cell.evaluate(MEASURE)
-            page.screenshot(path=str(reports_dir / "browser" / f"layout-{notebook[:-6]}-sidebar-{sidebar}.png"))
+            page.screenshot(path=str(reports_dir / "browser" / f"layout-{notebook[:-6]}{which}-sidebar-{sidebar}.png"))
             top, bottom, left, right = m["view"]
             assert m["tasks"] and m["controls"], f"{notebook}: found no checklist or no controls in the lab"
+            tables = m["tables"] if notebook in EVERY_LAB_AND_TABLE else []
+            sidebar = f"{which[1:]} {sidebar}".strip()
             for name, boxes in (("scene", [m["scene"]]), ("control", m["controls"]), ("task", m["tasks"]),
-                                ("live equation", m["formula"])):
+                                ("live equation", m["formula"]), ("readout table", tables)):
                 for i, (t, b, l, r) in enumerate(boxes):
                     if t < top - 1 or b > bottom + 1 or l < left - 1 or r > right + 1:
                         problems.append(f"sidebar {sidebar}: {name} {i + 1} at y {t:.0f}…{b:.0f}, x {l:.0f}…{r:.0f} "
