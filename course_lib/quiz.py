@@ -255,6 +255,8 @@ class NumericQuestion(Question):
         value_in_unit = value * scale if unit_ok else value
         close = abs(value_in_unit - self.expected) <= self.tolerance
         if close and unit_ok:
+            if abs(self.expected) > 0:  # the margin as a share, as a wrong answer's reply states it (_off_by)
+                return Result(True, text("quiz_within_pct", value=value, pct=100 * self.tolerance / abs(self.expected)))
             return Result(True, text("quiz_within", value=value, tol=self.tolerance))
         if close:
             return Result(False, text("quiz_wrong_unit", got=unit, expected=self.unit))
