@@ -58,3 +58,35 @@ def test_lab_2s_plus_minus_30_percent_answer_states_what_the_simulation_shows():
     right = next(o for o in q.options if o.correct)
     assert f"{low['computed_torque'] / high['computed_torque']:.1f}×" in right.text
     assert q.check("D").correct and not q.check("A").correct
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_multiple_choice_answer_of_lesson_8_is_its_questions_longest_option(lang):
+    from course_lib.quiz import MultipleChoice
+
+    try:
+        course_lib.set_language(lang)
+        for q in computed_torque_quiz():
+            if isinstance(q, MultipleChoice):
+                right = next(o for o in q.options if o.correct)
+                assert len(right.text) < max(len(o.text) for o in q.options), (lang, q.prompt[:40])
+    finally:
+        course_lib.set_language("en")
+
+
+def test_the_error_equation_echo_shows_e_edot_and_the_gains_as_written():
+    reply = computed_torque_quiz()[1].check("-Kd*edot - Kp*e")
+    assert reply.correct
+    assert r"\dot{e}" in reply.message and "K_{d}" in reply.message and "K_{p}" in reply.message
+    assert "e_{1}" not in reply.message
+
+
+def test_numeric_answers_within_two_percent_count_and_both_replies_state_the_same_margin():
+    quiz = computed_torque_quiz()
+    zeta, hold = quiz[2], quiz[5]
+    assert hold.check("30").correct and hold.check("30 N*m").correct  # g₁(0, 0) = 30.41 N·m
+    assert not hold.check("29").correct and not hold.check("5.89").correct
+    assert zeta.check("0.82").correct and not zeta.check("0.7").correct
+    right, wrong = zeta.check("0.816").message, zeta.check("0.7").message
+    assert "within 2 %" in right and "within 2 %" in wrong
+    assert "0.5" in zeta.prompt and "percent" in zeta.prompt
