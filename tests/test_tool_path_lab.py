@@ -238,3 +238,30 @@ def test_a_state_that_blows_up_becomes_a_message_and_a_fresh_start_never_a_nan()
     assert np.all(np.isfinite(lab.now.q)) and not re.search(r"\b(nan|inf)\b", lab.shown_text(), flags=re.IGNORECASE)
     lab.advance(1.2)  # still usable
     assert np.isfinite(lab.readout("rms_pd"))
+
+
+def _cielab(hex_colour):
+    c = np.array([int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)])
+    c = np.where(c > 0.04045, ((c + 0.055) / 1.055) ** 2.4, c / 12.92)
+    xyz = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]) @ c
+    f = np.cbrt(xyz / np.array([0.9505, 1.0, 1.089]))
+    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
+
+
+def test_task_space_line_colour_is_far_from_cyan_and_distinct_from_every_other_controller():
+    from course_lib.widgets.tool_path_lab import COLORS
+
+    ts = _cielab(COLORS["task_space"])
+    assert np.linalg.norm(ts - _cielab(COLORS["pd_gravity"])) > 100  # CIE76 ΔE: the old green was 60 from cyan
+    assert all(np.linalg.norm(ts - _cielab(COLORS[n])) > 50 for n in ("pd", "computed_torque"))
+
+
+def test_readouts_say_plain_pd_gains_use_the_believed_average_inertia_which_moves_with_delta():
+    lab = ToolPathLab()
+    shown = lab.readout_html.value
+    assert "believed average inertia" in shown
+    m = tt.average_inertia(tt.believed_arm(0.0), lab.exp.ref)
+    assert f"M̄₂₂ = {m[1, 1]:.2f}" in shown
+    lab.set("delta", 30.0)
+    m30 = tt.average_inertia(tt.believed_arm(0.3), lab.exp.ref)
+    assert m30[1, 1] == pytest.approx(1.3 * m[1, 1]) and f"M̄₂₂ = {m30[1, 1]:.2f}" in lab.readout_html.value

@@ -3,7 +3,7 @@
 Three copies of the seeds' 2R arm (four with the task-space toggle) run side
 by side from the same joint error, one per controller: plain PD (purple),
 PD + gravity compensation (cyan), computed torque (amber) and, optionally,
-task-space computed torque (green, dashed: it lies on the amber). Left: the tool paths over the dashed
+task-space computed torque (red, dashed: it lies on the amber). Left: the tool paths over the dashed
 reference. Right: each tool's position error over time, linear or log
 (exponential convergence is a straight line). Below: the RMS tool error after
 t ≥ 1 s and the peak |τ₁| of each controller.
@@ -37,8 +37,8 @@ from course_lib.widgets.simlab import Frames, SimLab
 from course_lib.widgets.tasks import NotYet, checklist
 from course_lib.widgets.tool_path_messages import TOOL_PATH
 
-#: the seed's colours: PD purple, PD + gravity cyan, computed torque amber; task-space CT green
-COLORS = {"pd": "#8e44ad", "pd_gravity": "#0097a7", "computed_torque": "#e69500", "task_space": "#2e9e44"}
+#: the seed's colours: PD purple, PD + gravity cyan, computed torque amber; task-space CT red and dashed (far from cyan)
+COLORS = {"pd": "#8e44ad", "pd_gravity": "#0097a7", "computed_torque": "#e69500", "task_space": "#d62728"}
 #: tasks "exact" and "slow" read the RMS once it spans at least this much time (s): from t = RMS_FROM + MIN_RMS_SPAN
 MIN_RMS_SPAN = 1.0
 #: task "exact": δ = 0 and b = 0; computed torque below CT_EXACT (m) while PD above PD_EXACT (m)
@@ -258,6 +258,8 @@ class ToolPathLab(SimLab):
         legend = self.T("legend_task" if len(self.exp.controllers) == 4 else "legend")
         self.readout_html.value = (self.T("setting", t=self.now.t, delta=100 * s["delta"], b=s["b"],
                                           omega_n=s["omega_n"], kp=self.exp.kp, kd=self.exp.kd, period=s["period"])
+                                   + "<br>" + self.T("pd_gains", m11=self.exp.kp_pd[0, 0] / self.exp.kp,
+                                                     m22=self.exp.kp_pd[1, 1] / self.exp.kp, delta=100 * s["delta"])
                                    + f"<br>{_html.escape(legend)}<table>" + "".join(rows) + "</table>")
 
     # -- tasks, each next to its threshold above -------------------------------------------------------------
