@@ -265,3 +265,16 @@ def test_readouts_say_plain_pd_gains_use_the_believed_average_inertia_which_move
     lab.set("delta", 30.0)
     m30 = tt.average_inertia(tt.believed_arm(0.3), lab.exp.ref)
     assert m30[1, 1] == pytest.approx(1.3 * m[1, 1]) and f"M̄₂₂ = {m30[1, 1]:.2f}" in lab.readout_html.value
+
+
+def test_lesson_text_says_plain_pd_gains_come_from_the_believed_inertia_and_prints_the_labs_setting():
+    import json
+
+    cells = json.loads((ROOT / "notebooks/08_computed_torque.ipynb").read_text())["cells"]
+    prose = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    code = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert "nothing about the arm" not in prose  # PD's gains were tuned with the believed M̄
+    assert "**believed** mass" in prose and "re-tunes plain PD" in prose
+    assert "in percent of the true ones" not in prose  # the model-error slider is an error: 0 = the true model
+    for name in ("tt.CENTRE", "tt.Q0_ERROR", "average_inertia(setting.model"):
+        assert name in code  # centre, start and PD scaling printed from course_lib, not typed
