@@ -5,7 +5,7 @@ Three copies of the 2R arm start on the target q_d(t) (a sinusoid per joint,
 gains, K_p = 150, K_d = 20: PD (red), PD + gravity compensation (cyan) and
 computed torque (green); the target arm is dashed. The controller runs at
 500 Hz with zero-order hold. Sliders: the "model error" (the masses the
-controllers believe in, in percent of the true ones) and an "unmodeled
+controllers believe in are off by this many percent; 0 is the true model) and an "unmodeled
 payload" (kg at the tip). Moving a slider restarts the run at t = 0.
 Readouts: each controller's RMS error over the last 2 s, and ‖q_d − q‖ on a
 log-scale plot.
