@@ -132,6 +132,15 @@ def test_task_mismatch_reports_the_same_rms_window_as_the_quizs_simulation():
     assert high["computed_torque"] < high["pd_gravity"] < 1.5 * high["computed_torque"]  # the near-tie is honest
 
 
+def test_task_mismatch_counts_only_the_quizs_setting_circle_at_default_omega_and_period():
+    lab = ToolPathLab()
+    lab.set("omega_n", 12.0)
+    for d in (-30.0, 30.0):
+        lab.set("delta", d)
+        lab.advance(tt.COMPARE_AT + 0.1)
+    assert not lab.task_done("mismatch") and "ωₙ = 10 rad/s" in lab.tasks.reason("mismatch")
+
+
 def test_task_prompts_state_the_times_their_checks_use():
     prompts = task_prompts()
     assert f"t = {tt.RMS_FROM + MIN_RMS_SPAN:g} s" in prompts["exact"]

@@ -268,9 +268,9 @@ class ToolPathLab(SimLab):
 
     def on_frame(self) -> None:
         """Task "mismatch": once a run at δ = ±30 % reaches COMPARE_AT, keep its RMS over the quiz's window."""
-        if self.now.t >= COMPARE_AT - 1e-9 and self.setting["b"] == 0.0:
+        if self.now.t >= COMPARE_AT - 1e-9 and self.setting["b"] == 0.0 and self._quiz_setting():
             d = round(100 * self.setting["delta"])
-            if d in (MISMATCH_LOW, MISMATCH_HIGH) and float(d) not in self._seen:
+            if d in (MISMATCH_LOW, MISMATCH_HIGH):
                 rms = self._record(np.array([COMPARE_AT]))[0][0]  # the samples RMS_FROM ≤ t < COMPARE_AT
                 names = self.exp.controllers
                 self._seen[float(d)] = (float(rms[names.index("computed_torque")]),
@@ -289,7 +289,15 @@ class ToolPathLab(SimLab):
             return NotYet(self.T("why_exact_pd", pd=pd, pd_cm=PD_EXACT * 1e2))
         return self.T("task_exact_value", ct=ct, pd=pd)
 
+    def _quiz_setting(self) -> bool:
+        """The quiz's ±30 % runs: the circle at the default ωₙ and period."""
+        s = self.setting
+        return s["shape"] == "circle" and s["omega_n"] == OMEGA_N and abs(s["period"] - PERIOD) < 1e-9
+
     def _check_mismatch(self, lab: Any) -> str | NotYet | None:
+        d = round(100 * self.setting["delta"])
+        if d in (MISMATCH_LOW, MISMATCH_HIGH) and not self._quiz_setting():
+            return NotYet(self.T("why_mismatch_default", omega=OMEGA_N, period=PERIOD))
         low, high = self._seen.get(MISMATCH_LOW), self._seen.get(MISMATCH_HIGH)
         if low and high:
             return self.T("task_mismatch_value", low=MISMATCH_LOW, high=MISMATCH_HIGH, ct_low=low[0], pg_low=low[1],
@@ -298,7 +306,6 @@ class ToolPathLab(SimLab):
             return NotYet(self.T("why_mismatch_high", low=MISMATCH_LOW, high=MISMATCH_HIGH, at=COMPARE_AT))
         if high:
             return NotYet(self.T("why_mismatch_low", low=MISMATCH_LOW, high=MISMATCH_HIGH, at=COMPARE_AT))
-        d = round(100 * self.setting["delta"])
         if d in (MISMATCH_LOW, MISMATCH_HIGH) and self.setting["b"] == 0.0:
             return NotYet(self.T("why_mismatch_wait", at=COMPARE_AT))
         return None
@@ -324,7 +331,8 @@ def task_prompts() -> dict[str, str]:
     T = TOOL_PATH.text
     return {"exact": T("task_exact", ct_mm=CT_EXACT * 1e3, pd_cm=PD_EXACT * 1e2, since=RMS_FROM,
                        ready=RMS_FROM + MIN_RMS_SPAN),
-            "mismatch": T("task_mismatch", low=MISMATCH_LOW, high=MISMATCH_HIGH, since=RMS_FROM, at=COMPARE_AT),
+            "mismatch": T("task_mismatch", low=MISMATCH_LOW, high=MISMATCH_HIGH, since=RMS_FROM, at=COMPARE_AT,
+                          omega=OMEGA_N, period=PERIOD),
             "slow": T("task_slow", delta=SLOW_DELTA, b=SLOW_B, omega=SLOW_OMEGA, pd_cm=PD_SLOW * 1e2,
                       ct_cm=CT_SLOW * 1e2)}
 

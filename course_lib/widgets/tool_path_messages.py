@@ -44,8 +44,8 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "why_exact_model": "the model is not exact yet: δ = {delta:+.0f} %, b = {b:.2f}",
         "why_exact_ct": "computed torque's RMS is {ct:.2g} m, not below {ct_mm:g} mm",
         "why_exact_pd": "plain PD's RMS is only {pd:.3f} m: lower ωₙ so that PD misses by more than {pd_cm:g} cm",
-        "task_mismatch": "Set δ to {low:+.0f} % (model too light), then to {high:+.0f} % (too heavy), and play each "
-                         "run to t = {at:g} s. Compare computed torque with PD + gravity by their RMS over "
+        "task_mismatch": "Set δ to {low:+.0f} % (model too light), then to {high:+.0f} % (too heavy), on the circle at "
+                         "ωₙ = {omega:g} rad/s, T = {period:g} s, and play each run to t = {at:g} s. Compare computed torque with PD + gravity by their RMS over "
                          "{since:g} s ≤ t < {at:g} s (the check and the quiz use this window).",
         "task_mismatch_hint": "The readouts table has both RMS values; read them where the window ends. Is the model error's "
                               "sign important? Is computed torque clearly ahead in both runs, or nearly tied in one?",
@@ -54,6 +54,7 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "why_mismatch_low": "seen δ = {high:+.0f} % up to t = {at:g} s; now play δ = {low:+.0f} % to t = {at:g} s",
         "why_mismatch_high": "seen δ = {low:+.0f} % up to t = {at:g} s; now play δ = {high:+.0f} % to t = {at:g} s",
         "why_mismatch_wait": "keep playing: the comparison reads the RMS at t = {at:g} s",
+        "why_mismatch_default": "the quiz's comparison runs the circle at ωₙ = {omega:g} rad/s, T = {period:g} s",
         "task_slow": "Keep the model nearly right (|δ| ≤ {delta:g} %, b ≤ {b:g}) and lower ωₙ below {omega:g} "
                      "rad/s: plain PD's RMS exceeds {pd_cm:g} cm while computed torque stays within {ct_cm:g} cm.",
         "task_slow_hint": "With soft gains the feedback does little; what remains is the model's feedforward "
@@ -104,7 +105,7 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "why_exact_model": "模型还不精确：δ = {delta:+.0f} %，b = {b:.2f}",
         "why_exact_ct": "计算力矩的 RMS 是 {ct:.2g} m，还没有低于 {ct_mm:g} mm",
         "why_exact_pd": "纯 PD 的 RMS 只有 {pd:.3f} m：降低 ωₙ，让 PD 的误差超过 {pd_cm:g} cm",
-        "task_mismatch": "把 δ 设为 {low:+.0f} %（模型偏轻），再设为 {high:+.0f} %（模型偏重），每次都播放到 t = {at:g} s。"
+        "task_mismatch": "把 δ 设为 {low:+.0f} %（模型偏轻），再设为 {high:+.0f} %（模型偏重），路径为圆，ωₙ = {omega:g} rad/s，T = {period:g} s，每次都播放到 t = {at:g} s。"
                          "用 {since:g} s ≤ t < {at:g} s 这段时间的 RMS 比较计算力矩和“PD + 重力补偿”"
                          "（检查和小测验都用这个时间窗）。",
         "task_mismatch_hint": "读数表里有两者的 RMS，在时间窗结束时读取。模型误差的正负要紧吗？"
@@ -114,6 +115,7 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "why_mismatch_low": "已看过 δ = {high:+.0f} %（到 t = {at:g} s）；再把 δ = {low:+.0f} % 播放到 t = {at:g} s",
         "why_mismatch_high": "已看过 δ = {low:+.0f} %（到 t = {at:g} s）；再把 δ = {high:+.0f} % 播放到 t = {at:g} s",
         "why_mismatch_wait": "继续播放：比较读取 t = {at:g} s 时的 RMS",
+        "why_mismatch_default": "小测验的比较用的是圆，ωₙ = {omega:g} rad/s，T = {period:g} s",
         "task_slow": "让模型几乎准确（|δ| ≤ {delta:g} %，b ≤ {b:g}），把 ωₙ 降到 {omega:g} rad/s 以下：纯 PD 的 RMS "
                      "超过 {pd_cm:g} cm，而计算力矩仍在 {ct_cm:g} cm 以内。",
         "task_slow_hint": "增益很软时反馈几乎不起作用，剩下的是模型的前馈 M q̈_d + C q̇ + g。主要的活是谁干的？",
