@@ -268,7 +268,7 @@ def test_task_space_line_colour_is_far_from_cyan_and_distinct_from_every_other_c
 def test_readouts_say_plain_pd_gains_use_the_believed_average_inertia_which_moves_with_delta():
     lab = ToolPathLab()
     shown = lab.readout_html.value
-    assert "believed average inertia" in shown
+    assert "believed average inertia" in shown and "re-tunes PD" in shown
     m = tt.average_inertia(tt.believed_arm(0.0), lab.exp.ref)
     assert f"M̄₂₂ = {m[1, 1]:.2f}" in shown
     lab.set("delta", 30.0)

@@ -78,7 +78,7 @@ class ToolPathLab(SimLab):
         self._clear_record()
         self._seen: dict[float, tuple[float, float]] = {}  # δ (%) -> (CT RMS, PD + gravity RMS)
         self.tasks = checklist(self, task_prompts(), "task_{key}_hint")
-        self.readout_html = c.html()
+        self.readout_html = c.html(width="560px")  # the scene's width: long lines wrap under the scene
         self.start(self._scene(), [self.readout_html])
 
     # -- the controllers, sampled by the simulator; each sample is recorded for the readouts ------------

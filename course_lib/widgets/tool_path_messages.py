@@ -25,8 +25,8 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "scene_time": "t = {t:.2f} s",
         "legend": "purple PD · cyan PD + gravity · amber computed torque",
         "legend_task": "purple PD · cyan PD + gravity · amber computed torque · red dashed task-space CT",
-        "pd_gains": ("PD gains = M̄ × (K_p, K_d) with the believed average inertia M̄ (M̄₁₁ = {m11:.2f}, "
-                     "M̄₂₂ = {m22:.2f} kg·m², at δ = {delta:.0f} %): δ re-tunes plain PD too"),
+        "pd_gains": ("PD gains M̄ (K_p, K_d): believed average inertia M̄₁₁ = {m11:.2f}, M̄₂₂ = {m22:.2f} kg·m² "
+                     "(δ re-tunes PD too)"),
         "setting": ("t = {t:.2f} s &nbsp; model mass error δ = {delta:.0f} % &nbsp; unmodelled friction b = {b:.2f} N·m·s/rad<br>"
                     "ωₙ = {omega_n:g} rad/s (K_p = {kp:.0f} s⁻², K_d = {kd:.0f} s⁻¹) &nbsp; T = {period:.1f} s"),
         "table_head": "<tr><th></th><th>RMS tool error, t ≥ {since:g} s</th><th>peak |τ₁|</th></tr>",
@@ -88,8 +88,8 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "scene_time": "t = {t:.2f} s",
         "legend": "紫色 PD · 青色 PD + 重力补偿 · 琥珀色 计算力矩",
         "legend_task": "紫色 PD · 青色 PD + 重力补偿 · 琥珀色 计算力矩 · 红色虚线 任务空间计算力矩",
-        "pd_gains": ("PD 增益 = M̄ × (K_p, K_d)，M̄ 是控制器以为的平均惯量（M̄₁₁ = {m11:.2f}，"
-                     "M̄₂₂ = {m22:.2f} kg·m²，δ = {delta:.0f} %）：δ 也会改变纯 PD 的增益"),
+        "pd_gains": ("PD 增益 M̄ (K_p, K_d)：控制器以为的平均惯量 M̄₁₁ = {m11:.2f}，M̄₂₂ = {m22:.2f} kg·m²"
+                     "（δ 也会改变 PD）"),
         "setting": ("t = {t:.2f} s &nbsp; 模型质量误差 δ = {delta:.0f} % &nbsp; 未建模摩擦 b = {b:.2f} N·m·s/rad<br>"
                     "ωₙ = {omega_n:g} rad/s（K_p = {kp:.0f} s⁻²，K_d = {kd:.0f} s⁻¹）&nbsp; T = {period:.1f} s"),
         "table_head": "<tr><th></th><th>手爪误差 RMS（t ≥ {since:g} s）</th><th>|τ₁| 峰值</th></tr>",
