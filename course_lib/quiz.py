@@ -162,6 +162,38 @@ def _prefixed(unit: str) -> list[tuple[float, str]]:
     return readings
 
 
+def _factors(unit: str) -> list[tuple[int, str, int]]:
+    """A compound unit as (±1 for multiply/divide, base, power) factors: "N*cm" → [(1, 'N', 1), (1, 'cm', 1)]."""
+    out = []
+    for sign, part in re.findall(r"([*/]?)([^*/]+)", unit):
+        base, _, power = part.partition("^")
+        out.append((-1 if sign == "/" else 1, base, int(power) if power.isdigit() else 1))
+    return out
+
+
+def _compound_scale(unit: str, accepted: str) -> float | None:
+    """The factor from ``unit`` to ``accepted`` when they differ only by SI prefixes on their factors.
+
+    A prefix belongs to the factor it stands before and takes its power: "N*cm" is 0.01 N*m, "mm/ms^2" is
+    1000 m/s^2 (so a prefix may sit on any factor of a compound unit, not only on the first).
+
+    >>> _compound_scale("N*cm", "N*m"), _compound_scale("kN*m", "N*m"), _compound_scale("N*s", "N*m")
+    (0.01, 1000.0, None)
+    """
+    mine, theirs = _factors(unit), _factors(accepted)
+    if len(mine) != len(theirs) or len(mine) < 2:
+        return None
+    total = 1.0
+    for (sign, base, power), (own_sign, own_base, own_power) in zip(mine, theirs):
+        if (sign, power) != (own_sign, own_power):
+            return None
+        ratios = [f / g for f, b in _prefixed(base) for g, ob in _prefixed(own_base) if b == ob]
+        if not ratios:
+            return None
+        total *= ratios[0] ** (power * sign)
+    return total
+
+
 def read_number(response: Any) -> tuple[float, str] | None:
     """A number and the unit after it, or None when the text does not start with one number.
 
@@ -238,6 +270,10 @@ class NumericQuestion(Question):
                 for own_factor, own_base in _prefixed(accepted):
                     if base == own_base:
                         return factor / own_factor
+        for accepted in sorted(self._units):
+            scale = _compound_scale(u, accepted)
+            if scale is not None:
+                return scale
         return None
 
     @property
@@ -255,17 +291,27 @@ class NumericQuestion(Question):
         value_in_unit = value * scale if unit_ok else value
         close = abs(value_in_unit - self.expected) <= self.tolerance
         if close and unit_ok:
-            if abs(self.expected) > 0:  # the margin as a share, as a wrong answer's reply states it (_off_by)
-                return Result(True, text("quiz_within_pct", value=value, pct=100 * self.tolerance / abs(self.expected)))
-            return Result(True, text("quiz_within", value=value, tol=self.tolerance))
+            return Result(True, self._within(value, unit, value_in_unit, scale))
         if close:
             return Result(False, text("quiz_wrong_unit", got=unit, expected=self.unit))
         if unit_ok:
             hints = [hint for v, hint in self.mistakes if abs(value_in_unit - v) <= self.tolerance]
             if hints:
                 return Result(False, text("quiz_not_it", value=value) + text("quiz_sep") + hints[0])
+            if self.expected != 0 and abs(value_in_unit + self.expected) <= self.tolerance:
+                return Result(False, text("quiz_sign", value=value))
             return Result(False, self._off_by(value))
         return Result(False, text("quiz_off_and_unit", value=value, got=unit, expected=self.unit))
+
+    def _within(self, value: float, unit: str, value_in_unit: float, scale: float) -> str:
+        """'Right', with a converted value shown in the answer's unit ("2167 g = 2.167 kg") and the
+        margin worded as in :meth:`_off_by` (a share of the answer)."""
+        shown = f"{value:g}"
+        if scale != 1.0:
+            shown = f"{value:g} {unit} = {value_in_unit:.4g} {self.unit}"
+        if abs(self.expected) > 0:
+            return text("quiz_within", value=shown, pct=100 * self.tolerance / abs(self.expected))
+        return text("quiz_within_abs", value=shown, tol=self.tolerance)
 
     def _off_by(self, value: float) -> str:
         """'Not the answer' with the accepted margin as a share of the answer, which does not reveal it.

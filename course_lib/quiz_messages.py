@@ -22,8 +22,9 @@ QUIZ = MessageTable("quiz", {
         "quiz_off_by_abs": "Your value {value:g} is not the answer (answers within {tol:.2g} of it count as right). Check the sign and the unit.",
         "quiz_not_it": "Your value {value:g} is not the answer.",
         "quiz_off_and_unit": "Your value {value:g} is not the answer, and the unit {got!r} is not {expected!r}.",
-        "quiz_within": "Your value {value:g} is within {tol:.2g} of the answer.",
-        "quiz_within_pct": "Your value {value:g} is within {pct:.2g} % of the answer.",
+        "quiz_within": "Your value {value} is within {pct:.2g} % of the answer.",
+        "quiz_within_abs": "Your value {value} is within {tol:.2g} of the answer.",
+        "quiz_sign": "Your value {value:g} is not the answer, but its size is: check the sign (which direction does the question count as positive?).",
         "quiz_syntax": (
             "Could not read that expression ({detail}): use * for products, ^ or ** for powers, "
             "and the names {names}."
@@ -80,8 +81,9 @@ QUIZ = MessageTable("quiz", {
         "quiz_off_by_abs": "{value:g} 不对（与答案相差 {tol:.2g} 以内都算对）。注意符号和单位。",
         "quiz_not_it": "{value:g} 不对。",
         "quiz_off_and_unit": "{value:g} 不对，而且单位 {got!r} 不是 {expected!r}。",
-        "quiz_within": "你的数值 {value:g} 与答案相差不超过 {tol:.2g}。",
-        "quiz_within_pct": "你的数值 {value:g} 与答案相差不超过 {pct:.2g} %。",
+        "quiz_within": "你的数值 {value} 与答案相差不超过 {pct:.2g} %。",
+        "quiz_within_abs": "你的数值 {value} 与答案相差不超过 {tol:.2g}。",
+        "quiz_sign": "{value:g} 不对，但大小对了：检查符号（题目把哪个方向算作正？）。",
         "quiz_syntax": (
             "无法读取这个表达式（{detail}）：乘法用 *，乘方用 ^ 或 **，可用的名字有 {names}。"
         ),

@@ -29,14 +29,18 @@ from course_lib.quiz import Question, Quiz
 SCORE = MessageTable("quiz_score", {
     "en": {
         "score_line": "Score: {right} of {total} right.",
+        "score_start": "Score: 0 of {total} — answer the questions above.",
         "score_all": "Every question is right: well done.",
         "score_review": "Not right yet: {items}.",
+        "score_untried": "{n} not tried yet.",
         "score_item": "question {n} ({link})",
     },
     "zh": {
         "score_line": "得分：{total} 题中答对 {right} 题。",
+        "score_start": "得分：{total} 题中答对 0 题——请先回答上面的题目。",
         "score_all": "全部答对，做得好！",
         "score_review": "还没答对的题：{items}。",
+        "score_untried": "还有 {n} 题没有作答。",
         "score_item": "第 {n} 题（{link}）",
     },
 })
@@ -49,20 +53,25 @@ class Source:
     Attributes:
         label: what the link reads, e.g. ``"Lesson 2 · The pendulum"``.
         href: the notebook, relative to the quiz's own notebook, e.g. ``"02_pendulum.ipynb"``.
+        context: a short line shown above the question with the data it takes from that lesson
+            ("" for none).
     """
 
     label: str
     href: str
+    context: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
 class Score:
-    """How a learner stands: questions right, the total, and the sources of the others (in order)."""
+    """How a learner stands: questions right, the total, the sources of those tried but not right
+    (in order), and how many are not tried yet."""
 
     right: int
     total: int
     missed: list[Source]
     missed_numbers: list[int]
+    untried: int = 0
 
 
 class ScoredQuiz(Quiz):
@@ -83,17 +92,25 @@ class ScoredQuiz(Quiz):
             raise ValueError(f"one source per question: {len(self.questions)} questions, "
                              f"{len(self.sources)} sources")
 
-    def score(self, solved: Sequence[bool]) -> Score:
+    def score(self, solved: Sequence[bool], tried: Sequence[bool] | None = None) -> Score:
         """The score for ``solved`` (one flag per question, True when answered right).
 
+        Args:
+            solved: one flag per question, True when answered right.
+            tried: one flag per question, True once it was checked or its answer shown
+                (None: every question counts as tried). Untried questions are only counted, not listed.
+
         Raises:
-            ValueError: when ``solved`` does not have one flag per question.
+            ValueError: when ``solved`` or ``tried`` does not have one flag per question.
         """
         flags = [bool(s) for s in solved]
-        if len(flags) != len(self.questions):
-            raise ValueError(f"solved needs one flag per question ({len(self.questions)}), got {len(flags)}")
-        missed = [i for i, ok in enumerate(flags) if not ok]
-        return Score(sum(flags), len(flags), [self.sources[i] for i in missed], [i + 1 for i in missed])
+        attempted = [True] * len(flags) if tried is None else [bool(t) or f for t, f in zip(tried, flags)]
+        if len(flags) != len(self.questions) or (tried is not None and len(tried) != len(flags)):
+            raise ValueError(f"solved and tried need one flag per question ({len(self.questions)}), "
+                             f"got {len(flags)} and {len(tried) if tried is not None else len(flags)}")
+        missed = [i for i, ok in enumerate(flags) if not ok and attempted[i]]
+        return Score(sum(flags), len(flags), [self.sources[i] for i in missed], [i + 1 for i in missed],
+                     sum(1 for a in attempted if not a))
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -101,16 +118,31 @@ class ScoredQuiz(Quiz):
         display(ScoredQuizView(self).widget)
 
 
+#: links drawn as links (the notebook's link colour, underlined): widget HTML otherwise shows them as body text
+LINK_STYLE = "color: var(--jp-content-link-color, #1a73e8); text-decoration: underline; cursor: pointer"
+#: one compact paragraph (the widget's default line height made the score look double-spaced)
+BOX_STYLE = "line-height: 1.4; margin: 0.3em 0"
+
+
 def score_html(score: Score) -> str:
-    """The score line, with a link to the lesson of every question not right yet."""
-    line = SCORE.text("score_line", right=score.right, total=score.total)
-    if not score.missed:
-        return f"<b>{line}</b> {SCORE.text('score_all')}"
-    items = ", ".join(
-        SCORE.text("score_item", n=n, link=f"<a href='{html.escape(src.href)}' target='_self'>"
-                                           f"{html.escape(src.label)}</a>")
-        for n, src in zip(score.missed_numbers, score.missed))
-    return f"<b>{line}</b> {SCORE.text('score_review', items=items)}"
+    """The score line: a short prompt until something is tried, then the count, a link to the lesson of
+    every question tried but not right yet, and how many are untried."""
+    if score.right == 0 and score.untried == score.total:
+        body = f"<b>{SCORE.text('score_start', total=score.total)}</b>"
+    else:
+        parts = [f"<b>{SCORE.text('score_line', right=score.right, total=score.total)}</b>"]
+        if score.right == score.total:
+            parts.append(SCORE.text("score_all"))
+        if score.missed:
+            items = ", ".join(
+                SCORE.text("score_item", n=n, link=f"<a href='{html.escape(src.href)}' target='_self' "
+                                                   f"style='{LINK_STYLE}'>{html.escape(src.label)}</a>")
+                for n, src in zip(score.missed_numbers, score.missed))
+            parts.append(SCORE.text("score_review", items=items))
+        if score.untried and score.right < score.total:
+            parts.append(SCORE.text("score_untried", n=score.untried))
+        body = " ".join(parts)
+    return f"<div style='{BOX_STYLE}'>{body}</div>"
 
 
 class ScoredQuizView:
@@ -123,6 +155,13 @@ class ScoredQuizView:
 
         self.quiz = quiz
         self.quiz_view = QuizView(quiz)
+        for view, src in zip(self.quiz_view.views, quiz.sources):
+            if src.context:                  # above the question's prompt, under its number
+                line = w.HTMLMath(f"<i>{html.escape(src.context)}</i>", layout={"min_width": "0"})
+                line.add_class("course-quiz-context")
+                kids = view.widget.children
+                at = 1 if view._head is not None else 0
+                view.widget.children = kids[:at] + (line,) + kids[at:]
         self.summary = w.HTML(layout={"max_width": "100%"})
         self.summary.add_class("course-quiz-score")
         for view in self.quiz_view.views:
@@ -132,6 +171,7 @@ class ScoredQuizView:
 
     def update(self) -> Score:
         """Recompute the score from the question views and show it."""
-        score = self.quiz.score([v.solved for v in self.quiz_view.views])
+        views = self.quiz_view.views
+        score = self.quiz.score([v.solved for v in views], [v.attempts > 0 or v.revealed for v in views])
         self.summary.value = score_html(score)
         return score

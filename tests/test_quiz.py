@@ -315,3 +315,41 @@ def test_a_prefixed_answer_unit_accepts_its_base_and_other_prefixes():
     time_ = NumericQuestion("t?", 4.0, tolerance=0.1, unit="ms")
     assert time_.check("4000 µs").correct and time_.check("0.004 s").correct and time_.check("4 ms").correct
     assert not time_.check("4 s").correct
+
+
+def test_a_converted_answer_is_confirmed_in_the_answers_unit_with_the_margin_as_a_share():
+    # "2167 g" for 2.167 kg: the right-answer message shows 2167 g = 2.167 kg, and words the margin as a
+    # percentage like the wrong-answer message does (not "within 0.02 of the answer")
+    q = NumericQuestion("apparent mass?", 2.1667, tolerance=0.02, unit="kg")
+    right = q.check("2167 g")
+    assert right.correct and "2167 g = 2.167 kg" in right.message and "0.92 %" in right.message
+    assert "%" in q.check("2.17 kg").message and "%" in q.check("3 kg").message
+
+
+@pytest.mark.parametrize("answer", ["3119 N*cm", "3119 N·cm", "0.03119 kN*m", "31190 N*mm"])
+def test_a_prefix_on_any_factor_of_a_compound_unit_is_converted(answer):
+    # 31.19 N·m written with a prefix on its metre (or its newton) factor is the same torque
+    q = NumericQuestion("τ₁?", 31.19, tolerance=0.1, unit="N·m", aliases=("Nm", "N*m"))
+    assert q.check(answer).correct, q.check(answer).message
+
+
+def test_a_compound_unit_with_other_factors_is_still_a_wrong_unit():
+    q = NumericQuestion("τ₁?", 31.19, tolerance=0.1, unit="N·m", aliases=("Nm", "N*m"))
+    assert not q.check("3119 N*cs").correct and not q.check("31.19 N/m").correct
+    assert "unit" in q.check("31.19 N*s").message
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_answers_size_with_the_wrong_sign_gets_a_sign_hint_in_both_languages(lang):
+    from course_lib.messages import set_language
+
+    q = NumericQuestion("θ̈ at 90°?", -9.81, tolerance=0.02, unit="rad/s^2")
+    set_language(lang)
+    try:
+        sign, other = q.check("9.81 rad/s^2"), q.check("5 rad/s^2")
+    finally:
+        set_language("en")
+    # (the generic message only says "check the sign and the unit"; this one says the size is right)
+    assert not sign.correct
+    said = "its size is: check the sign" if lang == "en" else "大小对了：检查符号"
+    assert said in sign.message and said not in other.message

@@ -1,4 +1,5 @@
-"""Lesson 12's review quiz holds every check-yourself question of the two seed lessons, answerable.
+"""Lesson 12's review quiz holds every check-yourself question of the two seed lessons, answerable,
+and each of its questions can be answered from its own text without giving another one away.
 
 The list below is written from the seeds (003: Lagrangian dynamics; 000: mass matrix and Coriolis
 terms): for each question, its topic, the seed's answer, and how to give it. A numeric answer is the
@@ -11,9 +12,11 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 
 import pytest
 
+from course_lib.models import Pendulum, TwoLinkArm
 from course_lib.quiz import MultipleChoice, NumericQuestion, SymbolicQuestion
 from course_lib.quizzes.review import ITEMS, NOTEBOOKS, ORDER, lesson_question, review_keys, review_quiz
 
@@ -115,3 +118,76 @@ def test_the_reviews_own_question_speaks_chinese_too_with_the_same_answer():
         assert zh.prompt != en.prompt and "{" not in zh.prompt + zh.explanation, key
         assert any("\u4e00" <= ch <= "\u9fff" for ch in zh.prompt), key
     assert chinese["lesson00"].expected == english["lesson00"].expected
+
+
+def _texts(question, source) -> str:
+    """Everything a learner can read of one question: context, prompt, options, feedback, explanation."""
+    parts = [source.context, question.prompt, question.explanation]
+    for option in getattr(question, "options", []):
+        parts += [option.text, option.feedback]
+    return "\n".join(parts)
+
+
+def _numbers(text: str) -> list[tuple[str, str]]:
+    """Every number in ``text`` with the unit written right after it ("" for none)."""
+    found = re.findall(r"([-−]?\d+(?:\.\d+)?)(\s?(?:[a-zA-Zµ][\w·*/^²]*)?)", text)
+    return [(n.replace("−", "-"), u if u.strip() not in ("", "x", "y") else "") for n, u in found]
+
+
+def test_questions_that_need_their_lessons_data_get_it_in_their_own_text(quiz):
+    # the masses, lengths and conventions a question takes from its lesson are shown with it (numbers from
+    # course_lib's models), not only in the lesson or 20 questions earlier
+    arm, pendulum = TwoLinkArm(), Pendulum()
+    needs = {
+        "lesson05": [f"m₁ = {arm.m1:g} kg", f"m₂ = {arm.m2:g} kg", f"l₁ = {arm.l1:g} m", f"l₂ = {arm.l2:g} m"],
+        "lesson07": [f"m₁ = {arm.m1:g} kg", f"m₂ = {arm.m2:g} kg", f"l₂ = {arm.l2:g} m", "θ₂ relative"],
+        "lesson03": [f"m₁ = {arm.m1:g} kg", f"l₂ = {arm.l2:g} m"],
+        "lesson06": [f"l_c₂ = {arm.lc2:g} m", f"m₂ = {arm.m2:g} kg"],
+        "lesson02": [f"m = {pendulum.m:g} kg", f"l = {pendulum.l:g} m", f"g = {pendulum.g:g}", "downward vertical"],
+        "lesson04": ["upward vertical", "tip"],
+        "lesson10": [f"g = {pendulum.g:g}"],
+        "seed000_q5": ["0.064 m", "0.118 m", "0.033 m", "0.042 m"],   # the lab readouts it asks about
+    }
+    keys = review_keys()
+    for key, facts in needs.items():
+        i = keys.index(key)
+        text = quiz.sources[i].context + " " + quiz[i].prompt
+        missing = [f for f in facts if f not in text]
+        assert not missing, f"question {i + 1} ({key}) does not say {missing}"
+
+
+def test_no_review_question_needs_its_lab_open_to_be_answered(quiz):
+    # "press Reset centre … what is κ(A)" and "pull ε out … watching S(ε)" can only be answered in the lab
+    for i, (q, src) in enumerate(zip(quiz.questions, quiz.sources), 1):
+        for phrase in ("press ", "pull ε", "read the RMS"):
+            assert phrase not in q.prompt or src.context, f"question {i} needs the lab: {q.prompt[:80]}"
+
+
+def test_no_question_gives_another_questions_answer_away(quiz):
+    # no number within a numeric answer's tolerance, and no answer formula, appears in the context, prompt,
+    # options, feedback or explanation of any other review question
+    texts = [_texts(q, s) for q, s in zip(quiz.questions, quiz.sources)]
+    for i, q in enumerate(quiz.questions):
+        others = [(j, t) for j, t in enumerate(texts) if j != i]
+        if isinstance(q, NumericQuestion):
+            # a number counts with the unit written after it, as the question would read it: 2.40 N·m is
+            # no answer to a ratio, and κ = 5.90 no answer to a torque in N·m
+            hits = [(j + 1, f"{n}{unit}") for j, t in others for n, unit in _numbers(t)
+                    if bool(unit) == bool(q.unit) and q.check(f"{n}{unit}").correct]
+            assert not hits, f"question {i + 1}'s answer {q.expected:g} appears in question(s) {hits}"
+        if isinstance(q, SymbolicQuestion):
+            forms = {str(q.expected).replace(" ", ""), str(-q.expected).replace(" ", "")}
+            leaks = [j + 1 for j, t in others if any(f in t.replace(" ", "") for f in forms)]
+            assert not leaks, f"question {i + 1}'s formula appears in question(s) {leaks}"
+
+
+def test_no_review_feedback_writes_out_the_pole_equation_or_the_coriolis_coefficient_for_a_question_on_it(quiz):
+    # the walkthrough's two formula give-aways: the pole's equation answered the slope question, and
+    # h = m₂ l₁ l_c2 sin θ₂ in one question's feedback answered the Coriolis torques of two others
+    keys = review_keys()
+    asks_slope = [k for k in keys if isinstance(quiz[keys.index(k)], SymbolicQuestion)
+                  and "theta" in str(quiz[keys.index(k)].expected)]
+    assert not asks_slope or all("l θ̈ + cos θ ẍ" not in _texts(q, s)
+                                 for q, s in zip(quiz.questions, quiz.sources))
+    feedback = [o.feedback for q in quiz.questions for o in getattr(q, "options", [])]
+    assert not any("h = m₂ l₁ l_c2" in f for f in feedback)

@@ -43,7 +43,11 @@ def test_review_quiz_grades_a_choice_a_number_and_a_formula_typed_in_the_page(ju
         assert nb.wait_until_done(timeout_ms=240_000) == "done", nb.all_failures()
         page.wait_for_selector(".course-quiz-score", timeout=30_000)
         total = len(keys)
-        assert f"0 of {total}" in page.locator(".course-quiz-score").text_content()
+        start = page.locator(".course-quiz-score").text_content()
+        assert f"0 of {total}" in start and "Not right yet" not in start, start
+        # the questions that take data from their lesson show it in a context line above them
+        with_context = sum(ITEMS[k].context is not None for k in keys)
+        assert page.locator(".course-quiz-context").count() == with_context
 
         answer(page, num, "-9.81 rad/s^2")
         assert quiz_state(page)[num]["feedback"].startswith("Correct."), quiz_state(page)[num]
@@ -55,9 +59,14 @@ def test_review_quiz_grades_a_choice_a_number_and_a_formula_typed_in_the_page(ju
         score = page.locator(".course-quiz-score")
         page.wait_for_function(f"(el) => el.textContent.includes('3 of {total}')", arg=score.element_handle(),
                                timeout=10_000)
-        # every question not answered yet links to its lesson: lesson 5 has two of them in the review
-        lesson5 = sum(ITEMS[k].lesson == 5 for k in keys)
-        assert lesson5 >= 1 and score.locator("a[href='05_mass_matrix.ipynb']").count() == lesson5
+        # a question tried and missed links to its lesson, drawn as a link (underlined, not body colour)
+        assert score.locator("a[href='05_mass_matrix.ipynb']").count() == 0
+        answer(page, keys.index("lesson05"), "1")
+        link = score.locator("a[href='05_mass_matrix.ipynb']")
+        link.wait_for(timeout=10_000)
+        looks = link.evaluate("(a) => { const s = getComputedStyle(a), p = getComputedStyle(a.parentElement);"
+                              " return [s.textDecorationLine, s.color, p.color]; }")
+        assert "underline" in looks[0] and looks[1] != looks[2], looks
         page.screenshot(path=str(reports_dir / "browser" / "review-quiz-lab.png"), full_page=False)
         failures = nb.all_failures()
         assert not failures, failures
