@@ -123,6 +123,43 @@ def expanded_terms(expr: Any) -> int:
     return 1 + sum(sizes)  # sin(...), sqrt(...): the argument stays inside
 
 
+def magnitude_bound(expr: sp.Expr) -> float:
+    """An upper bound of |expr| for a number written as a formula, found without evaluating anything huge.
+
+    ``evalf`` of an exponent such as 9^(9^(9^9)) or exp(exp(exp(99))) would run for ever, so the
+    bound is built from the leaves up, with floats, and is ``inf`` as soon as a power's exponent
+    exceeds :data:`MAX_EXPONENT` or an ``exp`` argument exceeds 700. Only an expression whose parts
+    are all moderate is handed to ``evalf``.
+
+    >>> magnitude_bound(sp.Integer(3) + 2), magnitude_bound(sp.sympify("9^9^9^9^9", evaluate=False))
+    (5.0, inf)
+    >>> magnitude_bound(sp.exp(sp.exp(sp.exp(99, evaluate=False), evaluate=False), evaluate=False))
+    inf
+    """
+    try:
+        if expr.is_Number:
+            return abs(float(expr))
+        if expr.is_NumberSymbol or expr == sp.I:
+            return abs(complex(expr.evalf(15)))
+        parts = [magnitude_bound(arg) for arg in expr.args]
+        if expr.is_Add:
+            return math.fsum(parts)
+        if expr.is_Mul:
+            return math.inf if math.inf in parts else math.prod(parts)
+        if expr.is_Pow:
+            base, exponent = parts
+            if exponent > MAX_EXPONENT or base == math.inf:
+                return math.inf
+            return max(base, 1.0 / base if base > 0 else math.inf, 1.0) ** exponent
+        if isinstance(expr, sp.exp):
+            return math.inf if parts[0] > 700 else math.exp(parts[0])
+        if all(part <= 1e12 for part in parts):  # sin, log, …: moderate arguments, cheap to evaluate
+            return abs(complex(expr.evalf(15)))
+    except (OverflowError, TypeError, ValueError, ZeroDivisionError):
+        pass
+    return math.inf
+
+
 def read(answer: Any, symbols: Mapping[str, sp.Symbol]) -> Any:
     """The learner's text as an unevaluated sympy expression, or a ValueError that says why not.
 
@@ -163,7 +200,7 @@ def read(answer: Any, symbols: Mapping[str, sp.Symbol]) -> Any:
         raise ValueError(text("quiz_unknown_name", name=str(sym), names=names))
     for power in raw.atoms(sp.Pow):
         exponent = power.exp
-        if exponent.is_number and abs(complex(exponent.evalf(15))) > MAX_EXPONENT:
+        if exponent.is_number and magnitude_bound(exponent) > MAX_EXPONENT:
             raise ValueError(text("quiz_syntax", detail=text("quiz_detail_exponent"), names=names))
     if expanded_terms(raw) > MAX_TERMS:
         raise TooLarge()

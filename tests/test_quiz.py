@@ -353,3 +353,19 @@ def test_the_answers_size_with_the_wrong_sign_gets_a_sign_hint_in_both_languages
     assert not sign.correct
     said = "its size is: check the sign" if lang == "en" else "大小对了：检查符号"
     assert said in sign.message and said not in other.message
+
+
+@pytest.mark.parametrize("typed", ["9^9^9^9^9", "2^exp(exp(exp(99)))", "x^(9^(9^(9^9)))"])
+def test_a_tower_in_an_exponent_is_refused_at_once_whatever_the_hash_seed(typed):
+    """The exponent check must not evaluate the tower: before, set order decided whether 9^9^9^9^9
+    hung the kernel (PYTHONHASHSEED=6 did), and 2^exp(exp(exp(99))) always hung."""
+    import subprocess
+    import sys
+
+    code = ("import sympy as sp, sys\nfrom course_lib import quiz_symbolic as qs\n"
+            "try:\n    qs.read(sys.argv[1], {'x': sp.Symbol('x', real=True)})\nexcept ValueError as e:\n"
+            "    print('refused:', e)\n")
+    for seed in ("1", "6", "11"):
+        out = subprocess.run([sys.executable, "-c", code, typed], capture_output=True, text=True, timeout=30,
+                             env={**__import__("os").environ, "PYTHONHASHSEED": seed})
+        assert "refused:" in out.stdout and "exponent" in out.stdout, (seed, out.stdout, out.stderr[-300:])
