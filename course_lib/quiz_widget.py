@@ -98,9 +98,16 @@ class QuestionView:
         self.widget.add_class("course-quiz-question")
         if follow_language:
             self.widget._course_view = self   # the widget keeps this view (and its listener) alive
-            on_language_change(self.relabel)
+            on_language_change(self._language_changed)
         if isinstance(question, SymbolicQuestion):
             shared_worker().start()  # imports sympy now, so the first Check is quick
+
+    def _language_changed(self) -> bool:
+        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed."""
+        if self.widget.comm is None:
+            return False
+        self.relabel()
+        return True
 
     # -- the parts ----------------------------------------------------------------------
     def _input(self) -> Any:
@@ -284,15 +291,23 @@ class QuestionView:
 class QuizView:
     """A quiz's questions, numbered, one under another; redrawn in place after a language switch."""
 
-    def __init__(self, quiz: Quiz):
+    def __init__(self, quiz: Quiz, follow_language: bool = True):
         import ipywidgets as w
 
         self.quiz = quiz
         self.views = [QuestionView(q, i, follow_language=False) for i, q in enumerate(quiz.questions, 1)]
         self.widget = w.VBox([v.widget for v in self.views], layout={"max_width": "100%"})
         self.widget.add_class("course-quiz")
-        self.widget._course_view = self   # the widget keeps this view (and its listener) alive
-        on_language_change(self.relabel)
+        if follow_language:   # (a ScoredQuizView passes False and relabels this view itself)
+            self.widget._course_view = self   # the widget keeps this view (and its listener) alive
+            on_language_change(self._language_changed)
+
+    def _language_changed(self) -> bool:
+        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed."""
+        if self.widget.comm is None:
+            return False
+        self.relabel()
+        return True
 
     def relabel(self) -> None:
         """Rebuild the questions in the current language (same model, same numbers) and redraw them.
@@ -307,7 +322,7 @@ class QuizView:
                 fresh = self.quiz.rebuild()
                 if len(fresh) == len(self.views):
                     rebuilt = list(fresh.questions)
-                    self.quiz.questions[:] = rebuilt
+                    self.quiz.adopt(fresh)
         except Exception:  # noqa: BLE001 - a language switch never breaks a quiz on screen
             rebuilt = [None] * len(self.views)
         for view, question in zip(self.views, rebuilt):
