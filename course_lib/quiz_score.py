@@ -161,7 +161,7 @@ class ScoredQuizView:
     def __init__(self, quiz: ScoredQuiz):
         import ipywidgets as w
 
-        from course_lib.quiz_widget import QuizView
+        from course_lib.quiz_widget import QuizView, follow_cell
 
         self.quiz = quiz
         self.quiz_view = QuizView(quiz, follow_language=False)
@@ -182,6 +182,7 @@ class ScoredQuizView:
         self.update()
         self.widget = w.VBox([self.quiz_view.widget, self.summary], layout={"max_width": "100%"})
         self.widget._course_view = self   # the widget keeps this view (and its listener) alive
+        follow_cell(self)
         on_language_change(self._language_changed)
 
     def relabel(self) -> None:
@@ -193,8 +194,11 @@ class ScoredQuizView:
         self.update()
 
     def _language_changed(self) -> bool:
-        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed."""
-        if self.widget.comm is None:
+        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed or
+        replaced by a new run of its cell."""
+        from course_lib.quiz_widget import still_listening
+
+        if not still_listening(self):
             return False
         self.relabel()
         return True

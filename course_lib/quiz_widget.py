@@ -51,6 +51,35 @@ ENTER_SETTLE_S = 0.6
 _GREEN, _RED, _GREY = "#1b7f3b", "#b00020", "#555555"
 
 
+#: notebook cell id -> (its execution count, the quiz views its latest run made, held weakly)
+_VIEWS_BY_CELL: dict[str, tuple[int, list]] = {}
+
+
+def follow_cell(view: Any) -> None:
+    """Note that ``view`` was made by the notebook cell running now; the views an earlier run of that
+    cell made leave the screen (their output was replaced), so they stop following the language."""
+    import weakref
+
+    from course_lib.widgets.lab import current_cell
+
+    view.listening = True
+    cell = current_cell()
+    if cell is None:
+        return
+    run, views = _VIEWS_BY_CELL.get(cell[0], (cell[1], []))
+    if run != cell[1]:
+        for ref in views:
+            if ref() is not None:
+                ref().listening = False
+        views = []
+    _VIEWS_BY_CELL[cell[0]] = (cell[1], views + [weakref.ref(view)])
+
+
+def still_listening(view: Any) -> bool:
+    """Whether a view still follows the language: made by the latest run of its cell, widget not closed."""
+    return getattr(view, "listening", True) and view.widget.comm is not None
+
+
 class QuestionView:
     """One question's widget and the learner's progress on it.
 
@@ -98,13 +127,15 @@ class QuestionView:
         self.widget.add_class("course-quiz-question")
         if follow_language:
             self.widget._course_view = self   # the widget keeps this view (and its listener) alive
+            follow_cell(self)
             on_language_change(self._language_changed)
         if isinstance(question, SymbolicQuestion):
             shared_worker().start()  # imports sympy now, so the first Check is quick
 
     def _language_changed(self) -> bool:
-        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed."""
-        if self.widget.comm is None:
+        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed or
+        replaced by a new run of its cell."""
+        if not still_listening(self):
             return False
         self.relabel()
         return True
@@ -300,11 +331,13 @@ class QuizView:
         self.widget.add_class("course-quiz")
         if follow_language:   # (a ScoredQuizView passes False and relabels this view itself)
             self.widget._course_view = self   # the widget keeps this view (and its listener) alive
+            follow_cell(self)
             on_language_change(self._language_changed)
 
     def _language_changed(self) -> bool:
-        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed."""
-        if self.widget.comm is None:
+        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed or
+        replaced by a new run of its cell."""
+        if not still_listening(self):
             return False
         self.relabel()
         return True

@@ -216,3 +216,20 @@ def test_a_closed_view_or_retired_lab_is_dropped_from_the_language_switch_and_a_
     set_language("zh")
     assert kept_quiz[0]._prompt.value == english_prompt, "a closed quiz was relabelled"
     assert len(messages._listeners) == before, "closed, retired or collected views still listen"
+
+
+def test_a_quiz_from_an_earlier_run_of_its_cell_stops_following_the_language(monkeypatch):
+    """Running a quiz cell again replaces its output: the earlier view (still in ipywidgets' registry,
+    never closed) is no longer relabelled, so the switch's cost does not grow with every run."""
+    import course_lib.widgets.lab as lab_module
+    from course_lib import messages
+
+    runs = iter([("cell-a", 1), ("cell-a", 2)])
+    monkeypatch.setattr(lab_module, "current_cell", lambda: next(runs))
+    first = QuizView(pendulum_quiz())
+    second = QuizView(pendulum_quiz())
+    english_prompt = first[0]._prompt.value
+    set_language("zh")
+    assert first[0]._prompt.value == english_prompt, "the view of the earlier run was relabelled"
+    assert _has_cjk(second[0]._prompt.value)
+    assert all(ref() is not first._language_changed.__self__ for ref in messages._listeners)
