@@ -48,7 +48,7 @@ def _initial_language() -> str:
 
 _language = [_initial_language()]
 #: callbacks run after every switch, held weakly so a closed lab is not kept alive
-_listeners: list[Callable[[], Any]] = []
+_listeners: list[weakref.ref] = []
 
 
 class MessageTable:
@@ -179,17 +179,17 @@ def set_language(language: str) -> None:
     _language[0] = language
     for ref in list(_listeners):
         callback = ref()
-        if callback is None:
+        if callback is None or callback() is False:   # collected, or done listening (closed, retired)
             _listeners.remove(ref)
-        else:
-            callback()
 
 
 def on_language_change(callback: Callable[[], Any]) -> None:
     """Call ``callback()`` after every :func:`set_language` (a bound method is held weakly).
 
     A lab or quiz on screen registers its method that redraws its texts, so it
-    switches in place; the callback itself must not raise.
+    switches in place; the callback itself must not raise. A callback that returns
+    False (its widget was closed, its lab retired) is dropped and never called again;
+    one whose object was garbage-collected is dropped too.
     """
     ref = weakref.WeakMethod(callback) if hasattr(callback, "__self__") else weakref.ref(callback)
     _listeners.append(ref)

@@ -404,12 +404,20 @@ class Quiz:
     def __len__(self) -> int:
         return len(self.questions)
 
+    def adopt(self, rebuilt: "Quiz") -> None:
+        """Take the texts of ``rebuilt`` (this quiz made again in another language): its questions."""
+        self.questions[:] = rebuilt.questions
+
+    def view(self) -> Any:
+        """A new :class:`~course_lib.quiz_widget.QuizView` of this quiz (what a notebook shows)."""
+        from course_lib.quiz_widget import QuizView
+
+        return QuizView(self)
+
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        from course_lib.quiz_widget import QuizView
-
-        display(QuizView(self).widget)
+        display(self.view().widget)
 
 
 def quiz_builder(builder: Callable[..., Quiz]) -> Callable[..., Quiz]:

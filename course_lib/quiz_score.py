@@ -23,7 +23,7 @@ import dataclasses
 import html
 from typing import Sequence
 
-from course_lib.messages import MessageTable
+from course_lib.messages import MessageTable, on_language_change
 from course_lib.quiz import Question, Quiz
 
 SCORE = MessageTable("quiz_score", {
@@ -112,10 +112,16 @@ class ScoredQuiz(Quiz):
         return Score(sum(flags), len(flags), [self.sources[i] for i in missed], [i + 1 for i in missed],
                      sum(1 for a in attempted if not a))
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
+    def adopt(self, rebuilt: Quiz) -> None:
+        """Take the questions and the sources (lesson labels, context lines) of ``rebuilt``, this quiz
+        made again in another language."""
+        super().adopt(rebuilt)
+        if isinstance(rebuilt, ScoredQuiz) and len(rebuilt.sources) == len(self.sources):
+            self.sources[:] = rebuilt.sources
 
-        display(ScoredQuizView(self).widget)
+    def view(self) -> "ScoredQuizView":
+        """A new :class:`ScoredQuizView` of this quiz: its questions and the score line under them."""
+        return ScoredQuizView(self)
 
 
 #: links drawn as links (the notebook's link colour, underlined): widget HTML otherwise shows them as body text
@@ -145,29 +151,62 @@ def score_html(score: Score) -> str:
     return f"<div style='{BOX_STYLE}'>{body}</div>"
 
 
+def _context_html(context: str) -> str:
+    return f"<i>{html.escape(context)}</i>"
+
+
 class ScoredQuizView:
     """The quiz's questions and, under them, the score line, updated after every check."""
 
     def __init__(self, quiz: ScoredQuiz):
         import ipywidgets as w
 
-        from course_lib.quiz_widget import QuizView
+        from course_lib.quiz_widget import QuizView, follow_cell
 
         self.quiz = quiz
-        self.quiz_view = QuizView(quiz)
-        for view, src in zip(self.quiz_view.views, quiz.sources):
+        self.quiz_view = QuizView(quiz, follow_language=False)
+        #: question index -> the context line shown above it
+        self.context_lines: dict[int, w.HTMLMath] = {}
+        for i, (view, src) in enumerate(zip(self.quiz_view.views, quiz.sources)):
             if src.context:                  # above the question's prompt, under its number
-                line = w.HTMLMath(f"<i>{html.escape(src.context)}</i>", layout={"min_width": "0"})
+                line = w.HTMLMath(_context_html(src.context), layout={"min_width": "0"})
                 line.add_class("course-quiz-context")
                 kids = view.widget.children
                 at = 1 if view._head is not None else 0
                 view.widget.children = kids[:at] + (line,) + kids[at:]
+                self.context_lines[i] = line
         self.summary = w.HTML(layout={"max_width": "100%"})
         self.summary.add_class("course-quiz-score")
         for view in self.quiz_view.views:
             view.out.observe(lambda _change: self.update(), names="value")
         self.update()
         self.widget = w.VBox([self.quiz_view.widget, self.summary], layout={"max_width": "100%"})
+        self.widget._course_view = self   # the widget keeps this view (and its listener) alive
+        follow_cell(self)
+        on_language_change(self._language_changed)
+
+    def relabel(self) -> None:
+        """Redraw in the current language: the questions (rebuilt by the quiz's builder), the context
+        lines and the score with its lesson links; the learner's answers and tries stay."""
+        self.quiz_view.relabel()
+        for i, line in self.context_lines.items():
+            line.value = _context_html(self.quiz.sources[i].context)
+        self.update()
+
+    def _language_changed(self) -> bool:
+        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed or
+        replaced by a new run of its cell."""
+        from course_lib.quiz_widget import still_listening
+
+        if not still_listening(self):
+            return False
+        self.relabel()
+        return True
+
+    @property
+    def views(self) -> list:
+        """The questions' :class:`~course_lib.quiz_widget.QuestionView` s, in order."""
+        return self.quiz_view.views
 
     def update(self) -> Score:
         """Recompute the score from the question views and show it."""

@@ -51,6 +51,35 @@ ENTER_SETTLE_S = 0.6
 _GREEN, _RED, _GREY = "#1b7f3b", "#b00020", "#555555"
 
 
+#: notebook cell id -> (its execution count, the quiz views its latest run made, held weakly)
+_VIEWS_BY_CELL: dict[str, tuple[int, list]] = {}
+
+
+def follow_cell(view: Any) -> None:
+    """Note that ``view`` was made by the notebook cell running now; the views an earlier run of that
+    cell made leave the screen (their output was replaced), so they stop following the language."""
+    import weakref
+
+    from course_lib.widgets.lab import current_cell
+
+    view.listening = True
+    cell = current_cell()
+    if cell is None:
+        return
+    run, views = _VIEWS_BY_CELL.get(cell[0], (cell[1], []))
+    if run != cell[1]:
+        for ref in views:
+            if ref() is not None:
+                ref().listening = False
+        views = []
+    _VIEWS_BY_CELL[cell[0]] = (cell[1], views + [weakref.ref(view)])
+
+
+def still_listening(view: Any) -> bool:
+    """Whether a view still follows the language: made by the latest run of its cell, widget not closed."""
+    return getattr(view, "listening", True) and view.widget.comm is not None
+
+
 class QuestionView:
     """One question's widget and the learner's progress on it.
 
@@ -98,9 +127,18 @@ class QuestionView:
         self.widget.add_class("course-quiz-question")
         if follow_language:
             self.widget._course_view = self   # the widget keeps this view (and its listener) alive
-            on_language_change(self.relabel)
+            follow_cell(self)
+            on_language_change(self._language_changed)
         if isinstance(question, SymbolicQuestion):
             shared_worker().start()  # imports sympy now, so the first Check is quick
+
+    def _language_changed(self) -> bool:
+        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed or
+        replaced by a new run of its cell."""
+        if not still_listening(self):
+            return False
+        self.relabel()
+        return True
 
     # -- the parts ----------------------------------------------------------------------
     def _input(self) -> Any:
@@ -284,15 +322,25 @@ class QuestionView:
 class QuizView:
     """A quiz's questions, numbered, one under another; redrawn in place after a language switch."""
 
-    def __init__(self, quiz: Quiz):
+    def __init__(self, quiz: Quiz, follow_language: bool = True):
         import ipywidgets as w
 
         self.quiz = quiz
         self.views = [QuestionView(q, i, follow_language=False) for i, q in enumerate(quiz.questions, 1)]
         self.widget = w.VBox([v.widget for v in self.views], layout={"max_width": "100%"})
         self.widget.add_class("course-quiz")
-        self.widget._course_view = self   # the widget keeps this view (and its listener) alive
-        on_language_change(self.relabel)
+        if follow_language:   # (a ScoredQuizView passes False and relabels this view itself)
+            self.widget._course_view = self   # the widget keeps this view (and its listener) alive
+            follow_cell(self)
+            on_language_change(self._language_changed)
+
+    def _language_changed(self) -> bool:
+        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed or
+        replaced by a new run of its cell."""
+        if not still_listening(self):
+            return False
+        self.relabel()
+        return True
 
     def relabel(self) -> None:
         """Rebuild the questions in the current language (same model, same numbers) and redraw them.
@@ -307,7 +355,7 @@ class QuizView:
                 fresh = self.quiz.rebuild()
                 if len(fresh) == len(self.views):
                     rebuilt = list(fresh.questions)
-                    self.quiz.questions[:] = rebuilt
+                    self.quiz.adopt(fresh)
         except Exception:  # noqa: BLE001 - a language switch never breaks a quiz on screen
             rebuilt = [None] * len(self.views)
         for view, question in zip(self.views, rebuilt):

@@ -12,6 +12,7 @@ import ipywidgets as w
 import pytest
 
 import course_lib
+import course_lib.quizzes as lesson_quizzes
 from course_lib import messages
 from course_lib.messages import LANGUAGES, TABLES, MessageTable, fields, set_language
 
@@ -157,17 +158,46 @@ def shown(lab) -> dict:
     return out
 
 
-@pytest.mark.parametrize("name", sorted(LABS))
-def test_a_lab_switched_in_place_shows_what_a_lab_made_in_that_language_shows(name):
-    lab = make(name)
-    english = shown(lab)
+#: every quiz a lesson shows, by its builder's name (lesson 12's review among them)
+QUIZZES = {**{name: "course_lib.quizzes" for name in lesson_quizzes.__all__ if name.endswith("_quiz")},
+           "review_quiz": "course_lib.quizzes.review"}
+
+
+def on_screen(name: str):
+    """(the thing, the widget a notebook shows) for a lab class or a quiz builder, made in the language in force.
+
+    A quiz is shown with two questions tried: the first one answered wrongly, the second one's answer
+    revealed, so its feedback, its worked answer and (for the review) the score's lesson links are on screen.
+    """
+    from course_lib.quiz import MultipleChoice, SymbolicQuestion
+
+    if name in LABS:
+        lab = make(name)
+        return lab, lab.widget
+    view = getattr(importlib.import_module(QUIZZES[name]), name)().view()
+    tried = [v for v in view.views if not isinstance(v.question, SymbolicQuestion)][:2]
+    first = tried[0].question
+    tried[0].submit([x for x, o in zip(first.letters, first.options) if not o.correct][0]
+                    if isinstance(first, MultipleChoice) else "123456")
+    tried[1].show_answer()
+    return view, view.widget
+
+
+@pytest.mark.parametrize("name", sorted(LABS) + sorted(QUIZZES))
+def test_a_lab_or_quiz_switched_in_place_shows_no_english_and_what_one_made_in_chinese_shows(name):
+    """Every text in the widget tree (labels, values, options, HTML, tooltips, placeholders, the scene's
+    texts) switches to Chinese in place, and back to the same English."""
+    from tests.shown_texts import english_left, shown_texts
+
+    thing, widget = on_screen(name)
+    english = shown_texts(widget)
+    assert english_left(english), "the English texts were not recognised: the check below would pass anything"
     set_language("zh")
-    switched = shown(lab)
-    fresh = shown(make(name))
-    assert switched == fresh
-    assert switched != english
+    switched = shown_texts(widget)
+    assert english_left(switched) == [], f"{name} still shows English after the switch"
+    assert switched == shown_texts(on_screen(name)[1]), f"{name} switched differs from one made in Chinese"
     set_language("en")
-    assert shown(lab) == english  # and back
+    assert shown_texts(widget) == english, f"{name} did not come back to the same English"
 
 
 class Clock:

@@ -185,3 +185,51 @@ def test_each_quiz_table_has_the_same_fields_in_both_languages(name):
     fields = {lang: {key: sorted(f for _, f, _, _ in string.Formatter().parse(text) if f)
                      for key, text in texts.items()} for lang, texts in table.messages.items()}
     assert set(fields) == {"en", "zh"} and fields["zh"] == fields["en"]
+
+
+def test_a_closed_view_or_retired_lab_is_dropped_from_the_language_switch_and_a_collected_one_is_not_kept():
+    """The switch relabels only what is on screen: a closed quiz (even one still referenced), a closed
+    review, a retired lab leave the listener list on the next switch; one nobody keeps is collected."""
+    import gc
+    import weakref
+
+    from course_lib import messages
+    from course_lib.quizzes.review import review_quiz
+    from course_lib.widgets.arm_preview import ArmPreviewLab
+
+    gc.collect()
+    set_language("zh"); set_language("en")       # drops listeners of earlier tests' dead views
+    before = len(messages._listeners)
+    kept_quiz, review, lab, collected = QuizView(pendulum_quiz()), review_quiz().view(), ArmPreviewLab(), \
+        QuizView(pendulum_quiz())
+    assert len(messages._listeners) == before + 4
+    english_prompt = kept_quiz[0]._prompt.value
+    kept_quiz.widget.close()
+    review.widget.close()
+    lab.retire()
+    ref = weakref.ref(collected)
+    for widget in [collected.widget, *(v.widget for v in collected.views)]:
+        widget.close()
+    del collected, widget
+    gc.collect()
+    assert ref() is None, "a closed quiz nobody keeps was kept alive"
+    set_language("zh")
+    assert kept_quiz[0]._prompt.value == english_prompt, "a closed quiz was relabelled"
+    assert len(messages._listeners) == before, "closed, retired or collected views still listen"
+
+
+def test_a_quiz_from_an_earlier_run_of_its_cell_stops_following_the_language(monkeypatch):
+    """Running a quiz cell again replaces its output: the earlier view (still in ipywidgets' registry,
+    never closed) is no longer relabelled, so the switch's cost does not grow with every run."""
+    import course_lib.widgets.lab as lab_module
+    from course_lib import messages
+
+    runs = iter([("cell-a", 1), ("cell-a", 2)])
+    monkeypatch.setattr(lab_module, "current_cell", lambda: next(runs))
+    first = QuizView(pendulum_quiz())
+    second = QuizView(pendulum_quiz())
+    english_prompt = first[0]._prompt.value
+    set_language("zh")
+    assert first[0]._prompt.value == english_prompt, "the view of the earlier run was relabelled"
+    assert _has_cjk(second[0]._prompt.value)
+    assert all(ref() is not first._language_changed.__self__ for ref in messages._listeners)

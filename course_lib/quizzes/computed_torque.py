@@ -19,7 +19,7 @@ from course_lib import joint_tracking as jt
 from course_lib.error_dynamics import closed_loop_error_expr, natural_frequency
 from course_lib.messages import MessageTable
 from course_lib.models import TwoLinkArm
-from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion
+from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion, quiz_builder
 from course_lib.widgets.computed_torque_lab import HINT_PAYLOAD
 from course_lib.tool_tracking import COMPARE_AT, RMS_FROM, simulate_tracking
 
@@ -150,6 +150,7 @@ QUIZ = MessageTable("computed_torque_quiz", {
 })
 
 
+@quiz_builder
 def computed_torque_quiz() -> Quiz:
     """Lesson 8's "Check yourself" quiz.
 

@@ -64,7 +64,7 @@ IDENTIFICATION_QUIZ = MessageTable("identification_quiz", {
                         "m_p(l₁² + l₂², l₁l₂, l₂², l₁); fitting all five at once uses more of the data."),
     },
     "zh": {
-        "kappa_prompt": ("在实验里按“Reset centre”（重置中心：摆动中心回到 θ₁ = 17.2°、θ₂ = 60°），再选“slow and small”（慢而小），"
+        "kappa_prompt": ("在实验里按“重置中心”（摆动中心回到 θ₁ = 17.2°、θ₂ = 60°），再选“又慢又小”，"
                          "取 60 个样本。不做列缩放时，回归矩阵的条件数 κ(A) 是多少？"
                          "（它与 σ 和随机种子无关，但与摆动中心有关。）"),
         "kappa_why": ("κ(A) ≈ {kappa:.3g}。A 的重力列量级为 g ≈ 10，而惯性列含 q̈：振幅为 A、频率为 f 的摆动，"

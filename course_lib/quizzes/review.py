@@ -26,7 +26,7 @@ import numpy as np
 
 from course_lib.messages import language
 from course_lib.models import CartPole, Pendulum, TwoLinkArm
-from course_lib.quiz import NumericQuestion, Question
+from course_lib.quiz import NumericQuestion, Question, quiz_builder
 from course_lib.quiz_score import ScoredQuiz, Source
 from course_lib.quizzes.review_messages import REVIEW
 
@@ -217,6 +217,7 @@ def question_for(key: str) -> Question | None:
     return ITEMS[key].make()
 
 
+@quiz_builder
 def review_quiz() -> ScoredQuiz:
     """Lesson 12's quiz, in :data:`ORDER`, with each question's lesson as its source.
 

@@ -58,7 +58,7 @@ class ActionLab(Lab):
     messages = ACTION
     CONTROLS = (c.Slider("eps", "act_eps", -EPS_MAX, EPS_MAX, EPS_STEP, 0.0, ".2f"),
                 c.Dropdown("k", "act_k", tuple((str(k), k) for k in MODES), 1),
-                c.Dropdown("system", "act_system", (("ball", "ball"), ("pendulum", "pendulum")), "ball"))
+                c.Dropdown("system", "act_system", tuple((ACTION.text(f"act_{s}_name"), s) for s in SYSTEMS), "ball"))
 
     def __init__(self, system: str = "ball", k: int = 1, eps: float = 0.0):
         super().__init__()

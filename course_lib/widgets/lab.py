@@ -426,10 +426,13 @@ class Lab:
         """Rewrite the texts made from the state (a lab without time: a full refresh)."""
         self.refresh()
 
-    def _language_changed(self) -> None:
-        """Listener of :func:`course_lib.set_language`: relabel, never raising (a retired lab stays as it is)."""
-        if not self.retired:
-            self.guard(self.relabel)()
+    def _language_changed(self) -> bool:
+        """Listener of :func:`course_lib.set_language`: relabel, never raising. False (stop listening)
+        once the lab is retired or its widget closed: a retired lab keeps its texts."""
+        if self.retired or (self.widget is not None and self.widget.comm is None):
+            return False
+        self.guard(self.relabel)()
+        return True
 
     # -- lifetime -------------------------------------------------------------------------------------
     def _claim_cell(self) -> None:
