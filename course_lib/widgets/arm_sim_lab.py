@@ -223,8 +223,7 @@ class ArmSimLab(SimLab):
         import ipywidgets as w
 
         side = w.VBox(list(column) + [self.tasks.widget, self.message], layout=c.COLUMN_LAYOUT)
-        self.widget = w.VBox([c.beside(w.VBox([self.scene, *below], layout={"max_width": "580px"}), side)])
-        return self.widget
+        return self.lab_box([c.beside(w.VBox([self.scene, *below], layout={"max_width": "580px"}), side)])
 
     def show(self) -> None:
         r = self.readouts

@@ -41,6 +41,7 @@ from course_lib.widgets.messages import text
 from course_lib.widgets.relabel import relabel_scene, relabel_widgets
 from course_lib.widgets.glyph_style import glyph_style
 from course_lib.widgets.tasks import TEXT_STYLE, TaskList
+from course_lib.widgets.typed_numbers import TypedNumbers, unreadable_message
 
 
 @dataclasses.dataclass
@@ -127,6 +128,7 @@ class Lab:
         self.message = controls.html()
         self.scene: Any = None
         self.widget: w.Widget | None = None
+        self.typed_numbers: TypedNumbers | None = None  # made with the layout (lab_box)
         self.dragging: str | None = None
         self.retired = False
         self._quiet = 0  # > 0 while the kit moves a control itself (no callback)
@@ -250,11 +252,20 @@ class Lab:
         side = w.VBox(list(column) + [self.tasks.widget, self.message], layout=controls.COLUMN_LAYOUT)
         if self.READOUTS_UNDER_SCENE and below:
             left = w.VBox([self.scene, *below], layout={"max_width": f"{self.scene.width + 20}px"})
-            self.widget = w.VBox([controls.beside(left, side), glyph_style()])
-        else:
-            self.widget = w.VBox([controls.beside(self.scene, side), *below, glyph_style()])
+            return self.lab_box([controls.beside(left, side)])
+        return self.lab_box([controls.beside(self.scene, side), *below])
+
+    def lab_box(self, rows: list[w.Widget]) -> w.Widget:
+        """The lab's outer box: ``rows`` and the lab's hidden helpers (glyph style; slider boxes that read
+        full-width digits, :mod:`~course_lib.widgets.typed_numbers`). A lab with a layout of its own calls it too."""
+        self.typed_numbers = TypedNumbers(self.guard(self._unreadable_number))
+        self.widget = w.VBox([*rows, glyph_style(), self.typed_numbers])
         self.widget.add_class("cl-lab")
         return self.widget
+
+    def _unreadable_number(self, label: str, typed: str) -> None:
+        """The browser could not read what was typed into slider ``label``'s box: say so (the value stays)."""
+        self.show_message(unreadable_message(label, typed))
 
     def show_message(self, msg: str, kind: str = "error") -> None:
         """Show ``msg`` in the message line ("" clears it)."""

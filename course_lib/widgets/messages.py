@@ -44,6 +44,10 @@ KIT = MessageTable("kit", {
         "not_yet": "not yet: {reason}",
         "error_handler": "That did not work: {detail}. The lab has been reset and is still usable.",
         "error_old_lab": "This lab was replaced when its cell ran again; use the new one below.",
+        "error_typed_number": (
+            "{name}: “{typed}” is not a number. Type digits with a decimal point, such as 0.5 or -1.2; "
+            "the slider kept its value."
+        ),
     },
     "zh": {
         "play": "播放",
@@ -66,6 +70,7 @@ KIT = MessageTable("kit", {
         "not_yet": "还没有：{reason}",
         "error_handler": "操作没有成功：{detail}。实验已重置，仍然可以继续使用。",
         "error_old_lab": "这个单元格重新运行后，这个实验已被替换；请使用下面的新实验。",
+        "error_typed_number": "{name}：“{typed}”不是一个数。请输入带小数点的数字，例如 0.5 或 -1.2；滑块保持原来的值。",
     },
 })
 text = KIT.text
