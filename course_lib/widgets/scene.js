@@ -502,7 +502,7 @@ function mount(model, el) {
   let override = null, overrideUntil = null, dragging = null, highlight = new Set(), dirty = true, raf = 0, alive = true;
   const traces = new Map(), throttle = new Throttle(33), held = new Set(), stats = { draws: 0, played: 0 };
   // for tests and benchmarks: counters, the clock, and data -> page coordinates
-  canvas.__scene = { stats, get player() { return player; }, get feed() { return feed; }, get values() { return Array.from(values); },
+  canvas.__scene = { stats, font: (px) => font(px), get player() { return player; }, get feed() { return feed; }, get values() { return Array.from(values); },
     toPage(panel, x, y) { const T = transforms.get(panel), r = canvas.getBoundingClientRect(); return [r.left + T.px(x), r.top + T.py(y)]; } };
 
   const color = (name) => palette[name] ?? name ?? palette.ink;
