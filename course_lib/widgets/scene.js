@@ -345,6 +345,9 @@ export const FIX = "reload the page; if it persists, run `pip install -U anywidg
 
 // ---------------------------------------------------------------- part 2: drawing
 
+/** The course's web font for θ̇ and friends (course_lib/widgets/dot_font.py FAMILY), defined by the labs' page style. */
+export const DOT_FONT = "Course Dots";
+
 const STYLE = `
 .cl-scene { display: flex; flex-wrap: wrap; gap: 6px 16px; align-items: flex-start;
   font-family: var(--jp-ui-font-family, system-ui, sans-serif); color: var(--jp-ui-font-color1, #24292f); }
@@ -499,7 +502,7 @@ function mount(model, el) {
   let override = null, overrideUntil = null, dragging = null, highlight = new Set(), dirty = true, raf = 0, alive = true;
   const traces = new Map(), throttle = new Throttle(33), held = new Set(), stats = { draws: 0, played: 0 };
   // for tests and benchmarks: counters, the clock, and data -> page coordinates
-  canvas.__scene = { stats, get player() { return player; }, get feed() { return feed; }, get values() { return Array.from(values); },
+  canvas.__scene = { stats, font: (px) => font(px), get player() { return player; }, get feed() { return feed; }, get values() { return Array.from(values); },
     toPage(panel, x, y) { const T = transforms.get(panel), r = canvas.getBoundingClientRect(); return [r.left + T.px(x), r.top + T.py(y)]; } };
 
   const color = (name) => palette[name] ?? name ?? palette.ink;
@@ -590,7 +593,10 @@ function mount(model, el) {
   function draw() {
     const W = model.get("width"), H = model.get("height"), dpr = window.devicePixelRatio || 1;
     if (canvas.width !== Math.round(W * dpr) || canvas.height !== Math.round(H * dpr)) { canvas.width = Math.round(W * dpr); canvas.height = Math.round(H * dpr); }
-    if (!fontFamily) fontFamily = getComputedStyle(root).getPropertyValue("--jp-ui-font-family").trim() || "system-ui, -apple-system, 'Segoe UI', sans-serif";
+    if (!fontFamily) {                               // the course's dot font first, where the page has it (glyph_style.py)
+      const page = getComputedStyle(root).getPropertyValue("--jp-ui-font-family").trim() || "system-ui, -apple-system, 'Segoe UI', sans-serif";
+      fontFamily = page.includes(DOT_FONT) ? page : `'${DOT_FONT}', ${page}`;
+    }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.textRendering = "geometricPrecision";       // no hinting: keeps the dot of θ̇ above the θ (glyph_style.py)
     ctx.fillStyle = color("background"); ctx.fillRect(0, 0, W, H);
@@ -702,8 +708,12 @@ function mount(model, el) {
   setup(); buildFormula(); buildButtons(); showFrame();
   player.setPlaying(model.get("playing"), performance.now());
   kick();
+  const onFonts = () => kick();                      // a web font (the dot font) arrived: draw the labels with it
+  document.fonts?.addEventListener?.("loadingdone", onFonts);
+  document.fonts?.load?.(`13px '${DOT_FONT}'`, "\u03b8\u0307").then(onFonts, () => {});
   return () => {
     alive = false; if (raf) cancelAnimationFrame(raf);
+    document.fonts?.removeEventListener?.("loadingdone", onFonts);
     for (const [name, fn] of handlers) model.off(name, fn);
     window.removeEventListener("blur", onBlur);
   };
