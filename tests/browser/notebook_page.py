@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import re
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from .page_problems import Problems, Timings  # noqa: F401 (Timings: the browser tests import it from here)
 from .slider_mover import SliderMover
 
 if TYPE_CHECKING:  # Playwright is imported only when a browser test runs
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Browser, Locator, Page
+
+    from .jupyter_app import JupyterApp
 
 PROBE_JS = (Path(__file__).with_name("page_probe.js")).read_text()
 
@@ -281,3 +284,40 @@ class NotebookPage:
             m.move(x0 + by[0] * k / steps, y0 + by[1] * k / steps)
             self.page.wait_for_timeout(16)
         m.up()
+
+
+@contextmanager
+def opened_notebook(browser: Browser, server: JupyterApp, notebook: str, *, run_timeout_ms: int,
+                    viewport: tuple[int, int] = (1400, 1000), shutdown_kernels: bool = False) -> Iterator[NotebookPage]:
+    """A notebook opened in a fresh browser context in the server's app and run to its end (Run All).
+
+    The context is closed when the block ends, however it ends (then, with ``shutdown_kernels``,
+    every kernel of the server is shut down too, freeing the cores for the next test).
+
+    Args:
+        browser: the session's Playwright browser.
+        server: the Jupyter server (``jupyter("lab")`` or ``jupyter("notebook")``); its app opens the notebook.
+        notebook: the notebook's file name on the server.
+        run_timeout_ms: how long Run All may take before the test fails.
+        viewport: the window's (width, height) in CSS pixels, at device scale 1.
+        shutdown_kernels: shut down the server's kernels afterwards.
+
+    Returns:
+        (as the ``with`` target) the :class:`NotebookPage`; its Playwright page is ``.page``.
+
+    Raises:
+        AssertionError: when Run All does not finish, with every problem seen in the page.
+    """
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, device_scale_factor=1)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        nb = NotebookPage(page, server.app)
+        nb.open(server.notebook_url(notebook))
+        nb.run_all()
+        assert nb.wait_until_done(timeout_ms=run_timeout_ms) == "done", nb.all_failures()
+        yield nb
+    finally:
+        context.close()
+        if shutdown_kernels:
+            server.shutdown_kernels()
