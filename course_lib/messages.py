@@ -5,7 +5,9 @@ Each lab, the lab kit and the quizzes own one small :class:`MessageTable`
 growing a shared one. :func:`set_language` switches every table at once. A
 table lacking the language in force raises instead of falling back: a missing
 translation is a bug to fix, and a test checks that every table has every
-language with the same keys and the same ``{fields}``.
+language with the same keys and the same ``{fields}``. Texts that read the same
+in every language (symbols, units, formula pieces) are written once, as the
+table's ``common`` texts.
 
 Every text is a :class:`Message`, a string that remembers where it came
 from, so a lab on screen can make each of its texts again in the new language
@@ -60,22 +62,39 @@ class MessageTable:
             Every language must have the same keys as English.
         true_minus: write negative numbers with the minus sign − (U+2212), as the
             scene's own texts do, instead of the hyphen.
+        common: ``{key: text}`` written once for every language: symbols, units and
+            formula pieces that read the same in each (``"τ [N·m]"``, ``" = "``). A key is
+            either common or in every language, never both; a language still has to be
+            listed in ``messages`` to be spoken (there is no fallback).
 
     Raises:
-        ValueError: when a language's keys, or the ``{fields}`` of one of its texts, differ from English's.
+        ValueError: when a language's keys, or the ``{fields}`` of one of its texts, differ
+            from English's, or when a key is both common and a language's own.
+
+    >>> units = MessageTable("demo_common", {"en": {"b": "friction b"}, "zh": {"b": "摩擦 b"}},
+    ...                      common={"unit": "N·m·s/rad"})
+    >>> units.messages["zh"]["unit"], units.common
+    ('N·m·s/rad', {'unit': 'N·m·s/rad'})
     """
 
-    def __init__(self, name: str, messages: dict[str, dict[str, str]], true_minus: bool = False):
+    def __init__(self, name: str, messages: dict[str, dict[str, str]], true_minus: bool = False,
+                 common: dict[str, str] | None = None):
+        common = dict(common or {})
         english = set(messages.get("en", {}))
         for language, table in messages.items():
             if set(table) != english:
                 raise ValueError(f"message table {name!r}: language {language!r} has keys "
                                  f"{sorted(set(table) ^ english)} that English does not match")
+            if set(table) & set(common):
+                raise ValueError(f"message table {name!r}: keys {sorted(set(table) & set(common))} are both "
+                                 f"common and in {language!r}; write each once")
             for key, sentence in table.items():
                 if fields(sentence) != fields(messages["en"][key]):
                     raise ValueError(f"message table {name!r}: {language!r} text {key!r} has the fields "
                                      f"{sorted(fields(sentence))}, English has {sorted(fields(messages['en'][key]))}")
-        self.name, self.messages = name, messages
+        self.name, self.common = name, common
+        #: ``{language: {key: text}}`` with the common texts in every language (what :meth:`text` reads)
+        self.messages = {language: {**common, **table} for language, table in messages.items()}
         self.formatter = _MINUS_FORMATTER if true_minus else _FORMATTER
         TABLES[name] = self
 

@@ -8,6 +8,7 @@ from course_lib import joint_tracking as jt
 from course_lib.messages import TABLES
 from course_lib.widgets import computed_torque_lab as ctl
 from course_lib.widgets.computed_torque_lab import ComputedTorqueLab
+from tests.playback import play_chunks, playing
 
 
 @pytest.fixture
@@ -103,21 +104,9 @@ def test_every_scene_value_is_finite_and_the_messages_have_english_and_chinese(l
     assert all("{" not in p for p in ctl.task_prompts().values())
 
 
-class _Clock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
-
-
 def test_a_slider_moved_during_play_restarts_the_run_and_keeps_playing():
-    clock = _Clock()
-    lab = ComputedTorqueLab(clock=clock)
-    lab.set("play", None)
-    for _ in range(4):
-        clock.now += lab.CHUNK
-        lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": lab._queue[-1][0].t})
+    lab, clock = playing(ComputedTorqueLab, start=0.0)
+    play_chunks(lab, clock, 4)
     assert lab.playhead() > 0.5
     lab.set("payload", 1.0)
     assert lab.playing and lab._queue[0][0].t == 0.0 and lab.model.arm.payload == 1.0

@@ -61,15 +61,63 @@ def test_every_table_has_every_language_with_the_same_keys_and_fields(name):
             assert fields(sentence) == fields(english[key]), f"{name} [{language}] {key!r}: fields differ"
 
 
+def _untranslated(table: MessageTable) -> list[str]:
+    """The keys of Chinese texts the same as English that hold English words: copied, not translated.
+
+    The table's common texts (symbols, units, formula pieces written once for every language) are
+    not Chinese texts; :func:`_english_in_common` checks them instead."""
+    return [key for key, zh in table.messages["zh"].items() if key not in table.common
+            and zh == table.messages["en"][key] and re.search(r"[A-Za-z]{4,}", _prose(zh))]
+
+
+def _english_in_common(table: MessageTable) -> list[str]:
+    """The keys of common texts that hold English words: prose that every language would show in English."""
+    return [key for key, text in table.common.items() if re.search(r"[A-Za-z]{4,}", _prose(text))]
+
+
 @pytest.mark.parametrize("name", sorted(TABLES))
 def test_chinese_texts_are_written_in_chinese(name):
     """A zh text that holds words of English prose was copied, not translated (symbols and units may stay)."""
     table = TABLES[name]
     if "zh" not in table.messages:
         pytest.fail(f"{name} has no Chinese")
-    untranslated = [key for key, zh in table.messages["zh"].items()
-                    if zh == table.messages["en"][key] and re.search(r"[A-Za-z]{4,}", _prose(zh))]
+    untranslated = _untranslated(table)
     assert not untranslated, f"{name}: still English in zh: {untranslated}"
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_texts_common_to_every_language_hold_no_english_words(name):
+    """A common text is shown as it is in every language, so it may hold symbols and units, never prose."""
+    english = _english_in_common(TABLES[name])
+    assert not english, f"{name}: common texts with English words (translate them instead): {english}"
+
+
+def test_the_copy_checks_catch_a_chinese_text_copied_from_english_and_prose_made_common():
+    copied = MessageTable("test_copied", {"en": {"b": "bearing friction b"}, "zh": {"b": "bearing friction b"}},
+                          common={"unit": "N·m·s/rad"})
+    assert _untranslated(copied) == ["b"]
+    prose = MessageTable("test_prose_common", {"en": {}, "zh": {}}, common={"b": "bearing friction b"})
+    assert _english_in_common(prose) == ["b"] and _untranslated(prose) == []
+    del TABLES["test_copied"], TABLES["test_prose_common"]
+
+
+def test_a_common_text_reads_the_same_in_every_language_and_a_missing_language_still_raises():
+    table = MessageTable("test_common", {"en": {"b": "friction {b:.2f}"}, "zh": {"b": "摩擦 {b:.2f}"}},
+                         common={"unit": "N·m·s/rad", "eq": " = "})
+    only_en = MessageTable("test_common_no_zh", {"en": {"b": "friction"}}, common={"unit": "N·m·s/rad"})
+    set_language("zh")
+    assert table.text("unit") == "N·m·s/rad" and table.text("b", b=0.5) == "摩擦 0.50"
+    with pytest.raises(ValueError, match="no 'zh' texts"):
+        only_en.text("unit")  # common texts are no fallback for a language the table lacks
+    set_language("en")
+    assert table.text("unit") == "N·m·s/rad" and "unit" in table
+    del TABLES["test_common"], TABLES["test_common_no_zh"]
+
+
+def test_a_key_both_common_and_a_languages_own_is_refused_when_the_table_is_made():
+    with pytest.raises(ValueError, match=r"\['unit'\] are both common and in 'en'"):
+        MessageTable("test_twice", {"en": {"unit": "N·m"}, "zh": {"unit": "N·m"}}, common={"unit": "N·m"})
+    TABLES.pop("test_twice", None)
 
 
 @pytest.mark.parametrize("name", sorted(TABLES))

@@ -1,4 +1,5 @@
-"""The pendulum lab (FIG 2): physics shown, the seed's three tasks, robustness.
+"""The pendulum lab (FIG 2): physics shown, robustness (its tasks: test_pendulum_lab_tasks.py; dragging and the
+θ slider that follows the motion: test_pendulum_lab_hands.py).
 
 Scripted sessions use only the headless API a learner's actions map to:
 ``set`` (sliders, toggles, buttons), ``drag`` (the ball, through the scene's
@@ -16,29 +17,7 @@ import pytest
 
 from course_lib.models import Pendulum
 from course_lib.widgets import PendulumLab
-
-G = 9.81
-
-
-def drag_to_degrees(lab: PendulumLab, degrees: float) -> None:
-    """Drag the ball to the angle ``degrees`` (from straight down) on the rod's circle."""
-    th = np.radians(degrees)
-    lab.drag("bob", float(np.sin(th)), float(-np.cos(th)))
-
-
-def shown_text(lab: PendulumLab) -> str:
-    return lab.shown_text()
-
-
-def send_drag(lab: PendulumLab, phase: str, x: float, y: float) -> None:
-    """One pointer message for the ball, as the browser sends it."""
-    lab.scene.browser_message({"type": "drag", "id": "bob", "phase": phase, "x": x, "y": y})
-
-
-def shape(lab: PendulumLab, shape_id: str) -> dict:
-    """The scene's description of one shape (what the browser draws)."""
-    return next(s for s in lab.scene.shapes if s["id"] == shape_id)
-
+from tests.pendulum_session import G, drag_to_degrees, shape, shown_text
 
 # -- physics on screen ------------------------------------------------------------------
 def test_released_at_horizontal_accelerates_at_minus_g_over_l():
@@ -213,139 +192,6 @@ def test_theta_readout_is_wrapped_to_plus_minus_180_degrees():
     assert f"({deg:.1f}°)" in lab.readout_html.value
 
 
-# -- dragging -------------------------------------------------------------------------------
-def test_drag_sets_the_angle_and_pauses_the_simulation_while_held():
-    """While the ball is held, time does not advance; on release θ is where the ball was put, θ̇ = 0."""
-    lab = PendulumLab()
-    th = np.radians(100.0)
-    x0, y0 = lab.handles["bob"].position()
-    send_drag(lab, "start", x0, y0)
-    send_drag(lab, "move", float(np.sin(th)), float(-np.cos(th)))
-    t_held = lab.t
-    lab.advance(1.0)
-    assert lab.t == t_held
-    send_drag(lab, "end", float(np.sin(th)), float(-np.cos(th)))
-    assert lab.readout("theta") == pytest.approx(th, abs=1e-12)
-    assert lab.readout("theta_dot") == 0.0
-    assert lab.controls["theta"].value == 100.0  # the slider follows the ball
-    lab.advance(0.5)
-    assert lab.t > t_held
-
-
-# -- the seed's three tasks -----------------------------------------------------------------
-def test_task1_rest_at_45_degrees_with_damping_is_detected():
-    """With b = 0.6 and the holding torque m g l sin 45°, the pendulum settles at 45° and the task turns ✓."""
-    lab = PendulumLab()
-    lab.set("reset", None)
-    lab.set("b", 0.6)
-    lab.set("tau", round(float(Pendulum().holding_torque(np.pi / 4)), 2))
-    lab.advance(30.0)
-    assert lab.task_done("rest45")
-    assert abs(lab.readout("theta") - np.pi / 4) < 0.03
-    assert "θ = 0.78" in lab.tasks.value("rest45")
-
-
-def test_task1_not_met_with_too_little_damping_or_the_wrong_torque():
-    """Resting at 45° with b = 0.4 (< 0.5), or at the wrong angle with b = 0.6, leaves task 1 open."""
-    weak = PendulumLab()
-    weak.set("b", 0.4)
-    weak.set("tau", round(float(Pendulum().holding_torque(np.pi / 4)), 2))
-    weak.advance(40.0)
-    assert abs(weak.readout("theta") - np.pi / 4) < 0.03 and abs(weak.readout("theta_dot")) < 0.05
-    assert not weak.task_done("rest45")
-    off = PendulumLab()
-    off.set("b", 0.6)
-    off.set("tau", round(float(Pendulum().holding_torque(np.pi / 4 + 0.06)), 2))
-    off.advance(30.0)
-    assert not off.task_done("rest45")
-
-
-def test_task1_a_turning_point_near_45_degrees_does_not_count():
-    """A swing that momentarily stops near 45° (θ̇ = 0 at the top of the swing) is not 'rest'."""
-    lab = PendulumLab(theta0=45.5)
-    lab.set("b", 0.6)
-    lab.advance(0.2)
-    assert not lab.task_done("rest45")
-
-
-def test_task2_energy_decay_after_release_above_120_degrees():
-    """Released at 130° with b = 0.3, the energy drops below 10 % of m g l (1 − cos 130°): task 2 ✓."""
-    lab = PendulumLab()
-    lab.set("b", 0.3)
-    drag_to_degrees(lab, 130.0)
-    start = lab.readout("energy")
-    assert start == pytest.approx(G * (1 - np.cos(np.radians(130.0))), rel=0.01)
-    lab.advance(15.0)
-    assert lab.task_done("decay")
-    assert lab.readout("energy") < 0.1 * start
-
-
-@pytest.mark.parametrize("release_deg, b", [(110.0, 0.5), (130.0, 0.2)])
-def test_task2_not_met_from_too_low_or_with_too_little_damping(release_deg, b):
-    """Releasing below 120°, or with b < 0.3, leaves task 2 open even when the energy decays."""
-    lab = PendulumLab()
-    lab.set("b", b)
-    drag_to_degrees(lab, release_deg)
-    start = lab.readout("energy")
-    lab.advance(25.0)
-    assert lab.readout("energy") < 0.1 * start
-    assert not lab.task_done("decay")
-
-
-def test_task2_says_a_torque_keeps_feeding_energy_in_and_ticks_once_it_is_zero():
-    """With τ = 6.95 N·m and b = 0.6 released from 170°, the ball goes over the top and keeps spinning: each turn τ
-    puts in 2π τ and friction takes ∮ b θ̇ dθ, so it settles near θ̇ = τ / b ≈ 11.6 rad/s and E never falls below
-    10 %. The task says why (τ θ̇ feeds energy in) instead of nothing, and ticks once τ = 0."""
-    lab = PendulumLab()
-    lab.set("tau", 6.95)
-    lab.set("b", 0.6)
-    drag_to_degrees(lab, 170.0)
-    lab.advance(20.0)
-    assert abs(lab.theta_dot) == pytest.approx(6.95 / 0.6, rel=0.1)
-    assert not lab.task_done("decay")
-    assert "set τ to 0" in lab.tasks.reason("decay") and "6.95" in lab.tasks.reason("decay")
-    lab.set("tau", 0.0)
-    lab.advance(20.0)
-    assert lab.task_done("decay")
-
-
-def test_task2_lowering_damping_during_the_decay_cancels_it():
-    """Dropping b below 0.3 after the release voids that attempt."""
-    lab = PendulumLab()
-    lab.set("b", 0.3)
-    drag_to_degrees(lab, 140.0)
-    lab.advance(1.0)
-    lab.set("b", 0.1)
-    lab.advance(1.0)
-    lab.set("b", 1.0)
-    lab.advance(15.0)
-    assert not lab.task_done("decay")
-
-
-def test_task3_tension_above_25_newtons_in_the_newton_view():
-    """Released from 150° without friction, the rod tension at the bottom is m g (3 − 2 cos 150°) ≈ 46 N > 25 N."""
-    lab = PendulumLab()
-    lab.set("newton", True)
-    drag_to_degrees(lab, 150.0)
-    lab.advance(1.5)
-    assert lab.task_done("tension")
-    value = float(re.search(r"T_c = ([\d.]+) N", lab.tasks.value("tension")).group(1))
-    assert 25.0 < value <= G * (3 - 2 * np.cos(np.radians(150.0))) + 0.1
-
-
-def test_task3_not_met_without_the_newton_view_or_from_a_low_release():
-    """The same swing with the Newton view off, or a release from 60° (max tension 2 m g ≈ 19.6 N), leaves task 3 open."""
-    hidden = PendulumLab()
-    drag_to_degrees(hidden, 150.0)
-    hidden.advance(1.5)
-    assert not hidden.task_done("tension")
-    low = PendulumLab()
-    low.set("newton", True)
-    drag_to_degrees(low, 60.0)
-    low.advance(3.0)
-    assert not low.task_done("tension")
-
-
 # -- robustness ------------------------------------------------------------------------------
 def test_blow_up_shows_a_message_and_resets_to_a_finite_state():
     """An absurd speed overflows RK4; the lab says so, resets to θ₀ and shows no NaN."""
@@ -435,15 +281,6 @@ def test_reset_rescales_every_axis_after_a_long_spin():
     assert lab.axis_range("energy", "ylim") == tuple(start["energy"])
 
 
-def test_a_drag_from_anywhere_on_the_ball_follows_the_pointer_direction_from_the_pivot():
-    """Wherever the drag starts, the ball goes to the pointer's direction from the pivot (θ from straight down)."""
-    lab = PendulumLab()
-    send_drag(lab, "start", -1.0, 1.0)
-    send_drag(lab, "move", -1.0, 0.0)
-    send_drag(lab, "end", -1.0, 0.0)
-    assert lab.readout("theta") == pytest.approx(-np.pi / 2, abs=1e-12)
-
-
 def test_pendulum_callbacks_reuse_the_scene_and_its_shapes():
     """Sliders, toggles, drags, steps and an axis rescale change numbers, never the scene or its set of shapes."""
     import ipywidgets.widgets.widget as widget_module
@@ -494,92 +331,3 @@ def test_a_valid_angle_clears_an_earlier_error_message():
     lab.set("theta", 30.0)
     assert lab.message.value == ""
     assert lab.readout("theta") == pytest.approx(np.radians(30.0))
-
-
-def test_task_prompts_show_the_thresholds_the_checks_use():
-    """The checklist's numbers are formatted from the constants the task checks compare against."""
-    from course_lib.widgets import pendulum_lab as pl
-
-    prompts = [t.prompt for t in PendulumLab().tasks.tasks]
-    assert f"b ≥ {pl.REST_B:g}" in prompts[0] and f"{np.degrees(pl.REST_ANGLE):g}°" in prompts[0]
-    assert f"within {pl.REST_TOL:g} rad" in prompts[0] and f"< {pl.REST_SPEED:g} rad/s" in prompts[0]
-    assert f"{np.degrees(pl.DECAY_ANGLE):g}°" in prompts[1] and f"b ≥ {pl.DECAY_B:g}" in prompts[1]
-    assert f"{100 * pl.DECAY_FRACTION:g} %" in prompts[1]
-    assert f"{pl.TENSION_TARGET:g} N" in prompts[2]
-
-
-def test_a_release_is_judged_where_the_drag_ended_not_at_the_last_throttled_move():
-    """The browser throttles moves: the last move may be mid-drag (111°) while the release is at 150.7°.
-
-    The release angle (energy-decay task) and the task's "not yet" reason must use the end's own x, y.
-    """
-    lab = PendulumLab()
-    lab.set("b", 0.5)
-    drag_to_degrees(lab, 111.0)  # an earlier release, too low for the task
-    assert "111" in lab.tasks.reason("decay")
-    x0, y0 = lab.handles["bob"].position()
-    send_drag(lab, "start", x0, y0)
-    mid, end = np.radians(111.0), np.radians(150.7)
-    send_drag(lab, "move", float(np.sin(mid)), float(-np.cos(mid)))
-    send_drag(lab, "end", float(np.sin(end)), float(-np.cos(end)))
-    assert np.degrees(lab.readout("theta")) == pytest.approx(150.7, abs=1e-9)
-    assert lab.release.at["theta_deg"] == pytest.approx(150.7, abs=1e-9)
-    assert "111" not in lab.tasks.reason("decay") and "111" not in shown_text(lab)
-    assert lab.controls["theta"].value == 151.0  # the slider shows the release angle
-
-
-
-def test_the_theta_slider_follows_the_motion_without_setting_the_state():
-    """After Play/Pause and Step the θ slider shows the current angle (rounded to its step); during Play it
-    stays still (moving it at every playhead report starved the browser of frames).
-
-    Moving it there does not run its callback (no reset of the simulation, no feedback loop): the state
-    stays bit for bit what the headless run computes.
-    """
-    class Clock:
-        now = 100.0
-
-        def __call__(self):
-            return self.now
-
-    clock = Clock()
-    lab, calls = PendulumLab(clock=clock), []
-    original = lab.on_theta
-    lab.on_theta = lambda v: (calls.append(v), original(v))
-    lab.set("play", None)
-    clock.now += 0.2
-    lab.scene.browser_message({"type": "playhead", "t": 0.2, "reason": "tick"})
-    deg = np.degrees(lab.readout("theta"))
-    assert deg < 55.0 and lab.controls["theta"].value == 60.0  # during play the slider waits
-    clock.now += 0.2
-    lab.set("play", None)  # pause
-    assert lab.controls["theta"].value == round(np.degrees(lab.readout("theta")))
-    lab.set("step", None)
-    assert lab.controls["theta"].value == round(np.degrees(lab.readout("theta")))
-    headless = PendulumLab()
-    headless.advance(lab.t)
-    assert calls == [] and lab.now.q.tobytes() == headless.now.q.tobytes()
-    lab.set("theta", lab.controls["theta"].value + 1.0)  # a nudge starts from the angle shown, not from 60°
-    assert np.degrees(lab.readout("theta")) == pytest.approx(round(np.degrees(headless.readout("theta"))) + 1.0)
-
-
-def test_a_front_end_echo_of_the_followed_theta_never_stops_the_swing():
-    """Pause moves the θ slider twice (kernel's frame, then the browser's); an echo of the first value that
-    reaches the kernel after the second is no learner's move: θ̇ and the energy are kept.
-
-    Seen by a student: 2 of 7 pauses dropped the ball at a whole degree at rest (E 4.905 → 2.295 J).
-    """
-    lab = PendulumLab()
-    lab.advance(0.37)                      # swinging, θ̇ far from zero
-    before = (lab.now.q.copy(), lab.now.qd.copy(), lab.readout("energy"))
-    assert abs(before[1][0]) > 1.0
-    shown = lab.controls["theta"].value
-    first, second = shown - 3.0, shown      # what two quick follows showed, in that order
-    lab.move_control("theta", first)
-    lab.move_control("theta", second)
-    lab.controls["theta"].value = first     # the front end sends the first one back, late
-    assert lab.now.q.tobytes() == before[0].tobytes() and lab.now.qd.tobytes() == before[1].tobytes()
-    assert lab.readout("energy") == before[2]
-    assert lab.controls["theta"].value == second   # the slider shows the kit's latest value again
-    lab.controls["theta"].value = second + 10.0    # a real move by the learner still sets the angle
-    assert np.degrees(lab.readout("theta")) == pytest.approx(second + 10.0) and lab.now.qd[0] == 0.0

@@ -19,25 +19,7 @@ import pytest
 
 from course_lib.models import Pendulum
 from course_lib.widgets import PendulumLab, lab as lab_module
-
-
-class Clock:
-    """A wall clock that moves only when the test says so."""
-
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def chunks(lab: PendulumLab) -> list[dict]:
-    return [meta for kind, meta in lab.scene.outbox if kind == "chunk"]
-
-
-def need(lab: PendulumLab) -> None:
-    """The browser's queue runs low: it asks for more at its playhead."""
-    lab.scene.browser_message({"type": "need", "t": lab.playhead(), "t_last": chunks(lab)[-1]["t0"]})
+from tests.playback import Clock, chunks, need, play_chunks, playing
 
 
 def state(lab: PendulumLab) -> tuple:
@@ -66,9 +48,7 @@ def test_play_and_pause_land_on_the_state_advance_computes_bit_for_bit():
 
 def test_a_control_moved_during_play_replays_from_the_playhead_and_matches_the_headless_run():
     """τ changed 0.2 s into Play: the new chunk replaces the queue from t = 0.2 s and the motion equals advance-set-advance."""
-    clock = Clock()
-    played = PendulumLab(clock=clock)
-    played.set("play", None)
+    played, clock = playing(PendulumLab)
     clock.now += 0.2
     played.set("tau", 2.0)
     last = chunks(played)[-1]
@@ -87,12 +67,8 @@ def test_a_control_moved_during_play_replays_from_the_playhead_and_matches_the_h
 
 def test_each_need_is_answered_with_the_next_chunk_right_after_the_last_frame():
     """Chunks follow each other on one time grid: t0 of a chunk is the last frame's time + one sample."""
-    clock = Clock()
-    lab = PendulumLab(clock=clock)
-    lab.set("play", None)
-    for _ in range(4):
-        clock.now += lab.CHUNK
-        need(lab)
+    lab, clock = playing(PendulumLab)
+    play_chunks(lab, clock, 4)
     sent = chunks(lab)
     assert len(sent) > 5  # the first need tops the queue up to LEAD s ahead, the later ones each add a chunk
     for before, after in zip(sent, sent[1:]):
@@ -133,9 +109,7 @@ def test_playhead_uses_the_browser_report_and_the_speed():
 
 def test_pause_follows_the_browser_when_it_reports_where_it_really_stopped():
     """The kernel pauses at its estimate; the browser's later report (0.1 s) moves the lab to that frame."""
-    clock = Clock()
-    lab = PendulumLab(clock=clock)
-    lab.set("play", None)
+    lab, clock = playing(PendulumLab)
     clock.now += 0.2
     lab.set("play", None)
     assert lab.t == pytest.approx(0.2, abs=1e-12)
@@ -147,9 +121,7 @@ def test_pause_follows_the_browser_when_it_reports_where_it_really_stopped():
 
 def test_after_pause_only_the_browsers_pause_report_moves_the_lab_not_its_stale_ticks():
     """Ticks the browser sent before it heard of the Pause cost no refresh; its "pause" report then settles the frame."""
-    clock = Clock()
-    lab = PendulumLab(clock=clock)
-    lab.set("play", None)
+    lab, clock = playing(PendulumLab)
     clock.now += 0.2
     lab.set("play", None)
     frames_sent = sum(1 for kind, _ in lab.scene.outbox if kind == "values")
@@ -189,9 +161,7 @@ def test_running_a_lab_cell_again_retires_the_old_lab(monkeypatch):
 
 def test_a_drag_ends_on_release_and_play_ends_a_drag_whose_release_was_lost():
     """Grabbing pauses Play; the release resumes it. A lost release cannot freeze time: Play ends the drag."""
-    clock = Clock()
-    lab = PendulumLab(clock=clock)
-    lab.set("play", None)
+    lab, clock = playing(PendulumLab)
     clock.now += 0.1
     lab.scene.browser_message({"type": "drag", "id": "bob", "phase": "start", "x": 0.8, "y": -0.5})
     assert not lab.playing and lab.dragging == "bob"
@@ -211,9 +181,7 @@ def test_a_drag_ends_on_release_and_play_ends_a_drag_whose_release_was_lost():
 
 def test_an_error_during_play_becomes_a_message_and_the_lab_stays_usable(monkeypatch):
     """A model that fails while a chunk is simulated: message, Play stopped, state reset; the next run works."""
-    clock = Clock()
-    lab = PendulumLab(clock=clock)
-    lab.set("play", None)
+    lab, clock = playing(PendulumLab)
 
     def broken(*args, **kwargs):
         raise RuntimeError("the model broke")
@@ -285,9 +253,7 @@ def test_importing_the_quizzes_loads_neither_pyplot_nor_any_lab():
 
 def test_a_refused_value_during_play_stops_play_and_keeps_the_state(monkeypatch):
     """A model that refuses to compute while a change is replayed: the message shows, Play stops, no NaN, later moves work."""
-    clock = Clock()
-    lab = PendulumLab(clock=clock)
-    lab.set("play", None)
+    lab, clock = playing(PendulumLab)
     clock.now += 0.1
 
     def refuse(*args, **kwargs):
@@ -351,9 +317,7 @@ def test_a_ball_held_by_the_mouse_is_not_called_resting():
 def test_reset_starts_a_new_generation_that_every_later_chunk_and_frame_carries():
     """Reset sends "clear" (generation g+1, t = 0) before its frame; everything sent after it carries g+1, so the
     browser drops what it still gets from before the Reset (the picture never shows a pre-Reset frame)."""
-    clock = Clock()
-    lab = PendulumLab(clock=clock)
-    lab.set("play", None)
+    lab, clock = playing(PendulumLab)
     clock.now += 0.5
     need(lab)
     lab.set("play", None)

@@ -15,16 +15,9 @@ from course_lib.widgets import messages as kit_messages
 from course_lib.widgets.tool_path_lab import (CT_EXACT, CT_SLOW, ERROR_LOG, MIN_RMS_SPAN, PD_EXACT, PD_SLOW, SLOW_OMEGA,
                                               ToolPathLab, task_prompts, tool_path_lab)
 from course_lib.widgets.tool_path_messages import TOOL_PATH
+from tests.playback import Clock, playing
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def shape(lab, sid):
@@ -191,9 +184,7 @@ def test_a_callback_given_a_non_finite_setting_directly_never_raises():
 
 
 def test_play_then_a_slider_change_restarts_the_stream_from_t_zero():
-    clock = Clock()
-    lab = ToolPathLab(clock=clock)
-    lab.set("play", None)
+    lab, clock = playing(ToolPathLab, start=0.0)
     clock.now += 0.3
     lab.set("b", 0.5)
     assert lab.playing and lab.t == 0.0 and lab.exp.true_arm.b[0] == 0.5
@@ -223,7 +214,7 @@ def test_tool_path_lab_function_makes_the_lab():
 
 def test_after_play_and_a_pause_behind_the_queue_the_readouts_still_match_the_experiment():
     """Pause rewinds the simulator to the playhead; the samples simulated ahead are recorded again, not twice."""
-    clock = Clock()
+    clock = Clock(0.0)
     lab = ToolPathLab(clock=clock)
     lab.set("delta", 10.0)
     lab.set("play", None)

@@ -66,7 +66,6 @@ CORIOLIS_QUIZ = MessageTable("coriolis_quiz", {
         "term_prompt": "In C q̇ = (−h θ̇₂² − 2h θ̇₁θ̇₂, h θ̇₁²), which term is a Coriolis term?",
         "term_a": "h θ̇₁² (in τ₂)",
         "term_a_note": "A joint's own rate squared: centrifugal (felt at joint 2).",
-        "term_b": "−2h θ̇₁θ̇₂",
         "term_b_note": "Yes: a product of two different joint rates.",
         "term_c": "−h θ̇₂² (in τ₁)",
         "term_c_note": "A joint's own rate squared: centrifugal.",
@@ -116,13 +115,14 @@ CORIOLIS_QUIZ = MessageTable("coriolis_quiz", {
         "term_prompt": "在 C q̇ = (−h θ̇₂² − 2h θ̇₁θ̇₂, h θ̇₁²) 中，哪一项是科氏项？",
         "term_a": "h θ̇₁²（在 τ₂ 中）",
         "term_a_note": "一个关节自身角速度的平方：是离心项（作用在关节 2 上）。",
-        "term_b": "−2h θ̇₁θ̇₂",
         "term_b_note": "两个不同关节角速度的乘积。",
         "term_c": "−h θ̇₂²（在 τ₁ 中）",
         "term_c_note": "一个关节自身角速度的平方：是离心项。",
         "term_why": ("含 θ̇ᵢ² 的项是离心项，含 θ̇ᵢθ̇ⱼ（i ≠ j）的项是科氏项。两者都来自 M 随 θ₂ 的变化"
                      "（h = −½ ∂M₁₁/∂θ₂），机械臂伸直或折叠时两者都为零。"),
     },
+}, common={
+    "term_b": "−2h θ̇₁θ̇₂",
 })
 
 

@@ -4,15 +4,10 @@ from course_lib.messages import MessageTable
 
 ACTION = MessageTable("action_lab", {
     "en": {
-        "act_eps": "ε",
         "act_k": "mode k",
         "act_system": "system",
         "act_title_path_ball": "path q(t) [m]: solid true, dashed perturbed",
         "act_title_path_pendulum": "path θ(t) [rad]: solid true, dashed perturbed",
-        "act_title_action": "S(ε) − S(0) [J·s]",
-        "act_xlabel_t": "t [s]",
-        "act_xlabel_eps": "ε",
-        "act_scene_readout": "ε = {eps:.3f}    S(ε) − S(0) = {dS:.4f} J·s",
         "act_setup_ball": ("Ball: m = {m:g} kg, T = {T:g} s, q = height (m); thrown up at t = 0 from q = {q0:g} m, "
                            "back at q = {qT:g} m at t = T."),
         "act_setup_pendulum": ("Pendulum: m = {m:g} kg, l = {l:g} m, T = {T:g} s, q = θ (rad, from straight down). "
@@ -42,15 +37,10 @@ ACTION = MessageTable("action_lab", {
         "act_pendulum_name": "pendulum",
     },
     "zh": {
-        "act_eps": "ε",
         "act_k": "模态 k",
         "act_system": "系统",
         "act_title_path_ball": "路径 q(t) [m]：实线为真实路径，虚线为扰动路径",
         "act_title_path_pendulum": "路径 θ(t) [rad]：实线为真实路径，虚线为扰动路径",
-        "act_title_action": "S(ε) − S(0) [J·s]",
-        "act_xlabel_t": "t [s]",
-        "act_xlabel_eps": "ε",
-        "act_scene_readout": "ε = {eps:.3f}    S(ε) − S(0) = {dS:.4f} J·s",
         "act_setup_ball": ("小球：m = {m:g} kg，T = {T:g} s，q 为高度 (m)；t = 0 时从 q = {q0:g} m 处向上抛出，"
                            "t = T 时回到 q = {qT:g} m。"),
         "act_setup_pendulum": ("单摆：m = {m:g} kg，l = {l:g} m，T = {T:g} s，q = θ（rad，从竖直向下量起）。"
@@ -77,4 +67,10 @@ ACTION = MessageTable("action_lab", {
         "act_ball_name": "小球",
         "act_pendulum_name": "单摆",
     },
+}, common={
+    "act_eps": "ε",
+    "act_title_action": "S(ε) − S(0) [J·s]",
+    "act_xlabel_t": "t [s]",
+    "act_xlabel_eps": "ε",
+    "act_scene_readout": "ε = {eps:.3f}    S(ε) − S(0) = {dS:.4f} J·s",
 })

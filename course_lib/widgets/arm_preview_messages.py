@@ -4,8 +4,6 @@ from course_lib.messages import MessageTable
 
 ARM_PREVIEW = MessageTable("arm_preview", {
     "en": {
-        "arm_theta1": "θ₁ [deg]",
-        "arm_theta2": "θ₂ [deg]",
         "arm_title": "Planar 2R arm (l₁ = {l1:g} m, l₂ = {l2:g} m)",
         "arm_tip": "tip position:",
         "arm_readout": "x = {x:.3f} m, y = {y:.3f} m",
@@ -17,11 +15,8 @@ ARM_PREVIEW = MessageTable("arm_preview", {
         "arm_task_high_hint": (
             "The tip is highest when both links point straight up: θ₁ = 90°, θ₂ = 0°."
         ),
-        "arm_task_value": "y = {y:.3f} m",
     },
     "zh": {
-        "arm_theta1": "θ₁ [deg]",
-        "arm_theta2": "θ₂ [deg]",
         "arm_title": "平面 2R 机械臂（l₁ = {l1:g} m，l₂ = {l2:g} m）",
         "arm_tip": "末端位置：",
         "arm_readout": "x = {x:.3f} m，y = {y:.3f} m",
@@ -31,6 +26,9 @@ ARM_PREVIEW = MessageTable("arm_preview", {
         "arm_why_high": "末端现在在 y = {y:.2f} m，需要到 {target:g} m",
         "arm_task_high": "把末端抬到肩关节上方至少 {y:g} m 的高度。",
         "arm_task_high_hint": "两根连杆都竖直向上时末端最高：θ₁ = 90°，θ₂ = 0°。",
-        "arm_task_value": "y = {y:.3f} m",
     },
+}, common={
+    "arm_theta1": "θ₁ [deg]",
+    "arm_theta2": "θ₂ [deg]",
+    "arm_task_value": "y = {y:.3f} m",
 })

@@ -29,22 +29,18 @@ from course_lib.models.pitfalls import TwoLinkArmWithoutCoriolis
 from course_lib.widgets import controls as c
 from course_lib.widgets.arm_drag import drag_elbow, drag_tip
 from course_lib.widgets.arm_sim_messages import ARM_SIM
+from course_lib.widgets.arm_sim_tasks import (EULER_ERROR, EULER_H, HOLD_DWELL, HOLD_SPEED,  # noqa: F401
+                                              RK4_ERROR, RK4_H, ArmSimTasks, task_prompts)
 from course_lib.widgets.lab import DragHandle
 from course_lib.widgets.numbers import capped
 from course_lib.widgets.scene import Arrow, Disc, Formula, Handle, Link, Panel, Polyline, Scene, Text, Trace
 from course_lib.widgets.simlab import Frames, SimLab
-from course_lib.widgets.tasks import NotYet, checklist
+from course_lib.widgets.tasks import checklist
 
 #: the default posture (rad): well away from hanging, so that explicit Euler's error is tens of joules
 Q0 = (0.5, 0.5)
 #: how long "Run 10 s" runs (s of simulated time, a whole number of steps h: every h offered divides it)
 RUN = 10.0
-#: task 1 (seed): explicit Euler at this step (s), τ = 0, b = 0, gravity on: the energy error exceeds (J)
-EULER_H, EULER_ERROR = 0.010, 2.0
-#: task 2 (seed): RK4 at a step of at most (s) keeps the energy error below (J) for the whole run
-RK4_H, RK4_ERROR = 0.002, 1e-4
-#: task 3 (seed): Hold keeps both joint speeds below (rad/s) for (s)
-HOLD_SPEED, HOLD_DWELL = 0.01, 3.0
 STEPS_MS = (0.5, 1.0, 2.0, 2.5, 5.0, 10.0, 20.0)
 #: the seed's colours: inertia and velocity terms cyan, gravity amber, inputs purple
 COLORS = {"inertia": "#1597a8", "gravity": "#d48806", "input": "#8e44ad"}
@@ -75,7 +71,7 @@ def energy_text(joules: float) -> str:
     return f"{mantissa} × 10{power} J".replace("-", "−")
 
 
-class ArmSimLab(SimLab):
+class ArmSimLab(ArmSimTasks, SimLab):
     """The 2R arm simulator. Args: q0 = (θ₁ from the horizontal, θ₂ relative) in rad, arm, clock.
 
     Raises ValueError naming the argument and what is allowed."""
@@ -110,10 +106,7 @@ class ArmSimLab(SimLab):
         self._plotted = 0
         self._hold = None  # (q, speed) where Hold was switched on
         self._run: dict[str, Any] | None = None  # the last Run 10 s: its settings and its error
-        prompts = {"euler": ARM_SIM.text("arm_task_euler", h_ms=EULER_H * 1e3, error=EULER_ERROR),
-                   "rk4": ARM_SIM.text("arm_task_rk4", h_ms=RK4_H * 1e3, error=RK4_ERROR),
-                   "hold": ARM_SIM.text("arm_task_hold", dwell=HOLD_DWELL, speed=HOLD_SPEED)}
-        self.tasks = checklist(self, prompts, "arm_task_{key}_hint", hold={"hold": HOLD_DWELL})
+        self.tasks = checklist(self, task_prompts(), "arm_task_{key}_hint", hold={"hold": HOLD_DWELL})
         self.readout_html = c.html()
         self.autoscale("ledger", "xlim", ["t"], (0.0, RUN))
         self.autoscale("ledger", "ylim", ["dE", "W"], (-1.0, 1.0))
@@ -388,58 +381,3 @@ class ArmSimLab(SimLab):
                 self._visit(state, {k: float(v[0]) for k, v in vals.items()})
         self._run = dict(start, error=largest, duration=total * live.dt)
         self.refresh()
-
-    @staticmethod
-    def _method_name(method: str) -> str:
-        return ARM_SIM.text("arm_method_euler" if method == "explicit_euler" else "arm_method_rk4")
-
-    # -- tasks, each next to its threshold above ----------------------------------------------------------------
-    def _run_reason(self, method: str) -> NotYet | None:
-        run = self._run
-        if run is None:
-            return NotYet(self.T("arm_why_no_run"))
-        if run["method"] != method:
-            return NotYet(self.T("arm_why_method", method=self._method_name(run["method"]),
-                                 need=self._method_name(method)))
-        if np.any(run["tau"] != 0) or run["b"] != 0:
-            return NotYet(self.T("arm_why_inputs", tau1=run["tau"][0], tau2=run["tau"][1], b=run["b"]))
-        if run["g"] == 0:
-            return NotYet(self.T("arm_why_gravity"))
-        if run["drop_c"]:
-            return NotYet(self.T("arm_why_drop_c"))
-        return None
-
-    def _check_euler(self, lab: "ArmSimLab") -> str | NotYet | None:
-        why = self._run_reason("explicit_euler")
-        if why is not None:
-            return why
-        run = self._run
-        if abs(run["dt"] - EULER_H) > 1e-12:
-            return NotYet(self.T("arm_why_h_euler", h_ms=run["dt"] * 1e3, need_ms=EULER_H * 1e3))
-        if run["error"] <= EULER_ERROR:
-            return NotYet(self.T("arm_why_euler_small", error=run["error"]))
-        return self.T("arm_task_euler_value", error=run["error"])
-
-    def _check_rk4(self, lab: "ArmSimLab") -> str | NotYet | None:
-        why = self._run_reason("rk4")
-        if why is not None:
-            return why
-        run = self._run
-        if run["dt"] > RK4_H + 1e-12:
-            return NotYet(self.T("arm_why_h_rk4", h_ms=run["dt"] * 1e3, need_ms=RK4_H * 1e3))
-        if run["error"] >= RK4_ERROR:
-            return NotYet(self.T("arm_why_rk4_large", error=run["error"]))
-        return self.T("arm_task_rk4_value", error=run["error"], h_ms=run["dt"] * 1e3)
-
-    def _check_hold(self, lab: "ArmSimLab") -> str | NotYet | None:
-        if self._hold is None:
-            return None
-        if self.model.g == 0:
-            return NotYet(self.T("arm_why_hold_gravity"))
-        if self._hold[1] >= HOLD_SPEED:
-            return NotYet(self.T("arm_why_hold_moving", speed=self._hold[1]))
-        speed = self.readouts["speed"]
-        if speed >= HOLD_SPEED:
-            return NotYet(self.T("arm_why_hold_drift", speed=speed))
-        q, tau = self.now.q, self.now.tau
-        return self.T("arm_task_hold_value", q1=q[0], q2=q[1], tau1=tau[0], tau2=tau[1])

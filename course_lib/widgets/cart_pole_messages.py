@@ -8,7 +8,6 @@ from course_lib.messages import MessageTable
 
 CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
     "en": {
-        "cp_force": "F [N]",
         "cp_push": "push [N]",
         "cp_auto": "Auto-balance",
         "cp_kick": "Kick",
@@ -16,11 +15,7 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_push_right": "push ▶",
         "cp_title_world": "cart-pole (drag the cart; click, then ← →)",
         "cp_title_acc": "reachable (ẍ, θ̈)",
-        "cp_xlabel_acc": "ẍ [m/s²]",
-        "cp_ylabel_acc": "θ̈ [rad/s²]",
-        "cp_scene_state": "x = {x:.2f} m   θ = {theta_deg:.1f}°   F = {F:.1f} N",
         "cp_scene_slope": "line: slope −cos θ / l = {slope:.2f}",
-        "cp_scene_band": "±{band:g}°",
         "cp_readouts": (
             "t = {t:.2f} s &nbsp; x = {x:.3f} m &nbsp; θ = {theta_deg:.1f}° &nbsp; F = {F:.2f} N "
             "(limit ±{limit:g} N, rail ±{rail:g} m) &nbsp; {mode}"
@@ -49,7 +44,6 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_why_balance_out": "the pole left the band after {dwell:.1f} s; start again",
     },
     "zh": {
-        "cp_force": "F [N]",
         "cp_push": "推力 [N]",
         "cp_auto": "自动平衡",
         "cp_kick": "踢一下",
@@ -57,11 +51,7 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_push_right": "推 ▶",
         "cp_title_world": "小车倒立摆（拖动小车；点击后用 ← →）",
         "cp_title_acc": "可达的 (ẍ, θ̈)",
-        "cp_xlabel_acc": "ẍ [m/s²]",
-        "cp_ylabel_acc": "θ̈ [rad/s²]",
-        "cp_scene_state": "x = {x:.2f} m   θ = {theta_deg:.1f}°   F = {F:.1f} N",
         "cp_scene_slope": "直线：斜率 −cos θ / l = {slope:.2f}",
-        "cp_scene_band": "±{band:g}°",
         "cp_readouts": (
             "t = {t:.2f} s &nbsp; x = {x:.3f} m &nbsp; θ = {theta_deg:.1f}° &nbsp; F = {F:.2f} N "
             "（限幅 ±{limit:g} N，导轨 ±{rail:g} m）&nbsp; {mode}"
@@ -87,4 +77,10 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_task_balance_auto": "用自动平衡保持在 ±{band:g}° 以内 {dwell:.1f} s",
         "cp_why_balance_out": "摆杆在 {dwell:.1f} s 后离开了范围；重新开始",
     },
+}, common={
+    "cp_force": "F [N]",
+    "cp_xlabel_acc": "ẍ [m/s²]",
+    "cp_ylabel_acc": "θ̈ [rad/s²]",
+    "cp_scene_state": "x = {x:.2f} m   θ = {theta_deg:.1f}°   F = {F:.1f} N",
+    "cp_scene_band": "±{band:g}°",
 })

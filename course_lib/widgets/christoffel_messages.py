@@ -8,10 +8,6 @@ from course_lib.messages import MessageTable
 
 CHRISTOFFEL = MessageTable("christoffel_lab", {
     "en": {
-        "chr_theta1": "θ₁ [deg]",
-        "chr_theta2": "θ₂ [deg]",
-        "chr_qd1": "dθ₁/dt [rad/s]",
-        "chr_qd2": "dθ₂/dt [rad/s]",
         "chr_form": "C written as",
         "chr_form_christoffel": "Christoffel C",
         "chr_form_alternative": "alternative C",
@@ -21,12 +17,6 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         "chr_bar_t1_cf": "τ₁ cf",
         "chr_bar_t2_cf": "τ₂ cf",
         "chr_bar_t2_cor": "τ₂ Cor",
-        "chr_scene_tau": "C·dq/dt = ({tau1:.2f}, {tau2:.2f}) N·m    h = {h:.3f} kg·m²",
-        "chr_scene_rates": "θ₂ = {theta2_deg:.0f}°   ω = dθ/dt = ({qd1:.2f}, {qd2:.2f}) rad/s",
-        "chr_scene_C": "C = [[{c11:.2f}, {c12:.2f}], [{c21:.2f}, {c22:.2f}]] kg·m²/s",
-        "chr_scene_parts": (
-            "τ₁ = −h ω₂² − 2h ω₁ω₂ = {t1_cf:.2f} + ({t1_cor:.2f})    τ₂ = h ω₁² = {t2_cf:.2f}"
-        ),
         "chr_scene_arrows": "amber: mᵢaᵢ at each centre of mass (0.05 m per N)",
         "chr_readouts": (
             "<b>{form_name}</b> at θ₁ = {theta1_deg:.0f}°, θ₂ = {theta2_deg:.0f}° (C depends on θ₂ only): "
@@ -71,10 +61,6 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         ),
     },
     "zh": {
-        "chr_theta1": "θ₁ [deg]",
-        "chr_theta2": "θ₂ [deg]",
-        "chr_qd1": "dθ₁/dt [rad/s]",
-        "chr_qd2": "dθ₂/dt [rad/s]",
         "chr_form": "C 的写法",
         "chr_form_christoffel": "克里斯托弗 C",
         "chr_form_alternative": "另一种 C",
@@ -84,12 +70,6 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         "chr_bar_t1_cf": "τ₁ 离心",
         "chr_bar_t2_cf": "τ₂ 离心",
         "chr_bar_t2_cor": "τ₂ 科氏",
-        "chr_scene_tau": "C·dq/dt = ({tau1:.2f}, {tau2:.2f}) N·m    h = {h:.3f} kg·m²",
-        "chr_scene_rates": "θ₂ = {theta2_deg:.0f}°   ω = dθ/dt = ({qd1:.2f}, {qd2:.2f}) rad/s",
-        "chr_scene_C": "C = [[{c11:.2f}, {c12:.2f}], [{c21:.2f}, {c22:.2f}]] kg·m²/s",
-        "chr_scene_parts": (
-            "τ₁ = −h ω₂² − 2h ω₁ω₂ = {t1_cf:.2f} + ({t1_cor:.2f})    τ₂ = h ω₁² = {t2_cf:.2f}"
-        ),
         "chr_scene_arrows": "琥珀色箭头：各质心处的 mᵢaᵢ（每 N 画 0.05 m）",
         "chr_readouts": (
             "<b>{form_name}</b>，θ₁ = {theta1_deg:.0f}°，θ₂ = {theta2_deg:.0f}°（C 只与 θ₂ 有关）："
@@ -132,4 +112,15 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
             "这里的斜对称误差是 {skew:.1e}：h = 0 或 ω = 0 时两种写法一致；把肘部弯起来再转动"
         ),
     },
+}, common={
+    "chr_theta1": "θ₁ [deg]",
+    "chr_theta2": "θ₂ [deg]",
+    "chr_qd1": "dθ₁/dt [rad/s]",
+    "chr_qd2": "dθ₂/dt [rad/s]",
+    "chr_scene_tau": "C·dq/dt = ({tau1:.2f}, {tau2:.2f}) N·m    h = {h:.3f} kg·m²",
+    "chr_scene_rates": "θ₂ = {theta2_deg:.0f}°   ω = dθ/dt = ({qd1:.2f}, {qd2:.2f}) rad/s",
+    "chr_scene_C": "C = [[{c11:.2f}, {c12:.2f}], [{c21:.2f}, {c22:.2f}]] kg·m²/s",
+    "chr_scene_parts": (
+        "τ₁ = −h ω₂² − 2h ω₁ω₂ = {t1_cf:.2f} + ({t1_cor:.2f})    τ₂ = h ω₁² = {t2_cf:.2f}"
+    ),
 })

@@ -11,13 +11,9 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_payload": "payload [kg]",
         "ct_title_world": "three arms, one target",
         "ct_title_err": "error ‖q_d − q‖, log scale",
-        "ct_xlabel_err": "t [s]",
-        "ct_ylabel_err": "log₁₀ ‖q_d − q‖ [rad]",
-        "ct_legend_pd": "━ PD",
         "ct_legend_pdg": "━ PD + gravity",
         "ct_legend_ct": "━ computed torque",
         "ct_legend_target": "╍ target q_d(t)",
-        "ct_scene_time": "t = {t:.2f} s",
         "ct_scene_setting": "model error {model_error:.0f} %   payload {payload:.1f} kg",
         "ct_readouts": (
             "t = {t:.2f} s &nbsp; RMS error over the last {window:g} s (rad):<br>"
@@ -66,13 +62,9 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_payload": "负载 [kg]",
         "ct_title_world": "三条手臂，同一个目标",
         "ct_title_err": "误差 ‖q_d − q‖，对数坐标",
-        "ct_xlabel_err": "t [s]",
-        "ct_ylabel_err": "log₁₀ ‖q_d − q‖ [rad]",
-        "ct_legend_pd": "━ PD",
         "ct_legend_pdg": "━ PD + 重力补偿",
         "ct_legend_ct": "━ 计算力矩",
         "ct_legend_target": "╍ 目标 q_d(t)",
-        "ct_scene_time": "t = {t:.2f} s",
         "ct_scene_setting": "模型误差 {model_error:.0f} %   负载 {payload:.1f} kg",
         "ct_readouts": (
             "t = {t:.2f} s &nbsp; 最近 {window:g} s 的均方根误差（rad）：<br>"
@@ -109,4 +101,9 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_error_payload": "负载必须在 {lo:g} 到 {hi:g} kg 之间，收到的是 {value}。",
         "ct_error_model": "模型误差必须在 {lo:g} 到 {hi:g} % 之间，收到的是 {value}。",
     },
+}, common={
+    "ct_xlabel_err": "t [s]",
+    "ct_ylabel_err": "log₁₀ ‖q_d − q‖ [rad]",
+    "ct_legend_pd": "━ PD",
+    "ct_scene_time": "t = {t:.2f} s",
 })

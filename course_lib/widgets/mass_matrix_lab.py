@@ -35,6 +35,7 @@ from course_lib.widgets import controls as c
 from course_lib.widgets.arm_pose import elbow_angle, shoulder_angle
 from course_lib.widgets.lab import DragHandle, Lab
 from course_lib.widgets.mass_matrix_messages import MASS_MATRIX
+from course_lib.widgets.mass_matrix_view import CURVE_POINTS, mass_matrix_curves, mass_matrix_view
 from course_lib.widgets.numbers import slider_angle
 from course_lib.widgets.scene import Band, Disc, Ellipse, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.widgets.tasks import NotYet, checklist
@@ -48,8 +49,6 @@ LIGHT_ENERGY_TOL = 0.10
 
 #: the sliders' ranges: payload (kg) and energy (J); the q̇ plane shows ±QD_RANGE rad/s
 PAYLOAD_MAX, E_MIN, E_MAX, QD_RANGE = 2.0, 0.1, 1.0, 5.0
-#: points of each curve over θ₂
-CURVE_POINTS = 181
 #: slider changes of one joint less than this many seconds apart are one move (a slider sends a value per step)
 MOVE_GAP_S = 1.0
 #: the payload disc's radius (m): drawn behind the tip handle (about 0.24 m across on screen), growing with the mass
@@ -335,32 +334,6 @@ class _Move:
     degrees: float = 0.0
 
 
-def mass_matrix_view(arm: TwoLinkArm, q: Any, qd: Any, E: float) -> dict[str, float]:
-    """Everything the lab shows about M at one posture and one joint velocity.
-
-    Args:
-        arm: the arm; q: (θ₁, θ₂) rad; qd: (q̇₁, q̇₂) rad/s; E: energy of the solid ellipse (J, > 0).
-
-    Returns:
-        M's entries, eigenvalues ``lam1 <= lam2``, ``kappa``; the light and heavy semi-axes as
-        vectors (``lx, ly``, ``hx, hy``) and lengths (``axis_long``, ``axis_short``) at E and
-        (``T_long``, ``T_short``) of the level set through q̇; T = ½ q̇ᵀ M q̇, the joint speed
-        ``speed`` = |q̇| (the circle's radius) and the handle's angle to the light axis (deg, 0 at q̇ = 0).
-    """
-    q, qd = np.asarray(q, dtype=float), np.asarray(qd, dtype=float)
-    M = arm.mass_matrix(q)
-    lam, vec = qf.spd_eigen(M, name=f"M at q = ({q[0]:.3f}, {q[1]:.3f})")
-    long, short = qf.semi_axes(M, E)
-    T = float(arm.kinetic_energy(q, qd))
-    speed = float(np.hypot(*qd))
-    through = np.sqrt(T / E)  # the level set through q̇ is the one at E scaled by √(T/E)
-    return dict(M11=M[0, 0], M12=M[0, 1], M22=M[1, 1], lam1=lam[0], lam2=lam[1], kappa=lam[1] / lam[0], E=E,
-                lx=long * vec[0, 0], ly=long * vec[1, 0], hx=short * vec[0, 1], hy=short * vec[1, 1],
-                axis_long=long, axis_short=short, T_long=through * long, T_short=through * short,
-                qd1=qd[0], qd2=qd[1], T=T, speed=speed,
-                angle=qf.axis_angle(qd, vec[:, 0]) if speed > 0 else 0.0)
-
-
 def axis_label_spot(tip: np.ndarray, qd: np.ndarray) -> tuple[float, float]:
     """Where to centre an axis's label: beyond the end of the axis farther from the handle q̇, clear of the ellipse.
 
@@ -387,19 +360,6 @@ def kappa_range(kappa: np.ndarray) -> list[float]:
     """
     lo = max(1.0, math.floor(2 * min(0.9 * float(kappa.min()), ROUND_KAPPA - 1.0)) / 2)
     return [lo, ROUND_KAPPA + 1.5 * (ROUND_KAPPA - lo)]
-
-
-def mass_matrix_curves(arm: TwoLinkArm, n: int = CURVE_POINTS) -> dict[str, np.ndarray]:
-    """M₁₁, M₁₂, M₂₂, λ₁ ≤ λ₂ (kg·m²) and κ(M) over θ₂ from −180° to 180° (M does not depend on θ₁).
-
-    Returns:
-        ``{"theta2_deg", "M11", "M12", "M22", "lam1", "lam2", "kappa"}``, arrays of length n.
-    """
-    deg = np.linspace(-180.0, 180.0, n)
-    M = arm.mass_matrix(np.stack([np.zeros(n), np.radians(deg)], -1))
-    lam, _ = qf.spd_eigen(M)
-    return {"theta2_deg": deg, "M11": M[:, 0, 0], "M12": M[:, 0, 1], "M22": M[:, 1, 1],
-            "lam1": lam[:, 0], "lam2": lam[:, 1], "kappa": lam[:, 1] / lam[:, 0]}
 
 
 def _velocity(qd: Any) -> np.ndarray:

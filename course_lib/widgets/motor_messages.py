@@ -9,10 +9,6 @@ MOTOR = MessageTable("motor_lab", {
     "en": {
         "mot_kr1": "k_r1 (gear 1)",
         "mot_kr2": "k_r2 (gear 2)",
-        "mot_Im1": "I_m1 [kg·m²]",
-        "mot_Im2": "I_m2 [kg·m²]",
-        "mot_Fv": "F_v [N·m·s/rad]",
-        "mot_Fs": "F_s [N·m]",
         "mot_rotors": "rotors",
         "mot_rotors_tooltip": "include the rotors' inertia k_r² I_m in the model (off: the model that forgot the motors)",
         "mot_gravity_tooltip": "gravity on or off",
@@ -22,14 +18,8 @@ MOTOR = MessageTable("motor_lab", {
         "mot_input": "torque input",
         "mot_input_step": "τ: step",
         "mot_input_sine": "τ: sinusoid",
-        "mot_tau1": "τ₁ [N·m]",
-        "mot_tau2": "τ₂ [N·m]",
-        "mot_freq": "f [Hz]",
         "mot_title_world": "2R arm with motors (drag elbow or tip)",
         "mot_title_bars": "M: link | rotor",
-        "mot_ylabel_bars": "kg·m²",
-        "mot_scene_kappa": "κ(M) = {kappa:.2f}   |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f}",
-        "mot_scene_state": "θ₁ = {th1_deg:.1f}°  θ₂ = {th2_deg:.1f}°  τ₁ = {tau1:.2f}  τ₂ = {tau2:.2f} N·m",
         "mot_readouts": (
             "t = {t:.2f} s &nbsp; M₁₁ = {link11:.3f} (link) + {rotor11:.3f} (rotor) &nbsp; "
             "M₂₂ = {link22:.3f} + {rotor22:.3f} &nbsp; M₁₂ = {m12:.3f} kg·m²<br>"
@@ -67,10 +57,6 @@ MOTOR = MessageTable("motor_lab", {
     "zh": {
         "mot_kr1": "k_r1（减速比 1）",
         "mot_kr2": "k_r2（减速比 2）",
-        "mot_Im1": "I_m1 [kg·m²]",
-        "mot_Im2": "I_m2 [kg·m²]",
-        "mot_Fv": "F_v [N·m·s/rad]",
-        "mot_Fs": "F_s [N·m]",
         "mot_rotors": "含转子",
         "mot_rotors_tooltip": "在模型中计入转子惯量 k_r² I_m（关闭时：忘了电机的模型）",
         "mot_gravity_tooltip": "开启或关闭重力",
@@ -79,14 +65,8 @@ MOTOR = MessageTable("motor_lab", {
         "mot_input": "力矩输入",
         "mot_input_step": "τ：阶跃",
         "mot_input_sine": "τ：正弦",
-        "mot_tau1": "τ₁ [N·m]",
-        "mot_tau2": "τ₂ [N·m]",
-        "mot_freq": "f [Hz]",
         "mot_title_world": "带电机的 2R 机械臂（拖动肘部或末端）",
         "mot_title_bars": "M：连杆 | 转子",
-        "mot_ylabel_bars": "kg·m²",
-        "mot_scene_kappa": "κ(M) = {kappa:.2f}   |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f}",
-        "mot_scene_state": "θ₁ = {th1_deg:.1f}°  θ₂ = {th2_deg:.1f}°  τ₁ = {tau1:.2f}  τ₂ = {tau2:.2f} N·m",
         "mot_readouts": (
             "t = {t:.2f} s &nbsp; M₁₁ = {link11:.3f}（连杆）+ {rotor11:.3f}（转子）&nbsp; "
             "M₂₂ = {link22:.3f} + {rotor22:.3f} &nbsp; M₁₂ = {m12:.3f} kg·m²<br>"
@@ -117,4 +97,15 @@ MOTOR = MessageTable("motor_lab", {
                            "在 {pct:g} % 以内找出最小值",
         "mot_error_q0": "q0 必须是两个有限的角度（rad），收到的是 {value!r}",
     },
+}, common={
+    "mot_Im1": "I_m1 [kg·m²]",
+    "mot_Im2": "I_m2 [kg·m²]",
+    "mot_Fv": "F_v [N·m·s/rad]",
+    "mot_Fs": "F_s [N·m]",
+    "mot_tau1": "τ₁ [N·m]",
+    "mot_tau2": "τ₂ [N·m]",
+    "mot_freq": "f [Hz]",
+    "mot_ylabel_bars": "kg·m²",
+    "mot_scene_kappa": "κ(M) = {kappa:.2f}   |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f}",
+    "mot_scene_state": "θ₁ = {th1_deg:.1f}°  θ₂ = {th2_deg:.1f}°  τ₁ = {tau1:.2f}  τ₂ = {tau2:.2f} N·m",
 })

@@ -4,20 +4,12 @@ from course_lib.messages import MessageTable
 
 OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
     "en": {
-        "os_theta1": "θ₁ [deg]",
-        "os_theta2": "θ₂ [deg]",
         "os_title_world": "drag elbow, tip, and the push F (amber disc)",
         "os_title_polar": "m(u) [kg], log scale",
         "os_title_kappa": "κ(Λ) over θ₂",
-        "os_xlabel_kappa": "θ₂ [deg]",
-        "os_legend_vel": "━ ½vᵀΛv = ½",
         "os_legend_manip": "┅ manipulability",
-        "os_legend_F": "━ F",
-        "os_legend_acc": "━ Λ⁻¹F",
         "os_ring": "arm {kg:g} kg",
         "os_cut": "cut at {kg:g} kg",
-        "os_scene_push": "F = {F:.2f} N   |Λ⁻¹F| = {acc:.2f} m/s²",
-        "os_scene_kappa": "θ₂ = {theta2_deg:.0f}°",
         "os_readouts": (
             "Λ = [[{lam11:.3f}, {lam12:.3f}], [{lam12:.3f}, {lam22:.3f}]] kg<br>"
             "lightest {m_min:.3f} kg, heaviest <b>{m_max:.2f}</b> kg, κ(Λ) = <b>{kappa:.2f}</b><br>"
@@ -50,20 +42,12 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         "os_push_small": "F is very small: its direction is kept, its size held at {F:g} N",
     },
     "zh": {
-        "os_theta1": "θ₁ [deg]",
-        "os_theta2": "θ₂ [deg]",
         "os_title_world": "拖动肘部、末端和推力 F（琥珀色圆点）",
         "os_title_polar": "m(u) [kg]，对数刻度",
         "os_title_kappa": "κ(Λ) 随 θ₂ 的变化",
-        "os_xlabel_kappa": "θ₂ [deg]",
-        "os_legend_vel": "━ ½vᵀΛv = ½",
         "os_legend_manip": "┅ 可操作度",
-        "os_legend_F": "━ F",
-        "os_legend_acc": "━ Λ⁻¹F",
         "os_ring": "机械臂 {kg:g} kg",
         "os_cut": "截断于 {kg:g} kg",
-        "os_scene_push": "F = {F:.2f} N   |Λ⁻¹F| = {acc:.2f} m/s²",
-        "os_scene_kappa": "θ₂ = {theta2_deg:.0f}°",
         "os_readouts": (
             "操作空间惯量 Λ = [[{lam11:.3f}, {lam12:.3f}], [{lam12:.3f}, {lam22:.3f}]] kg<br>"
             "最轻 {m_min:.3f} kg，最重 <b>{m_max:.2f}</b> kg，κ(Λ) = <b>{kappa:.2f}</b><br>"
@@ -93,4 +77,13 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         "os_why_singular": "正好伸直或完全折叠：那里 Λ 没有值；往回退一度",
         "os_push_small": "F 非常小：保留它的方向，大小固定为 {F:g} N",
     },
+}, common={
+    "os_theta1": "θ₁ [deg]",
+    "os_theta2": "θ₂ [deg]",
+    "os_xlabel_kappa": "θ₂ [deg]",
+    "os_legend_vel": "━ ½vᵀΛv = ½",
+    "os_legend_F": "━ F",
+    "os_legend_acc": "━ Λ⁻¹F",
+    "os_scene_push": "F = {F:.2f} N   |Λ⁻¹F| = {acc:.2f} m/s²",
+    "os_scene_kappa": "θ₂ = {theta2_deg:.0f}°",
 })

@@ -8,19 +8,10 @@ from course_lib.messages import MessageTable
 
 PENDULUM = MessageTable("pendulum_lab", {
     "en": {
-        "pend_theta0": "θ [deg]",
-        "pend_tau": "τ [N·m]",
-        "pend_b": "b [N·m·s/rad]",
         "pend_newton": "Newton view",
         "pend_title_pendulum": "pendulum (drag the ball)",
         "pend_title_phase": "phase portrait",
         "pend_title_energy": "energy [J]",
-        "pend_xlabel_phase": "θ [rad]",
-        "pend_ylabel_phase": "θ̇ [rad/s]",
-        "pend_bar_T": "T",
-        "pend_bar_V": "V",
-        "pend_bar_E": "T+V",
-        "pend_tension_label": "T_c = {value:.1f} N",
         "pend_readouts": (
             "t = {t:.2f} s &nbsp; θ = {theta_w:.3f} rad ({theta_deg:.1f}°) &nbsp; "
             "θ̇ = {theta_dot:.3f} rad/s &nbsp; θ̈ = {theta_ddot:.3f} rad/s² &nbsp; "
@@ -32,13 +23,6 @@ PENDULUM = MessageTable("pendulum_lab", {
         ),
         "pend_steps_title": "Lagrange, term by term (live)",
         "pend_step1": "1. T = ½ m l² θ̇² = {T:.3f} J, &nbsp; V = m g l (1 − cos θ) = {V:.3f} J",
-        "pend_step2": "2. ∂L/∂θ̇ = m l² θ̇ = {p:.3f} kg·m²/s",
-        "pend_step3": "3. d/dt ∂L/∂θ̇ = m l² θ̈ = {dp:.3f} N·m",
-        "pend_step4": "4. ∂L/∂θ = −m g l sin θ = {dLdq:.3f} N·m",
-        "pend_balance": (
-            "m l² θ̈ + m g l sin θ = {inertia:.3f} + ({gravity:.3f}) = <b>{lhs:.3f}</b> N·m"
-            " &nbsp; | &nbsp; τ − b θ̇ = {tau:.3f} − ({friction:.3f}) = <b>{rhs:.3f}</b> N·m"
-        ),
         "pend_task_rest45": (
             "Reset the lab, give the bearing friction b ≥ {b:g} N·m·s/rad, and look for the constant τ "
             "that lets the ball settle at {angle:g}° (θ within {tol:g} rad of {angle:g}° and "
@@ -63,8 +47,6 @@ PENDULUM = MessageTable("pendulum_lab", {
             "T_c = m l θ̇² + m g cos θ. Both terms peak at the lowest point, where the ball is fastest "
             "and its weight lies along the rod, so start the swing from high up."
         ),
-        "pend_task_tension_value": "T_c = {tension:.1f} N",
-        "pend_scene_theta": "θ = {theta_deg:.1f}°   θ̇ = {theta_dot:.2f} rad/s",
         "pend_scene_balance": "Lagrange:  m l² θ̈ + m g l sin θ = τ − b θ̇:  {lhs:.2f} N·m = {rhs:.2f} N·m",
         "pend_legend_gravity": "━ weight m g = {weight:.2f} N",
         "pend_legend_tension": "━ rod T_c = {tension:.2f} N",
@@ -81,19 +63,10 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_why_tension_hidden": "the rod pulled {tension:.1f} N, but the Newton view was off",
     },
     "zh": {
-        "pend_theta0": "θ [deg]",
-        "pend_tau": "τ [N·m]",
-        "pend_b": "b [N·m·s/rad]",
         "pend_newton": "牛顿视角",
         "pend_title_pendulum": "单摆（拖动小球）",
         "pend_title_phase": "相图",
         "pend_title_energy": "能量 [J]",
-        "pend_xlabel_phase": "θ [rad]",
-        "pend_ylabel_phase": "θ̇ [rad/s]",
-        "pend_bar_T": "T",
-        "pend_bar_V": "V",
-        "pend_bar_E": "T+V",
-        "pend_tension_label": "T_c = {value:.1f} N",
         "pend_readouts": (
             "t = {t:.2f} s &nbsp; θ = {theta_w:.3f} rad ({theta_deg:.1f}°) &nbsp; "
             "θ̇ = {theta_dot:.3f} rad/s &nbsp; θ̈ = {theta_ddot:.3f} rad/s² &nbsp; "
@@ -104,13 +77,6 @@ PENDULUM = MessageTable("pendulum_lab", {
         ),
         "pend_steps_title": "拉格朗日方程，逐项计算（实时）",
         "pend_step1": "1. T = ½ m l² θ̇² = {T:.3f} J， &nbsp; V = m g l (1 − cos θ) = {V:.3f} J",
-        "pend_step2": "2. ∂L/∂θ̇ = m l² θ̇ = {p:.3f} kg·m²/s",
-        "pend_step3": "3. d/dt ∂L/∂θ̇ = m l² θ̈ = {dp:.3f} N·m",
-        "pend_step4": "4. ∂L/∂θ = −m g l sin θ = {dLdq:.3f} N·m",
-        "pend_balance": (
-            "m l² θ̈ + m g l sin θ = {inertia:.3f} + ({gravity:.3f}) = <b>{lhs:.3f}</b> N·m"
-            " &nbsp; | &nbsp; τ − b θ̇ = {tau:.3f} − ({friction:.3f}) = <b>{rhs:.3f}</b> N·m"
-        ),
         "pend_task_rest45": (
             "重置实验，把轴承摩擦设为 b ≥ {b:g} N·m·s/rad，找出能让小球停在 {angle:g}° 的恒定力矩 τ"
             "（θ 与 {angle:g}° 相差不超过 {tol:g} rad，|θ̇| < {speed:g} rad/s，并保持 {dwell:g} s）。"
@@ -134,8 +100,6 @@ PENDULUM = MessageTable("pendulum_lab", {
             "T_c = m l θ̇² + m g cos θ。两项都在最低点达到最大：那里小球最快，重力也正好沿着杆的方向。"
             "所以要从高处开始摆。"
         ),
-        "pend_task_tension_value": "T_c = {tension:.1f} N",
-        "pend_scene_theta": "θ = {theta_deg:.1f}°   θ̇ = {theta_dot:.2f} rad/s",
         "pend_scene_balance": "拉格朗日方程 m l² θ̈ + m g l sin θ = τ − b θ̇，数值 {lhs:.2f} N·m = {rhs:.2f} N·m",
         "pend_legend_gravity": "━ 重力 m g = {weight:.2f} N",
         "pend_legend_tension": "━ 杆的张力 T_c = {tension:.2f} N",
@@ -151,4 +115,23 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_why_decay_tau": "τ = {tau:.2f} N·m 一直在输入能量（速率为 τ θ̇）：把 τ 设为 0",
         "pend_why_tension_hidden": "杆的张力达到了 {tension:.1f} N，但当时牛顿视角是关着的",
     },
+}, common={
+    "pend_theta0": "θ [deg]",
+    "pend_tau": "τ [N·m]",
+    "pend_b": "b [N·m·s/rad]",
+    "pend_xlabel_phase": "θ [rad]",
+    "pend_ylabel_phase": "θ̇ [rad/s]",
+    "pend_bar_T": "T",
+    "pend_bar_V": "V",
+    "pend_bar_E": "T+V",
+    "pend_tension_label": "T_c = {value:.1f} N",
+    "pend_step2": "2. ∂L/∂θ̇ = m l² θ̇ = {p:.3f} kg·m²/s",
+    "pend_step3": "3. d/dt ∂L/∂θ̇ = m l² θ̈ = {dp:.3f} N·m",
+    "pend_step4": "4. ∂L/∂θ = −m g l sin θ = {dLdq:.3f} N·m",
+    "pend_balance": (
+        "m l² θ̈ + m g l sin θ = {inertia:.3f} + ({gravity:.3f}) = <b>{lhs:.3f}</b> N·m"
+        " &nbsp; | &nbsp; τ − b θ̇ = {tau:.3f} − ({friction:.3f}) = <b>{rhs:.3f}</b> N·m"
+    ),
+    "pend_task_tension_value": "T_c = {tension:.1f} N",
+    "pend_scene_theta": "θ = {theta_deg:.1f}°   θ̇ = {theta_dot:.2f} rad/s",
 })

@@ -4,9 +4,6 @@ from course_lib.messages import MessageTable
 
 TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
     "en": {
-        "delta": "δ [%]",
-        "b": "b [N·m·s/rad]",
-        "omega_n": "ωₙ [rad/s]",
         "period": "period T [s]",
         "path": "path",
         "path_circle": "circle",
@@ -15,14 +12,9 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "log": "log error axis",
         "title_world": "tool paths (dashed: reference)",
         "title_error": "tool-position error",
-        "xlabel_error": "t [s]",
-        "ylabel_linear": "|x_d − x| [m]",
-        "ylabel_log": "log₁₀ |x_d − x| [m]",
-        "name_pd": "PD",
         "name_pd_gravity": "PD + gravity",
         "name_computed_torque": "computed torque",
         "name_task_space": "task-space CT",
-        "scene_time": "t = {t:.2f} s",
         "legend": "purple PD · cyan PD + gravity · amber computed torque",
         "legend_task": "purple PD · cyan PD + gravity · amber computed torque · red dashed task-space CT",
         "pd_gains": ("PD gains M̄ (K_p, K_d): believed average inertia M̄₁₁ = {m11:.2f}, M̄₂₂ = {m22:.2f} kg·m² "
@@ -30,10 +22,7 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "setting": ("t = {t:.2f} s &nbsp; model mass error δ = {delta:.0f} % &nbsp; unmodelled friction b = {b:.2f} N·m·s/rad<br>"
                     "ωₙ = {omega_n:g} rad/s (K_p = {kp:.0f} s⁻², K_d = {kd:.0f} s⁻¹) &nbsp; T = {period:.1f} s"),
         "table_head": "<tr><th></th><th>RMS tool error, t ≥ {since:g} s</th><th>peak |τ₁|</th></tr>",
-        "table_row": "<tr><td style='color:{color}'>■ {name}</td><td>{rms}</td><td>{peak:.1f} N·m</td></tr>",
-        "rms_value": "{rms:.4f} m",
         "rms_waiting": "after t = {since:g} s",
-        "restarted": "",
         "task_exact": "Set δ = 0 and b = 0: computed torque's RMS falls below {ct_mm:g} mm while plain PD stays "
                       "above {pd_cm:g} cm (the RMS counts from t = {since:g} s; the check reads it from "
                       "t = {ready:g} s on).",
@@ -67,9 +56,6 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "why_wait": "wait: the RMS needs t ≥ {since:g} s",
     },
     "zh": {
-        "delta": "δ [%]",
-        "b": "b [N·m·s/rad]",
-        "omega_n": "ωₙ [rad/s]",
         "period": "周期 T [s]",
         "path": "路径",
         "path_circle": "圆",
@@ -78,14 +64,9 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "log": "误差用对数坐标",
         "title_world": "手爪轨迹（虚线：参考）",
         "title_error": "手爪位置误差",
-        "xlabel_error": "t [s]",
-        "ylabel_linear": "|x_d − x| [m]",
-        "ylabel_log": "log₁₀ |x_d − x| [m]",
-        "name_pd": "PD",
         "name_pd_gravity": "PD + 重力补偿",
         "name_computed_torque": "计算力矩",
         "name_task_space": "任务空间计算力矩",
-        "scene_time": "t = {t:.2f} s",
         "legend": "紫色 PD · 青色 PD + 重力补偿 · 琥珀色 计算力矩",
         "legend_task": "紫色 PD · 青色 PD + 重力补偿 · 琥珀色 计算力矩 · 红色虚线 任务空间计算力矩",
         "pd_gains": ("PD 增益 M̄ (K_p, K_d)：控制器以为的平均惯量 M̄₁₁ = {m11:.2f}，M̄₂₂ = {m22:.2f} kg·m²"
@@ -93,10 +74,7 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "setting": ("t = {t:.2f} s &nbsp; 模型质量误差 δ = {delta:.0f} % &nbsp; 未建模摩擦 b = {b:.2f} N·m·s/rad<br>"
                     "ωₙ = {omega_n:g} rad/s（K_p = {kp:.0f} s⁻²，K_d = {kd:.0f} s⁻¹）&nbsp; T = {period:.1f} s"),
         "table_head": "<tr><th></th><th>手爪误差 RMS（t ≥ {since:g} s）</th><th>|τ₁| 峰值</th></tr>",
-        "table_row": "<tr><td style='color:{color}'>■ {name}</td><td>{rms}</td><td>{peak:.1f} N·m</td></tr>",
-        "rms_value": "{rms:.4f} m",
         "rms_waiting": "t = {since:g} s 之后显示",
-        "restarted": "",
         "task_exact": "把 δ 和 b 都设为 0：计算力矩的 RMS 降到 {ct_mm:g} mm 以下，而纯 PD 仍超过 {pd_cm:g} cm"
                       "（RMS 从 t = {since:g} s 开始累计；检查从 t = {ready:g} s 起读取）。",
         "task_exact_hint": "两个滑块都为 0 时模型是精确的，闭环就是 ë + K_d ė + K_p e = 0，初始误差一秒内就消失。"
@@ -126,4 +104,16 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "why_slow_ct": "计算力矩的 RMS 是 {ct:.3f} m，超过了 {ct_cm:g} cm",
         "why_wait": "请等待：RMS 需要 t ≥ {since:g} s",
     },
+}, common={
+    "delta": "δ [%]",
+    "b": "b [N·m·s/rad]",
+    "omega_n": "ωₙ [rad/s]",
+    "xlabel_error": "t [s]",
+    "ylabel_linear": "|x_d − x| [m]",
+    "ylabel_log": "log₁₀ |x_d − x| [m]",
+    "name_pd": "PD",
+    "scene_time": "t = {t:.2f} s",
+    "table_row": "<tr><td style='color:{color}'>■ {name}</td><td>{rms}</td><td>{peak:.1f} N·m</td></tr>",
+    "rms_value": "{rms:.4f} m",
+    "restarted": "",
 })

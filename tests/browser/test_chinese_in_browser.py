@@ -109,21 +109,15 @@ def _check_dots_show(page, sel: str) -> None:
 @pytest.mark.browser
 @pytest.mark.timeout(300)
 def test_a_lab_in_chinese_renders_real_glyphs_and_switches_back_in_place(jupyter, browser, reports_dir):
-    from .notebook_page import NotebookPage
+    from .notebook_page import opened_notebook
 
     if shutil.which("fc-list"):
         fonts = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True).stdout
         assert fonts.strip(), "no Chinese font is installed: `make test` runs tools/ensure_cjk_font.sh for that"
     server = jupyter("lab")
     (server.root / NOTEBOOK).write_text(json.dumps(_notebook()))
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    nb = NotebookPage(page, "lab")
-    try:
-        nb.open(server.notebook_url(NOTEBOOK))
-        nb.run_all()
-        assert nb.wait_until_done(timeout_ms=180_000) == "done", nb.all_failures()
+    with opened_notebook(browser, server, NOTEBOOK, run_timeout_ms=180_000, shutdown_kernels=True) as nb:
+        page = nb.page
         cell = nb.lab_cell()
         assert cell is not None, nb.inventory()
         page.wait_for_selector(".cl-tasks", timeout=30_000)
@@ -168,6 +162,3 @@ def test_a_lab_in_chinese_renders_real_glyphs_and_switches_back_in_place(jupyter
         page.wait_for_function("(el) => el.innerText.includes('playing')", arg=cell.element_handle(),
                                timeout=15_000)
         assert not nb.all_failures(), nb.all_failures()
-    finally:
-        context.close()
-        server.shutdown_kernels()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from .notebook_page import NotebookPage
+from .notebook_page import opened_notebook
 
 LAB_NOTEBOOKS = ("00_start_here.ipynb", "02_pendulum.ipynb", "03_two_link_arm.ipynb",
                  "06_coriolis_christoffel.ipynb", "07_operational_space_inertia.ipynb", "09_identification.ipynb",
@@ -55,14 +55,9 @@ def set_left_sidebar(page, open_: bool) -> None:
 @pytest.mark.parametrize("notebook", LAB_NOTEBOOKS)
 def test_scene_controls_and_whole_checklist_fit_a_1366x768_screen(notebook, jupyter, browser, reports_dir):
     server = jupyter("lab")
-    context = browser.new_context(viewport={"width": 1366, "height": 768}, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    nb = NotebookPage(page, "lab")
-    try:
-        nb.open(server.notebook_url(notebook))
-        nb.run_all()
-        assert nb.wait_until_done(timeout_ms=150_000) == "done"
+    with opened_notebook(browser, server, notebook, run_timeout_ms=150_000, viewport=(1366, 768),
+                         shutdown_kernels=True) as nb:
+        page = nb.page
         cell = nb.lab_cell()
         assert cell is not None and cell.locator(".cl-scene canvas").count()
         cells = [(cell, "")]
@@ -90,6 +85,3 @@ def test_scene_controls_and_whole_checklist_fit_a_1366x768_screen(notebook, jupy
             problems += [f"sidebar {sidebar}: the live equation takes {drawn} lines for its {rows} rows (a row wraps)"
                          for drawn, rows in m["formulaLines"] if drawn > rows]
         assert not problems, f"{notebook} at 1366×768 in JupyterLab:\n" + "\n".join(problems)
-    finally:
-        context.close()
-        server.shutdown_kernels()

@@ -22,7 +22,7 @@ from course_lib.quiz_worker import TIME_LIMIT
 
 from .browser_env import REPO
 from .jupyter_app import JupyterApp
-from .notebook_page import NotebookPage
+from .notebook_page import NotebookPage, opened_notebook
 
 LESSON = "02_pendulum.ipynb"
 #: the worker's time limit, plus the slack of a busy 2-core machine (a fresh worker, the round trip)
@@ -98,14 +98,8 @@ def answer(page, index: int, text: str, quick: bool = False, enter: bool = False
 @pytest.mark.parametrize("app", ["lab", "notebook"])
 def test_lesson_quiz_starts_empty_and_answers_within_its_bound(app, jupyter, browser, reports_dir):
     server = jupyter(app)
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    nb = NotebookPage(page, app)
-    try:
-        nb.open(server.notebook_url(LESSON))
-        nb.run_all()
-        assert nb.wait_until_done(timeout_ms=240_000) == "done", nb.all_failures()
+    with opened_notebook(browser, server, LESSON, run_timeout_ms=240_000, shutdown_kernels=True) as nb:
+        page = nb.page
         page.wait_for_selector(".course-quiz-question", timeout=30_000)
 
         # 1) nothing answers the quiz for the learner
@@ -179,9 +173,6 @@ def test_lesson_quiz_starts_empty_and_answers_within_its_bound(app, jupyter, bro
         assert quiz_state(page)[4]["feedback"].startswith("Correct.")
         failures = nb.all_failures()
         assert not failures, failures
-    finally:
-        context.close()
-        server.shutdown_kernels()
 
 
 @pytest.mark.browser

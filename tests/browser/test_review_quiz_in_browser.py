@@ -7,7 +7,7 @@ import pytest
 
 from course_lib.quizzes.review import ITEMS, question_for, review_keys
 
-from .notebook_page import NotebookPage
+from .notebook_page import opened_notebook
 from .test_quiz_and_feedback_in_browser import answer, quiz_state
 
 LESSON = "12_review.ipynb"
@@ -33,14 +33,8 @@ def test_review_quiz_grades_a_choice_a_number_and_a_formula_typed_in_the_page(ju
     (letter,) = [x for x, o in zip(choice.letters, choice.options) if o.correct]
     assert ITEMS["seed003_q5"].seed == "003 Q5"
     server = jupyter("lab")
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    nb = NotebookPage(page, "lab")
-    try:
-        nb.open(server.notebook_url(LESSON))
-        nb.run_all()
-        assert nb.wait_until_done(timeout_ms=240_000) == "done", nb.all_failures()
+    with opened_notebook(browser, server, LESSON, run_timeout_ms=240_000, shutdown_kernels=True) as nb:
+        page = nb.page
         page.wait_for_selector(".course-quiz-score", timeout=30_000)
         total = len(keys)
         start = page.locator(".course-quiz-score").text_content()
@@ -70,6 +64,3 @@ def test_review_quiz_grades_a_choice_a_number_and_a_formula_typed_in_the_page(ju
         page.screenshot(path=str(reports_dir / "browser" / "review-quiz-lab.png"), full_page=False)
         failures = nb.all_failures()
         assert not failures, failures
-    finally:
-        context.close()
-        server.shutdown_kernels()
