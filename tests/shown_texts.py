@@ -99,10 +99,13 @@ def _english_patterns(tables_key: tuple[str, ...]) -> list[tuple[str, str, str, 
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_]\w*(?:[:!][^{}]*)?\}")
 
 
+_STYLE = re.compile(r"<style\b.*?</style>", re.S | re.I)
+
+
 def _readings(text: str) -> set[str]:
     """A shown text as the browser holds it, with its HTML entities read, and with its tags dropped too
     (the scene's ``{field}`` placeholders left out of every reading)."""
-    text = _PLACEHOLDER.sub(" ", text)
+    text = _STYLE.sub(" ", _PLACEHOLDER.sub(" ", text))  # a <style> element's rules are not shown text
     return {text, html.unescape(text), html.unescape(re.sub(r"<[^>]+>", "", text))}
 
 

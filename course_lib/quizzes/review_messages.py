@@ -47,7 +47,7 @@ REVIEW = MessageTable("review_quiz", {
         "cart_pole_context": "第 4 课的小车倒立摆：摆的质量集中在杆端，离小车 l = {l:g} m；θ 从竖直向上方向量起。",
         "chain_context": "第 10 课的连杆链；g = {g:g} m/s²。",
         "tracking_context": (
-            "第 8 课实验 2 读出的末端 RMS 误差：δ = −30 % 时，计算力矩 {ct_low:.3f} m，PD + 重力补偿 "
+            "第 8 课实验 2 读出的末端均方根误差：δ = −30 % 时，计算力矩 {ct_low:.3f} m，PD + 重力补偿 "
             "{pg_low:.3f} m；δ = +30 % 时，计算力矩 {ct_high:.3f} m，PD + 重力补偿 {pg_high:.3f} m。"),
         "angles_context": "第 11 课的手臂：θ₁ 从水平方向量起，θ₂ 相对连杆 1。",
         "tip_prompt": (

@@ -75,11 +75,11 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_setup": (
             "K_p = {kp:g}，K_d = {kd:g}（PD 中作用在力矩上，计算力矩中作用在加速度上）；控制频率 {rate:g} Hz，"
             "两次采样之间力矩保持不变。目标：q_d = ({c1:g}, {c2:g}) + ({a1:g} sin {w1:g}t, {a2:g} sin {w2:g}t) rad。"
-            "控制器以为各质量是真实值的 {believed:g} %，也不知道手爪上有 {payload:g} kg 的负载。"
+            "控制器以为各质量是真实值的 {believed:g} %，也不知道末端上有 {payload:g} kg 的负载。"
             "移动任一滑块，仿真从 t = 0 重新开始。"
         ),
         "ct_task_payload": (
-            "给手爪加上至少 {payload:g} kg 的未建模负载并按播放：计算力矩的均方根误差升到 {rms:g} rad 以上。"
+            "给末端加上至少 {payload:g} kg 的未建模负载并按播放：计算力矩的均方根误差升到 {rms:g} rad 以上。"
             "仿真过了 {wait:g} 秒后，检查读取最近 {window:g} 秒的均方根误差；负载正好 {payload:g} kg 时要更晚才超过 "
             "{rms:g} rad，请继续播放。"
         ),

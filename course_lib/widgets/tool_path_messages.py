@@ -59,11 +59,11 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "period": "周期 T [s]",
         "path": "路径",
         "path_circle": "圆",
-        "path_eight": "8 字",
+        "path_eight": "8 字形",
         "task_space": "+ 任务空间计算力矩",
         "log": "误差用对数坐标",
-        "title_world": "手爪轨迹（虚线：参考）",
-        "title_error": "手爪位置误差",
+        "title_world": "末端轨迹（虚线：参考）",
+        "title_error": "末端位置误差",
         "name_pd_gravity": "PD + 重力补偿",
         "name_computed_torque": "计算力矩",
         "name_task_space": "任务空间计算力矩",
@@ -73,36 +73,36 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
                      "（δ 也会改变 PD）"),
         "setting": ("t = {t:.2f} s &nbsp; 模型质量误差 δ = {delta:.0f} % &nbsp; 未建模摩擦 b = {b:.2f} N·m·s/rad<br>"
                     "ωₙ = {omega_n:g} rad/s（K_p = {kp:.0f} s⁻²，K_d = {kd:.0f} s⁻¹）&nbsp; T = {period:.1f} s"),
-        "table_head": "<tr><th></th><th>手爪误差 RMS（t ≥ {since:g} s）</th><th>|τ₁| 峰值</th></tr>",
+        "table_head": "<tr><th></th><th>末端误差均方根（t ≥ {since:g} s）</th><th>|τ₁| 峰值</th></tr>",
         "rms_waiting": "t = {since:g} s 之后显示",
-        "task_exact": "把 δ 和 b 都设为 0：计算力矩的 RMS 降到 {ct_mm:g} mm 以下，而纯 PD 仍超过 {pd_cm:g} cm"
-                      "（RMS 从 t = {since:g} s 开始累计；检查从 t = {ready:g} s 起读取）。",
+        "task_exact": "把 δ 和 b 都设为 0：计算力矩的均方根误差降到 {ct_mm:g} mm 以下，而纯 PD 仍超过 {pd_cm:g} cm"
+                      "（均方根误差从 t = {since:g} s 开始累计；检查从 t = {ready:g} s 起读取）。",
         "task_exact_hint": "两个滑块都为 0 时模型是精确的，闭环就是 ë + K_d ė + K_p e = 0，初始误差一秒内就消失。"
                            "PD 没有模型：它必须先有误差才能出力。",
         "task_exact_value": "计算力矩 {ct:.2g} m，PD {pd:.3f} m",
         "why_exact_model": "模型还不精确：δ = {delta:+.0f} %，b = {b:.2f}",
-        "why_exact_ct": "计算力矩的 RMS 是 {ct:.2g} m，还没有低于 {ct_mm:g} mm",
-        "why_exact_pd": "纯 PD 的 RMS 只有 {pd:.3f} m：降低 ωₙ，让 PD 的误差超过 {pd_cm:g} cm",
+        "why_exact_ct": "计算力矩的均方根误差是 {ct:.2g} m，还没有低于 {ct_mm:g} mm",
+        "why_exact_pd": "纯 PD 的均方根误差只有 {pd:.3f} m：降低 ωₙ，让 PD 的误差超过 {pd_cm:g} cm",
         "task_mismatch": "把 δ 设为 {low:+.0f} %（模型偏轻），再设为 {high:+.0f} %（模型偏重），路径为圆，ωₙ = {omega:g} rad/s，T = {period:g} s，每次都播放到 t = {at:g} s。"
-                         "用 {since:g} s ≤ t < {at:g} s 这段时间的 RMS 比较计算力矩和“PD + 重力补偿”"
+                         "用 {since:g} s ≤ t < {at:g} s 这段时间的均方根误差比较计算力矩和“PD + 重力补偿”"
                          "（检查和小测验都用这个时间窗）。",
-        "task_mismatch_hint": "读数表里有两者的 RMS，在时间窗结束时读取。模型误差的正负要紧吗？"
+        "task_mismatch_hint": "读数表里有两者的均方根误差，在时间窗结束时读取。模型误差的正负要紧吗？"
                               "计算力矩在两次都明显领先，还是有一次几乎持平？",
         "task_mismatch_value": ("δ = {low:+.0f} %：计算力矩 {ct_low:.3f} m，PD + 重力补偿 {pg_low:.3f} m；"
                                 "δ = {high:+.0f} %：计算力矩 {ct_high:.3f} m，PD + 重力补偿 {pg_high:.3f} m"),
         "why_mismatch_low": "已看过 δ = {high:+.0f} %（到 t = {at:g} s）；再把 δ = {low:+.0f} % 播放到 t = {at:g} s",
         "why_mismatch_high": "已看过 δ = {low:+.0f} %（到 t = {at:g} s）；再把 δ = {high:+.0f} % 播放到 t = {at:g} s",
-        "why_mismatch_wait": "继续播放：比较读取 t = {at:g} s 时的 RMS",
+        "why_mismatch_wait": "继续播放：比较读取 t = {at:g} s 时的均方根误差",
         "why_mismatch_default": "小测验的比较用的是圆，ωₙ = {omega:g} rad/s，T = {period:g} s",
-        "task_slow": "让模型几乎准确（|δ| ≤ {delta:g} %，b ≤ {b:g}），把 ωₙ 降到 {omega:g} rad/s 以下：纯 PD 的 RMS "
+        "task_slow": "让模型几乎准确（|δ| ≤ {delta:g} %，b ≤ {b:g}），把 ωₙ 降到 {omega:g} rad/s 以下：纯 PD 的均方根误差"
                      "超过 {pd_cm:g} cm，而计算力矩仍在 {ct_cm:g} cm 以内。",
         "task_slow_hint": "增益很软时反馈几乎不起作用，剩下的是模型的前馈 M q̈_d + C q̇ + g。主要的活是谁干的？",
         "task_slow_value": "ωₙ = {omega:g} rad/s：PD {pd:.3f} m，计算力矩 {ct:.4f} m",
         "why_slow_model": "模型偏差太大：|δ| = {delta:.0f} %，b = {b:.2f}",
         "why_slow_omega": "ωₙ = {omega:g} rad/s：请降到 {limit:g} 以下",
-        "why_slow_pd": "纯 PD 的 RMS 是 {pd:.3f} m，还没有超过 {pd_cm:g} cm",
-        "why_slow_ct": "计算力矩的 RMS 是 {ct:.3f} m，超过了 {ct_cm:g} cm",
-        "why_wait": "请等待：RMS 需要 t ≥ {since:g} s",
+        "why_slow_pd": "纯 PD 的均方根误差是 {pd:.3f} m，还没有超过 {pd_cm:g} cm",
+        "why_slow_ct": "计算力矩的均方根误差是 {ct:.3f} m，超过了 {ct_cm:g} cm",
+        "why_wait": "请等待：均方根误差 需要 t ≥ {since:g} s",
     },
 }, common={
     "delta": "δ [%]",
