@@ -23,7 +23,8 @@ import dataclasses
 import html
 from typing import Sequence
 
-from course_lib.messages import MessageTable, on_language_change
+from course_lib.messages import MessageTable
+from course_lib.quiz_widget import FollowsLanguage
 from course_lib.quiz import Question, Quiz
 
 SCORE = MessageTable("quiz_score", {
@@ -155,13 +156,13 @@ def _context_html(context: str) -> str:
     return f"<i>{html.escape(context)}</i>"
 
 
-class ScoredQuizView:
+class ScoredQuizView(FollowsLanguage):
     """The quiz's questions and, under them, the score line, updated after every check."""
 
     def __init__(self, quiz: ScoredQuiz):
         import ipywidgets as w
 
-        from course_lib.quiz_widget import QuizView, follow_cell
+        from course_lib.quiz_widget import QuizView
 
         self.quiz = quiz
         self.quiz_view = QuizView(quiz, follow_language=False)
@@ -181,9 +182,7 @@ class ScoredQuizView:
             view.out.observe(lambda _change: self.update(), names="value")
         self.update()
         self.widget = w.VBox([self.quiz_view.widget, self.summary], layout={"max_width": "100%"})
-        self.widget._course_view = self   # the widget keeps this view (and its listener) alive
-        follow_cell(self)
-        on_language_change(self._language_changed)
+        self.follow_language()
 
     def relabel(self) -> None:
         """Redraw in the current language: the questions (rebuilt by the quiz's builder), the context
@@ -192,16 +191,6 @@ class ScoredQuizView:
         for i, line in self.context_lines.items():
             line.value = _context_html(self.quiz.sources[i].context)
         self.update()
-
-    def _language_changed(self) -> bool:
-        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed or
-        replaced by a new run of its cell."""
-        from course_lib.quiz_widget import still_listening
-
-        if not still_listening(self):
-            return False
-        self.relabel()
-        return True
 
     @property
     def views(self) -> list:

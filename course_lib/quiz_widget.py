@@ -80,7 +80,28 @@ def still_listening(view: Any) -> bool:
     return getattr(view, "listening", True) and view.widget.comm is not None
 
 
-class QuestionView:
+class FollowsLanguage:
+    """A quiz view that relabels itself when :func:`course_lib.set_language` switches, while on screen.
+
+    The view's class provides ``widget`` and ``relabel()``.
+    """
+
+    def follow_language(self) -> None:
+        """Start following the language: the widget keeps this view (and so its listener) alive."""
+        self.widget._course_view = self
+        follow_cell(self)
+        on_language_change(self._language_changed)
+
+    def _language_changed(self) -> bool:
+        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed or
+        replaced by a new run of its cell."""
+        if not still_listening(self):
+            return False
+        self.relabel()
+        return True
+
+
+class QuestionView(FollowsLanguage):
     """One question's widget and the learner's progress on it.
 
     Args:
@@ -126,19 +147,9 @@ class QuestionView:
                              layout={"max_width": "100%", "min_width": "0"})
         self.widget.add_class("course-quiz-question")
         if follow_language:
-            self.widget._course_view = self   # the widget keeps this view (and its listener) alive
-            follow_cell(self)
-            on_language_change(self._language_changed)
+            self.follow_language()
         if isinstance(question, SymbolicQuestion):
             shared_worker().start()  # imports sympy now, so the first Check is quick
-
-    def _language_changed(self) -> bool:
-        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed or
-        replaced by a new run of its cell."""
-        if not still_listening(self):
-            return False
-        self.relabel()
-        return True
 
     # -- the parts ----------------------------------------------------------------------
     def _input(self) -> Any:
@@ -319,7 +330,7 @@ class QuestionView:
         self.answer_button.disabled = self.revealed
 
 
-class QuizView:
+class QuizView(FollowsLanguage):
     """A quiz's questions, numbered, one under another; redrawn in place after a language switch."""
 
     def __init__(self, quiz: Quiz, follow_language: bool = True):
@@ -330,17 +341,7 @@ class QuizView:
         self.widget = w.VBox([v.widget for v in self.views], layout={"max_width": "100%"})
         self.widget.add_class("course-quiz")
         if follow_language:   # (a ScoredQuizView passes False and relabels this view itself)
-            self.widget._course_view = self   # the widget keeps this view (and its listener) alive
-            follow_cell(self)
-            on_language_change(self._language_changed)
-
-    def _language_changed(self) -> bool:
-        """Listener of :func:`course_lib.set_language`: relabel; False (stop listening) once closed or
-        replaced by a new run of its cell."""
-        if not still_listening(self):
-            return False
-        self.relabel()
-        return True
+            self.follow_language()
 
     def relabel(self) -> None:
         """Rebuild the questions in the current language (same model, same numbers) and redraw them.
