@@ -35,3 +35,14 @@ ARMS = {
 @pytest.fixture(params=list(ARMS), ids=list(ARMS))
 def arm(request) -> TwoLinkArm:
     return ARMS[request.param]
+
+
+@pytest.fixture
+def chinese():
+    """The course in Chinese for one test, then back to the language it was in."""
+    from course_lib.messages import language, set_language
+
+    before = language()
+    set_language("zh")
+    yield
+    set_language(before)

@@ -147,14 +147,6 @@ def _collect(path: Path) -> tuple[dict[str, list[str]], set[str]]:
     return found, {k for k in ns if isinstance(k, str)}
 
 
-@pytest.fixture
-def chinese():
-    before = language()
-    set_language("zh")
-    yield
-    set_language(before)
-
-
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.parent.name for p in NOTEBOOKS])
 def test_every_message_and_success_line_of_the_assignments_tests_is_chinese(path, chinese):
     found, code_names = _collect(path)

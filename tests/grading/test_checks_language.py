@@ -13,14 +13,6 @@ from course_lib.grading import checks
 from course_lib.messages import language, set_language
 
 
-@pytest.fixture
-def chinese():
-    before = language()
-    set_language("zh")
-    yield
-    set_language(before)
-
-
 def _message(fn, *args, **kwargs) -> str:
     with pytest.raises(AssertionError) as err:
         fn(*args, **kwargs)
