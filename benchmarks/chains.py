@@ -1,11 +1,11 @@
-"""Measurements behind ``make bench`` for course_lib.chains: μs per call against Pinocchio.
+"""Measurements behind ``make bench`` for course_lib.physics.chains: μs per call against Pinocchio.
 
 For the Panda-like arm (n = 7) and a random chain of n = 30 joints, one state
-each, RNEA, CRBA and ABA of :mod:`course_lib.chains` are timed beside the
-same Pinocchio call on the same model (:func:`course_lib.references.chain_model`),
+each, RNEA, CRBA and ABA of :mod:`course_lib.physics.chains` are timed beside the
+same Pinocchio call on the same model (:func:`tests.reference.chain_model`),
 with :func:`benchmarks.core.median_us`. The readable numpy code is expected to
 be ~100× slower than Pinocchio's C++; these rows say by how much. The last
-row times :func:`course_lib.chains.rnea_batch` on 10⁴ states against a Python
+row times :func:`course_lib.physics.chains.rnea_batch` on 10⁴ states against a Python
 loop of ``pin.rnea`` calls, and :func:`batch_speedup` states that comparison
 as a speed-up (the target: the batch faster than the loop).
 
@@ -19,8 +19,9 @@ from typing import Any, Callable
 import numpy as np
 
 from benchmarks.core import BATCH, SEED, Row, _max_diff, median_us
-from course_lib import chains
-from course_lib.references import PinocchioUnavailableError, chain_model
+from course_lib.physics import chains
+from tests.reference import PinocchioUnavailableError
+from tests.reference import chain_model
 
 SIZES = (7, 30)
 
@@ -128,7 +129,7 @@ SCALING_SIZES = (2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100)
 def chain_scaling(sizes: tuple[int, ...] = SCALING_SIZES) -> dict[str, Any]:
     """Median µs per call against n for RNEA, CRBA + Cholesky, ABA, and Pinocchio's RNEA and ABA.
 
-    Saved by :func:`save_scaling` for the lessons (see :mod:`course_lib.chains.scaling`).
+    Saved by :func:`save_scaling` for the lessons (see :mod:`course_lib.physics.chains.scaling`).
     """
     import platform
 
@@ -154,9 +155,9 @@ def chain_scaling(sizes: tuple[int, ...] = SCALING_SIZES) -> dict[str, Any]:
 
 
 def save_scaling(data: dict[str, Any]) -> None:
-    """Write the figures where :func:`course_lib.chains.scaling.load_scaling` reads them."""
+    """Write the figures where :func:`course_lib.physics.chains.scaling.load_scaling` reads them."""
     import json
 
-    from course_lib.chains.scaling import SCALING_FILE
+    from course_lib.physics.chains.scaling import SCALING_FILE
 
     SCALING_FILE.write_text(json.dumps(data, indent=1) + "\n")

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 import nbformat  # noqa: E402
 
 from classroom import kit  # noqa: E402
-from grading import synthetic as syn  # noqa: E402
+from tests.grading import synthetic as syn  # noqa: E402
 
 def hand_in(user: str, kind: int, assignment: str, exchange: Path) -> None:
     env = kit.user_environment("student", exchange)

@@ -1,7 +1,7 @@
 """Measurements behind ``make bench``: course_lib's 2R arm against Pinocchio.
 
 Each quantity is timed for course_lib and, where Pinocchio is installed, for
-the same 2R model rebuilt in Pinocchio (:func:`course_lib.references.arm_model`),
+the same 2R model rebuilt in Pinocchio (:func:`tests.reference.arm_model`),
 on the same inputs; the two answers are compared too, so the table can show
 that both sides computed the same thing.
 
@@ -23,8 +23,10 @@ from typing import Any, Callable
 import numpy as np
 
 from course_lib import TwoLinkArm
-from course_lib.references import PinocchioUnavailableError, arm_model, rk4_trajectory
-from course_lib.sim import simulate
+from tests.reference import PinocchioUnavailableError
+from tests.reference import arm_model
+from tests.reference import rk4_trajectory
+from course_lib.physics.simulate.integrators import simulate
 
 BATCH = 10_000
 ROUND_SECONDS = 0.1

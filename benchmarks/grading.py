@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from grading import synthetic as syn  # noqa: E402
+from tests.grading import synthetic as syn  # noqa: E402
 
 
 def build_class(root: Path, assignments: list[str], students: int) -> int:

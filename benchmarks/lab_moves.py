@@ -10,15 +10,15 @@ from typing import Callable
 
 import numpy as np
 
-from course_lib.widgets.action_lab import ActionLab
-from course_lib.widgets.arm_preview import ArmPreviewLab
-from course_lib.widgets.arm_sim_lab import ArmSimLab
-from course_lib.widgets.christoffel_lab import ChristoffelLab
-from course_lib.widgets.identification_lab import IdentificationLab
-from course_lib.widgets.mass_matrix_lab import MassMatrixLab
-from course_lib.widgets.operational_space_lab import OperationalSpaceLab
-from course_lib.widgets.pendulum_lab import PendulumLab
-from course_lib.widgets.rnea_lab import RneaLab
+from course_lib.lessons.action.lab import ActionLab
+from course_lib.lessons.start_here.lab import ArmPreviewLab
+from course_lib.lessons.two_link.lab import ArmSimLab
+from course_lib.lessons.coriolis.lab import ChristoffelLab
+from course_lib.lessons.identification.lab import IdentificationLab
+from course_lib.lessons.mass_matrix.lab import MassMatrixLab
+from course_lib.lessons.operational_space.lab import OperationalSpaceLab
+from course_lib.lessons.pendulum.lab import PendulumLab
+from course_lib.lessons.recursive_dynamics.lab import RneaLab
 
 
 def arm_moves(lab: ArmPreviewLab) -> list[Callable[[], None]]:

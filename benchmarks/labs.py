@@ -47,17 +47,17 @@ from benchmarks.lab_moves import (action_moves, action_redraws, arm_moves, arm_s
                                   identification_resamples, mass_matrix_moves, operational_lab, operational_moves,
                                   payload_changes, pendulum_moves, rnea_moves)
 from benchmarks.lab_timing import WARMUP, Clock, changes, needs, simulation_speed, speed_row, time_ms  # noqa: E402
-from course_lib.widgets.action_lab import ActionLab  # noqa: E402
-from course_lib.widgets.arm_preview import ArmPreviewLab  # noqa: E402
-from course_lib.widgets.mass_matrix_lab import MassMatrixLab  # noqa: E402
-from course_lib.widgets.arm_sim_lab import ArmSimLab  # noqa: E402
-from course_lib.widgets.cart_pole_lab import CartPoleLab  # noqa: E402
-from course_lib.widgets.christoffel_lab import ChristoffelLab  # noqa: E402
-from course_lib.widgets.identification_lab import IdentificationLab  # noqa: E402
-from course_lib.widgets.pendulum_lab import PendulumLab  # noqa: E402
-from course_lib.widgets.rnea_lab import RneaLab  # noqa: E402
-from course_lib.widgets.motor_lab import MotorLab  # noqa: E402
-from course_lib.widgets.tool_path_lab import ToolPathLab  # noqa: E402
+from course_lib.lessons.action.lab import ActionLab  # noqa: E402
+from course_lib.lessons.start_here.lab import ArmPreviewLab  # noqa: E402
+from course_lib.lessons.mass_matrix.lab import MassMatrixLab  # noqa: E402
+from course_lib.lessons.two_link.lab import ArmSimLab  # noqa: E402
+from course_lib.lessons.cart_pole.lab import CartPoleLab  # noqa: E402
+from course_lib.lessons.coriolis.lab import ChristoffelLab  # noqa: E402
+from course_lib.lessons.identification.lab import IdentificationLab  # noqa: E402
+from course_lib.lessons.pendulum.lab import PendulumLab  # noqa: E402
+from course_lib.lessons.recursive_dynamics.lab import RneaLab  # noqa: E402
+from course_lib.lessons.motors.lab import MotorLab  # noqa: E402
+from course_lib.lessons.computed_torque.tool_path_lab import ToolPathLab  # noqa: E402
 
 TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
 BROWSER_REPORT = ROOT / "reports" / "browser_latency.json"
@@ -279,7 +279,7 @@ def tool_path_speed_rows() -> list[dict[str, Any]]:
 
 def _playing_computed_torque() -> tuple[Any, Clock]:
     """Lesson 8's joint-space lab playing, with a 1 kg payload (all three arms moving off the target)."""
-    from course_lib.widgets.computed_torque_lab import ComputedTorqueLab
+    from course_lib.lessons.computed_torque.lab import ComputedTorqueLab
 
     clock = Clock()
     lab = ComputedTorqueLab(clock=clock)

@@ -91,7 +91,7 @@ def print_arm_table() -> None:
     print(markdown_table(header, cells, right={2, 4, 5, 6}))
     print()
     print(f"Batches: course_lib makes one vectorised call on {core.BATCH:,} states; Pinocchio "
-          "is called once per state in a Python loop. Simulation: course_lib.sim.simulate "
+          "is called once per state in a Python loop. Simulation: course_lib.physics.simulate.integrators.simulate "
           "(which also records energy and work) against an RK4 loop in Python calling pin.aba "
           "with the same step. 'max abs diff' compares the two answers on the same inputs.")
     if pin_version is None:
@@ -102,7 +102,7 @@ def print_arm_table() -> None:
 def print_chain_table() -> None:
     from benchmarks.chains import chain_benchmarks
 
-    print("\n## course_lib.chains vs Pinocchio, n-joint chains (median times, µs)\n")
+    print("\n## course_lib.physics.chains vs Pinocchio, n-joint chains (median times, µs)\n")
     rows = chain_benchmarks(use_pinocchio=core.pinocchio_version() is not None)
     header = ["quantity", "case", "course_lib (µs)", "Pinocchio call", "Pinocchio (µs)",
               "ours / Pinocchio", "max abs diff"]
@@ -130,7 +130,8 @@ def print_batch_speedup() -> None:
 
 def print_chain_scaling() -> None:
     from benchmarks.chains import chain_scaling, save_scaling
-    from course_lib.chains.scaling import SCALING_FILE, log_log_slope
+    from course_lib.physics.chains.scaling import SCALING_FILE
+    from course_lib.physics.chains.scaling import log_log_slope
 
     data = chain_scaling()
     save_scaling(data)

@@ -40,7 +40,7 @@ def arm(request) -> TwoLinkArm:
 @pytest.fixture
 def chinese():
     """The course in Chinese for one test, then back to the language it was in."""
-    from course_lib.messages import language, set_language
+    from course_lib.i18n import language, set_language
 
     before = language()
     set_language("zh")

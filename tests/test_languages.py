@@ -12,9 +12,9 @@ import ipywidgets as w
 import pytest
 
 import course_lib
-import course_lib.quizzes as lesson_quizzes
-from course_lib import messages
-from course_lib.messages import LANGUAGES, TABLES, MessageTable, fields, set_language
+import course_lib.lessons as lesson_quizzes
+from course_lib import i18n as messages
+from course_lib.i18n import LANGUAGES, TABLES, MessageTable, fields, set_language
 
 ROOT = pathlib.Path(course_lib.__file__).parent
 
@@ -131,7 +131,7 @@ def test_a_ticked_tasks_value_does_not_say_done_again(name):
 
 
 def test_the_done_line_wraps_the_value_in_no_brackets_so_they_never_nest():
-    from course_lib.widgets.messages import KIT as TABLE
+    from course_lib.lab.messages import KIT as TABLE
 
     for language, texts in TABLE.messages.items():
         assert not re.search(r"[(（]\{value\}[)）]", texts["done_with"]), (language, texts["done_with"])
@@ -165,15 +165,15 @@ def test_set_language_refuses_an_unknown_language_and_keeps_the_current_one():
 
 # -- labs switch in place ------------------------------------------------------------------------------
 def _labs() -> dict[str, str]:
-    """Every concrete lab class in course_lib/widgets, by name -> module (found, so a new lab is covered)."""
+    """Every concrete lab class in course_lib/lessons, by name -> module (found, so a new lab is covered)."""
     import inspect
 
-    from course_lib.widgets.lab import Lab
-    from course_lib.widgets.simlab import SimLab
+    from course_lib.lab.base import Lab
+    from course_lib.lab.simlab import SimLab
 
     found = {}
-    for path in sorted((ROOT / "widgets").glob("*.py")):
-        module = importlib.import_module(f"course_lib.widgets.{path.stem}")
+    for path in sorted(p for p in (ROOT / "lessons").glob("*/*.py") if p.stem != "__init__"):
+        module = importlib.import_module(f"course_lib.lessons.{path.parent.name}.{path.stem}")
         for name, cls in vars(module).items():
             if (inspect.isclass(cls) and issubclass(cls, Lab) and cls not in (Lab, SimLab)
                     and cls.__module__ == module.__name__ and not inspect.isabstract(cls)):
@@ -190,7 +190,7 @@ def make(name: str):
 
 def shown(lab) -> dict:
     """Every text the lab shows: the scene's texts, every widget's labels, options and HTML, the checklist."""
-    from course_lib.widgets.relabel import widgets_in
+    from course_lib.lab.relabel import widgets_in
 
     scene = lab.scene
     out = {"panels": [{k: p.get(k) for k in ("title", "xlabel", "ylabel")} for p in scene.panels],
@@ -207,8 +207,8 @@ def shown(lab) -> dict:
 
 
 #: every quiz a lesson shows, by its builder's name (lesson 12's review among them)
-QUIZZES = {**{name: "course_lib.quizzes" for name in lesson_quizzes.__all__ if name.endswith("_quiz")},
-           "review_quiz": "course_lib.quizzes.review"}
+QUIZZES = {**{name: "course_lib.lessons" for name in lesson_quizzes.__all__ if name.endswith("_quiz")},
+           "review_quiz": "course_lib.lessons.review.quiz"}
 
 
 def on_screen(name: str):
@@ -235,7 +235,7 @@ def on_screen(name: str):
 def test_a_lab_or_quiz_switched_in_place_shows_no_english_and_what_one_made_in_chinese_shows(name):
     """Every text in the widget tree (labels, values, options, HTML, tooltips, placeholders, the scene's
     texts) switches to Chinese in place, and back to the same English."""
-    from tests.shown_texts import english_left, shown_texts
+    from tests.helpers.shown_texts import english_left, shown_texts
 
     thing, widget = on_screen(name)
     english = shown_texts(widget)
@@ -257,7 +257,7 @@ class Clock:
 
 
 def test_switching_language_while_the_pendulum_plays_neither_stops_nor_breaks_it():
-    from course_lib.widgets.pendulum_lab import PendulumLab
+    from course_lib.lessons.pendulum.lab import PendulumLab
 
     clock = Clock()
     lab = PendulumLab(theta0=120.0, clock=clock)
@@ -280,7 +280,7 @@ def test_switching_language_while_the_pendulum_plays_neither_stops_nor_breaks_it
 
 
 def test_a_ticked_task_stays_ticked_and_its_value_switches_language():
-    from course_lib.widgets.arm_preview import ArmPreviewLab
+    from course_lib.lessons.start_here.lab import ArmPreviewLab
 
     lab = ArmPreviewLab()
     lab.set("theta1", 90.0)
@@ -292,7 +292,7 @@ def test_a_ticked_task_stays_ticked_and_its_value_switches_language():
 
 
 def test_a_dropdown_keeps_its_choice_and_runs_no_callback_when_its_options_switch_language():
-    from course_lib.widgets.identification_lab import IdentificationLab
+    from course_lib.lessons.identification.lab import IdentificationLab
 
     lab = IdentificationLab()
     lab.set("excitation", "slow")
@@ -305,7 +305,7 @@ def test_a_dropdown_keeps_its_choice_and_runs_no_callback_when_its_options_switc
 
 def test_a_retired_lab_keeps_its_texts_when_the_language_switches():
     """A lab whose cell ran again is retired: it no longer answers anything, the language switch included."""
-    from course_lib.widgets.arm_preview import ArmPreviewLab
+    from course_lib.lessons.start_here.lab import ArmPreviewLab
 
     lab = ArmPreviewLab()
     lab.retire()
@@ -315,7 +315,7 @@ def test_a_retired_lab_keeps_its_texts_when_the_language_switches():
 
 
 def test_the_message_line_switches_language_too():
-    from course_lib.widgets.pendulum_lab import PendulumLab
+    from course_lib.lessons.pendulum.lab import PendulumLab
 
     lab = PendulumLab()
     lab.set("b", float("nan"))
@@ -326,8 +326,8 @@ def test_the_message_line_switches_language_too():
 
 def test_a_chinese_slider_label_gets_a_box_wide_enough_and_a_tooltip_with_the_whole_label():
     """Finding 2 of the Chinese walkthrough: "k_r1（减速比 1）" was cut in a 100 px box."""
-    from course_lib.widgets.controls import label_px
-    from course_lib.widgets.motor_lab import MotorLab
+    from course_lib.lab.controls import label_px
+    from course_lib.lessons.motors.lab import MotorLab
 
     lab = MotorLab()
     set_language("zh")

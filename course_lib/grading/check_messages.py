@@ -5,7 +5,7 @@ Each message still says what is wrong and where; ``{where}`` is the place a test
 cell describes ("at q = (0.412, -1.037)"), written by :func:`at` so that an empty
 place leaves no gap.
 
->>> from course_lib.messages import set_language
+>>> from course_lib.i18n import set_language
 >>> set_language("zh"); CHECKS.text("wrong", name="tau", where=at("at x = 1"), got="1.000", expected="2.000", err=1)
 'tau 有误（at x = 1）：得到 1.000，应为 2.000（最大误差 1）'
 >>> set_language("en"); CHECKS.text("wrong", name="tau", where=at(""), got="1.000", expected="2.000", err=1)
@@ -14,7 +14,7 @@ place leaves no gap.
 
 from __future__ import annotations
 
-from course_lib.messages import MessageTable
+from course_lib.i18n import MessageTable
 
 CHECKS = MessageTable("checks", {
     "en": {
@@ -109,7 +109,7 @@ CHECKS = MessageTable("checks", {
         "phrase_identify_within_noise": "identify (error within {k} standard deviations of the noise)",
         "phrase_ledger_right": "energy_ledger is right: E(t) - E(0) = W(t) to {tol} J.",
         "phrase_gains_right": "pd_gains gives the requested ω_n and ζ.",
-        "phrase_zoh_right": "simulate_zoh samples, holds and integrates like course_lib.sim.simulate.",
+        "phrase_zoh_right": "simulate_zoh samples, holds and integrates like course_lib.physics.simulate.integrators.simulate.",
     },
     "zh": {
         "where": "（{where}）",
@@ -198,7 +198,7 @@ CHECKS = MessageTable("checks", {
         "phrase_identify_within_noise": "identify（误差应在噪声的 {k} 个标准差以内）",
         "phrase_ledger_right": "energy_ledger 正确：E(t) - E(0) 与 W(t) 之差不超过 {tol} J。",
         "phrase_gains_right": "pd_gains 给出了要求的 ω_n 和 ζ。",
-        "phrase_zoh_right": "simulate_zoh 的采样、保持和积分都与 course_lib.sim.simulate 一致。",
+        "phrase_zoh_right": "simulate_zoh 的采样、保持和积分都与 course_lib.physics.simulate.integrators.simulate 一致。",
     },
 })
 text = CHECKS.text

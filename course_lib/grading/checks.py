@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, NoReturn, Sequence
 import numpy as np
 
 from course_lib.grading.check_messages import at, text
-from course_lib.models.base import derivative_along
+from course_lib.physics.models.base import derivative_along
 
 
 def fail(message: str) -> NoReturn:
@@ -263,7 +263,7 @@ def check_skew(name: str, N: Any, where: str = "", tol: float = 1e-6) -> None:
 
 def mass_matrix_derivative(M_fn: Callable[[np.ndarray], Any], q: np.ndarray, qd: np.ndarray,
                            eps: float = 1e-6) -> np.ndarray:
-    """Ṁ = dM/dt = Σ_k ∂M/∂q_k q̇_k, via :func:`course_lib.models.base.derivative_along`.
+    """Ṁ = dM/dt = Σ_k ∂M/∂q_k q̇_k, via :func:`course_lib.physics.models.base.derivative_along`.
 
     Errors raised by ``M_fn`` become readable AssertionErrors (see :func:`call`).
 

@@ -105,7 +105,7 @@ def sym(text: str) -> Any:
 
 def model(kind: str, kwargs: dict) -> Any:
     """A course model, e.g. ``model("TwoLinkArm", {...})``, built from its parameters."""
-    from course_lib import models
+    from course_lib.physics import models
 
     return getattr(models, kind)(**kwargs)
 

@@ -81,7 +81,7 @@ def to_source(value: Any) -> str:
     if isinstance(value, (sp.Basic, sp.MatrixBase)):
         return f"__probe.sym({sp.srepr(value)!r})"
     from course_lib.grading.probe import Linear
-    from course_lib.models.base import ManipulatorModel
+    from course_lib.physics.models.base import ManipulatorModel
 
     if isinstance(value, Linear):
         return f"__probe.Linear({value.A.tolist()!r})"

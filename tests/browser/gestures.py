@@ -1,6 +1,6 @@
 """Where to grab each lesson's figure: asked of the lab running in the notebook's kernel.
 
-Every lab built on ``course_lib.widgets.base.Lab`` keeps its draggable
+Every lab built on ``course_lib.lessons.base.Lab`` keeps its draggable
 handles in ``lab.handles`` and can say where one sits in canvas pixels
 (``lab.handle_pixels(name)``, x right and y down from the figure's top-left).
 After Run All the test asks the notebook's own kernel for that position (the
@@ -95,7 +95,7 @@ def gesture_for(notebook: str) -> Drag:
 _FIND_SCENE_HANDLE = r'''
 def find(wanted, scene_id):
     import json
-    from course_lib.widgets.scene import live_scenes
+    from course_lib.lab.scene import live_scenes
     for scene in live_scenes():
         if scene_id and scene.scene_id != scene_id:
             continue

@@ -20,7 +20,7 @@ import math
 import ipywidgets as w
 import numpy as np
 
-from course_lib.widgets.scene import (
+from course_lib.lab.scene import (
     Arrow, Band, Bar, Disc, Formula, Grid, Handle, HoldButton, Link, Panel, Scene, Text, Trace)
 
 G = 9.81
@@ -158,7 +158,11 @@ class DemoLab:
 
 def gallery() -> Scene:
     """Every kind of shape once (a cart on a rail pulled by a spring, bars, a band...), for a look and a test."""
-    from course_lib.widgets.scene import Bind, Cart, Polyline, Rail, Spring
+    from course_lib.lab.scene import Bind
+    from course_lib.lab.scene import Cart
+    from course_lib.lab.scene import Polyline
+    from course_lib.lab.scene import Rail
+    from course_lib.lab.scene import Spring
 
     xs = np.linspace(-3, 3, 61)
     scene = Scene(

@@ -1,4 +1,4 @@
-"""The lesson test's checks for a lab drawn by the Scene widget (course_lib.widgets.scene).
+"""The lesson test's checks for a lab drawn by the Scene widget (course_lib.lab.scene).
 
 Generic over labs: the scene is found in the lab's output (``.cl-scene``),
 a handle's position is asked of the kernel (the Scene whose ``scene_id`` the

@@ -18,7 +18,7 @@ import subprocess
 
 import pytest
 
-from course_lib.quiz_messages import QUIZ
+from course_lib.quiz.messages import QUIZ
 
 NOTEBOOK = "zh_check.ipynb"
 #: one Chinese character (CJK Unified Ideographs)
@@ -28,9 +28,9 @@ QUIZ_SPEAKS_CHINESE = "zh" in QUIZ.messages
 
 def _notebook() -> dict:
     cells = ["import course_lib\ncourse_lib.set_language('zh')",
-             "from course_lib.widgets.pendulum_lab import PendulumLab\n\nlab = PendulumLab()\nlab"]
+             "from course_lib.lessons.pendulum.lab import PendulumLab\n\nlab = PendulumLab()\nlab"]
     if QUIZ_SPEAKS_CHINESE:
-        cells.append("from course_lib.quizzes import pendulum_quiz\n\npendulum_quiz()")
+        cells.append("from course_lib.lessons import pendulum_quiz\n\npendulum_quiz()")
     return {"cells": [{"cell_type": "code", "execution_count": None, "id": f"zh{i}", "metadata": {}, "outputs": [],
                        "source": src} for i, src in enumerate(cells)],
             "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
@@ -98,7 +98,7 @@ def dot_stands_apart(plain: list[int], dotted: list[int]) -> bool:
 
 
 def _check_dots_show(page, sel: str) -> None:
-    for px in (12,):  # the kit's small text (hints, legends); see course_lib/widgets/glyph_style.py
+    for px in (12,):  # the kit's small text (hints, legends); see course_lib/ui/glyph_style.py
         sels = page.evaluate(PUT_DOTTED, [sel, px])
         plain, dot1, dot2 = (_ink_rows(page.locator(s).screenshot()) for s in sels)
         assert plain != dot1, f"θ̇ is drawn exactly like θ at {px}px in {sel}"

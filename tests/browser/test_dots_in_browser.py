@@ -28,8 +28,8 @@ BLANK = 200
 
 def _notebook() -> dict:
     cells = ["import course_lib\ncourse_lib.set_language('en')",
-             "from course_lib.widgets.pendulum_lab import PendulumLab\n\nlab = PendulumLab()\nlab",
-             "from course_lib.quizzes import pendulum_quiz\n\npendulum_quiz()"]
+             "from course_lib.lessons.pendulum.lab import PendulumLab\n\nlab = PendulumLab()\nlab",
+             "from course_lib.lessons import pendulum_quiz\n\npendulum_quiz()"]
     return {"cells": [{"cell_type": "code", "execution_count": None, "id": f"dots{i}", "metadata": {}, "outputs": [],
                        "source": src} for i, src in enumerate(cells)],
             "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",

@@ -30,7 +30,7 @@ VALUE_TOL = 1e-9
 _KERNEL_STATE = r'''
 def find(sid):
     import gc, json
-    from course_lib.widgets.simlab import SimLab
+    from course_lib.lab.simlab import SimLab
     for lab in [o for o in gc.get_objects() if isinstance(o, SimLab)]:
         if getattr(lab.scene, "scene_id", None) == sid:
             return json.dumps({"t": lab.t, "playing": lab.playing, "channels": list(lab.scene.channels),

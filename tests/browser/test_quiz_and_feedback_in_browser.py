@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from course_lib.quiz_worker import TIME_LIMIT
+from course_lib.quiz.worker import TIME_LIMIT
 
 from .browser_env import REPO
 from .jupyter_app import JupyterApp

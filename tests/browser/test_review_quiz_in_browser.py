@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from course_lib.quizzes.review import ITEMS, question_for, review_keys
+from course_lib.lessons.review.quiz import ITEMS, question_for, review_keys
 
 from .notebook_page import opened_notebook
 from .test_quiz_and_feedback_in_browser import answer, quiz_state

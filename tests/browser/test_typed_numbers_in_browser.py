@@ -17,7 +17,7 @@ import pytest
 from .notebook_page import NotebookPage
 
 NOTEBOOK = "typed_numbers_check.ipynb"
-SOURCE = "from course_lib.widgets.pendulum_lab import PendulumLab\n\nlab = PendulumLab()\nlab"
+SOURCE = "from course_lib.lessons.pendulum.lab import PendulumLab\n\nlab = PendulumLab()\nlab"
 
 
 def _notebook() -> dict:

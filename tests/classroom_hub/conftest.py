@@ -20,7 +20,7 @@ import pytest
 
 from classroom import kit
 
-from browser.browser_env import CHROMIUM_ARGS, browser_required, find_chromium
+from tests.browser.browser_env import CHROMIUM_ARGS, browser_required, find_chromium
 
 
 @dataclass

@@ -24,9 +24,9 @@ import nbformat
 import pytest
 
 from classroom import kit
-from grading import attacks
-from grading import synthetic as syn
-from grading.test_autograde import hidden_lines, visible_text
+from tests.grading import attacks
+from tests.grading import synthetic as syn
+from tests.grading.test_autograde import hidden_lines, visible_text
 
 pytestmark = [pytest.mark.classroom, pytest.mark.timeout(900)]
 
@@ -208,7 +208,7 @@ def test_the_hub_gives_the_instructor_the_formgrader_and_the_students_their_assi
     assert {(a["assignment_id"], a["status"]) for a in listed["value"]} >= {(A1, "fetched")}, listed
 
 
-LAB_CELL = "from course_lib.widgets.pendulum_lab import PendulumLab\nPendulumLab()"
+LAB_CELL = "from course_lib.lessons.pendulum.lab import PendulumLab\nPendulumLab()"
 
 
 @pytest.mark.usefixtures("graded")

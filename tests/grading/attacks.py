@@ -10,7 +10,7 @@ import copy
 
 import nbformat
 
-from grading import synthetic as syn
+from tests.grading import synthetic as syn
 
 A1, A2, A3 = "01_lagrange", "02_arm_dynamics", "03_energy_integrators"
 MARK = "GRADING_ATTACK_7f3a"
@@ -194,7 +194,7 @@ def shortcut() -> dict:
     return {A2: _solved(A2, {
         "mass_matrix": syn.cell_by_id(_solved(A2), "mass_matrix").source.replace(
             "    return np.array(mass_matrix_from_cos(np.cos(q[1]), p), dtype=float)",
-            "    from course_lib.models import TwoLinkArm as _Arm\n"
+            "    from course_lib.physics.models import TwoLinkArm as _Arm\n"
             "    return _Arm(**{k: v for k, v in p.items()}).mass_matrix(q)"),
         "gravity": "def gravity(q, p):\n    return TwoLinkArm(**p).gravity(q)\n"})}
 

@@ -19,9 +19,10 @@ import numpy as np
 import psutil
 import pytest
 
-from course_lib.models import Pendulum, TwoLinkArm
-from grading import attacks
-from grading import synthetic as syn
+from course_lib.physics.models import Pendulum
+from course_lib.physics.models import TwoLinkArm
+from tests.grading import attacks
+from tests.grading import synthetic as syn
 
 #: per-cell timeout for the test run (s): the course's cells take < 3 s; an infinite loop costs this much
 TIMEOUT = 15

@@ -28,7 +28,7 @@ import pytest
 import sympy as sp
 
 from course_lib.grading import checks
-from course_lib.messages import language, set_language
+from course_lib.i18n import language, set_language
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "solutions").glob("*/*.ipynb"))

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from grading import attacks
-from grading.conftest import A1, A2, A3, ASSIGNMENTS, BAD_IDS, OUTPUT_FILES, marked_processes
-from grading.test_autograde import auto_cells, visible_text
+from tests.grading import attacks
+from tests.grading.conftest import A1, A2, A3, ASSIGNMENTS, BAD_IDS, OUTPUT_FILES, marked_processes
+from tests.grading.test_autograde import auto_cells, visible_text
 
 pytestmark = pytest.mark.grading
 
@@ -89,7 +89,7 @@ def test_nothing_outlives_grading_or_is_written_outside_the_sandbox(graded):
     for path in (Path("/tmp") / f"{attacks.MARK}-late", Path("/tmp") / f"{attacks.MARK}-fork",
                  Path("/tmp") / f"00-{attacks.MARK}.py"):
         assert not path.exists(), path
-    from grading.synthetic import REPO
+    from tests.grading.synthetic import REPO
     assert not list(REPO.rglob(f"*{attacks.MARK}*"))
     assert not list(graded.submissions.rglob(f"*{attacks.MARK}*"))
     for name in OUTPUT_FILES:

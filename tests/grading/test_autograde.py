@@ -13,8 +13,8 @@ import nbformat
 import pytest
 
 from course_lib.grading.feedback import HINTS, TIMEOUT_NAMES
-from grading import synthetic as syn
-from grading.conftest import A1, A2, A3, A5, ASSIGNMENTS
+from tests.grading import synthetic as syn
+from tests.grading.conftest import A1, A2, A3, A5, ASSIGNMENTS
 
 pytestmark = pytest.mark.grading
 

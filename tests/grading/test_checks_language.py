@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from course_lib.grading import checks
-from course_lib.messages import language, set_language
+from course_lib.i18n import language, set_language
 
 
 def _message(fn, *args, **kwargs) -> str:

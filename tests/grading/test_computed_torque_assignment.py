@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from grading import synthetic as syn
+from tests.grading import synthetic as syn
 
 pytestmark = pytest.mark.grading
 
@@ -124,7 +124,7 @@ def test_the_model_answer_quotes_the_arm_s_own_numbers():
     """The written answer's figures at q = (−0.8, 1.0) are those of the course's arm: 2 kg payload, masses −30 %."""
     import numpy as np
 
-    from course_lib.models import TwoLinkArm
+    from course_lib.physics.models import TwoLinkArm
 
     answer = syn.cell_by_id(_SOLUTION, "written_model_error").source
     arm = TwoLinkArm(l1=1.0, l2=0.8, m1=2.0, m2=1.5)

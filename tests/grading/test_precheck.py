@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from course_lib.grading import precheck
-from grading import synthetic as syn
+from tests.grading import synthetic as syn
 
 A1 = "01_lagrange"
 

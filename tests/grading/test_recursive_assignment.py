@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from grading import synthetic as syn
-from grading.conftest import A6
+from tests.grading import synthetic as syn
+from tests.grading.conftest import A6
 
 pytestmark = pytest.mark.grading
 

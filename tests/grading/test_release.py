@@ -7,7 +7,7 @@ import json
 import pytest
 
 from course_lib.grading import release
-from grading import synthetic as syn
+from tests.grading import synthetic as syn
 
 MARKERS = ["BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "END HIDDEN TESTS",
            "BEGIN MARK SCHEME", "END MARK SCHEME"]

@@ -19,7 +19,7 @@ import sympy as sp
 from course_lib.grading import precheck, remote, report, safe_sympy, tamper
 from course_lib.grading import sandbox as sb
 from course_lib.grading.kernel import KernelDied, SandboxKernel
-from grading import synthetic as syn
+from tests.grading import synthetic as syn
 
 needs_bwrap = pytest.mark.skipif(sb.bwrap_path() is None and not os.environ.get("CI"),
                                  reason="bubblewrap is not installed (make sandbox-deps)")

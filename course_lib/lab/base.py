@@ -1,0 +1,482 @@
+"""The Lab base class: a browser-drawn scene, declared controls, readouts, tasks and a message line.
+
+Rules every lab follows (they keep labs fast and robust):
+
+- The picture is one :class:`~course_lib.lab.scene.Scene`, drawn by the
+  browser. The kernel sends numbers (``scene.set_values``), never pixels.
+- Controls are declared (:mod:`~course_lib.lab.controls`) and built
+  here; a control either replaces a model parameter, sets a torque, or runs
+  the lab's ``on_<key>`` method.
+- Every callback runs through :meth:`Lab.guard`: an exception or a
+  non-finite number becomes a message in the lab, the lab resets its state
+  and stays usable. NaN is never drawn (the scene refuses it) nor printed.
+- A drag always ends: the browser sends "end" on every release, and a new
+  "start" or a button press ends a drag whose release was lost.
+- A headless API drives the lab exactly as a learner would:
+  ``set(key, value)``, ``drag(handle, x, y)``, ``advance(seconds)``,
+  ``readout(key)``, ``tasks`` and ``task_done(key)``.
+- Running a lab's cell again retires the lab that cell made before (its
+  play stops, it no longer answers the browser).
+- :func:`course_lib.set_language` switches a lab on screen in place: every
+  text it shows is made again in the new language (:meth:`Lab.relabel`),
+  without stopping Play.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import html as _html
+import math
+import time
+import weakref
+from typing import Any, Callable
+
+import ipywidgets as w
+import numpy as np
+
+from course_lib.i18n import Message, MessageTable, on_language_change, retranslate
+from course_lib.lab import controls
+from course_lib.lab.messages import text
+from course_lib.lab.relabel import relabel_scene, relabel_widgets
+from course_lib.ui.cells import current_cell
+from course_lib.ui.glyph_style import glyph_style
+from course_lib.lab.tasks import TEXT_STYLE, TaskList
+from course_lib.lab.typed_numbers import TypedNumbers, unreadable_message
+
+
+@dataclasses.dataclass
+class DragHandle:
+    """A draggable handle of the scene, as the lab sees it.
+
+    Attributes:
+        name: the scene's Handle id (``lab.drag(name, x, y)``).
+        panel: the panel whose data coordinates x, y are in.
+        position: ``position() -> (x, y)``, where the handle is now.
+        on_move: ``on_move(x, y)``, the pointer moved there.
+        on_start, on_end: grabbed / released (no arguments).
+    """
+
+    name: str
+    panel: str
+    position: Callable[[], tuple[float, float]]
+    on_move: Callable[[float, float], None]
+    on_start: Callable[[], None] = lambda: None
+    on_end: Callable[[], None] = lambda: None
+
+
+def panel_pixels(scene: Any, panel: str, x: float, y: float) -> tuple[float, float]:
+    """Approximate CSS pixels of panel data point (x, y): the panel's box mapped linearly onto its ranges.
+
+    Used only when the scene cannot say where it draws (no ``Scene.to_pixels``);
+    it ignores plot margins, so it is exact for panels drawn without axes.
+    """
+    spec = next(p for p in scene.panels if p["id"] == panel)
+    left, top = spec["x"] * scene.width, spec["y"] * scene.height
+    width, height = spec["w"] * scene.width, spec["h"] * scene.height
+    (x0, x1), (y0, y1) = spec["xlim"], spec["ylim"]
+    sx, sy = width / (x1 - x0), height / (y1 - y0)
+    if spec.get("equal"):
+        sx = sy = min(sx, sy)
+        left += (width - sx * (x1 - x0)) / 2
+        top += (height - sy * (y1 - y0)) / 2
+    return float(left + (x - x0) * sx), float(top + (y1 - y) * sy)
+
+
+# -- one lab per notebook cell ----------------------------------------------------------------
+_LABS_BY_CELL: dict[str, tuple[int, list["weakref.ref[Lab]"]]] = {}
+
+
+
+
+class Lab:
+    """Base class of the interactive labs.
+
+    A subclass sets :attr:`messages` (its own table) and :attr:`CONTROLS`,
+    builds its scene in :meth:`build_scene`, registers handles with
+    :meth:`add_handle`, fills :attr:`tasks`, and implements
+    :meth:`reset_state` and :meth:`refresh` (state -> readouts and scene).
+
+    Attributes:
+        scene: the lab's single Scene widget.
+        controls: ``{key: widget}`` of every control.
+        readouts: ``{key: float}`` of the latest computed values.
+        tasks: the "Try this" checklist.
+        message: the message line (an HTML widget).
+    """
+
+    #: the lab's sentences (labels, readouts, tasks)
+    messages: MessageTable
+    #: the lab's controls, declared (see :mod:`~course_lib.lab.controls`)
+    CONTROLS: tuple = ()
+
+    def __init__(self) -> None:
+        self.controls: dict[str, w.Widget] = {}
+        self.handles: dict[str, DragHandle] = {}
+        self.readouts: dict[str, float] = {}
+        self.tasks = TaskList([])
+        self.message = controls.html()
+        self.scene: Any = None
+        self.widget: w.Widget | None = None
+        self.typed_numbers: TypedNumbers | None = None  # made with the layout (lab_box)
+        self.dragging: str | None = None
+        self.retired = False
+        self._quiet = 0  # > 0 while the kit moves a control itself (no callback)
+        self._moved: dict[str, list[tuple[float, Any]]] = {}  # key -> [(when, value)] the kit set lately
+        self._claim_cell()
+        on_language_change(self._language_changed)  # held weakly: a lab nobody keeps is not kept alive
+
+    def T(self, key: str, **values: Any) -> str:
+        """The lab's sentence ``key`` (from :attr:`messages`)."""
+        return self.messages.text(key, **values)
+
+    # -- building blocks for subclasses ---------------------------------------------------------
+    def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Wrap a callback so that no exception ever escapes into the notebook."""
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if self.retired:
+                return None
+            try:
+                return fn(*args, **kwargs)
+            except FloatingPointError as exc:
+                self.recover(text("error_blowup", detail=_detail(exc)))
+            except ValueError as exc:  # bad input, refused before the state changed: keep the state
+                self.show_message(text("error_callback", detail=_detail(exc)))
+            except Exception as exc:  # noqa: BLE001 - the point is to catch everything
+                self.recover(text("error_handler", detail=f"{type(exc).__name__}: {exc}"))
+            return None
+
+        return wrapper
+
+    def build_controls(self) -> list[w.Widget]:
+        """Build the declared :attr:`CONTROLS`; returns their widgets in order."""
+        out = []
+        for spec in self.CONTROLS:
+            widget = spec.build(self.T(spec.label))
+            self.add_control(spec.key, widget, functools.partial(self.control_changed, spec))
+            out.append(widget)
+        return out
+
+    def control_changed(self, spec: Any, value: Any) -> None:
+        """A declared control moved: show its group of shapes, or run ``on_<key>`` (see :mod:`~course_lib.lab.controls`)."""
+        if not getattr(spec, "shows", ()):
+            getattr(self, f"on_{spec.key}")(value)
+            return
+        for shape in spec.shows:
+            self.scene.set_shape(shape, visible=bool(value))
+        self.refresh()
+
+    def add_control(self, key: str, widget: w.Widget, on_change: Callable[[Any], None] | None = None) -> w.Widget:
+        """Register ``widget`` under ``key``; ``on_change(new_value)`` runs guarded."""
+        self.controls[key] = widget
+        if on_change is not None:
+            if isinstance(widget, w.Button):
+                widget.on_click(self.guard(lambda _b: on_change(None)))
+            else:
+                widget.observe(self.guard(lambda change: self._quiet or self._is_echo(key, change["new"])
+                                          or on_change(change["new"])), names="value")
+        return widget
+
+    #: seconds during which a value the kit showed on a control, coming back from a front end, is an echo
+    ECHO_WINDOW = 1.0
+
+    def move_control(self, key: str, value: Any) -> None:
+        """Show ``value`` on control ``key`` without running its callback (the state already has it)."""
+        now = time.monotonic()
+        recent = [(t, v) for t, v in self._moved.get(key, []) if now - t < self.ECHO_WINDOW]
+        self._moved[key] = recent[-7:] + [(now, value)]
+        self._quiet += 1
+        try:
+            self.controls[key].value = value
+        finally:
+            self._quiet -= 1
+
+    def _is_echo(self, key: str, value: Any) -> bool:
+        """Whether ``value`` is a front end repeating what the kit showed on ``key`` a moment ago.
+
+        When the kit moves a slider twice in quick succession (Pause shows the kernel's frame, then the
+        frame the browser really stopped on), the front end can send the first value back after the
+        second: taken as the learner's move, it would set the state there at rest and lose the motion.
+        Such a value is ignored, and the control shows the kit's latest value again.
+        """
+        now = time.monotonic()
+        recent = [v for t, v in self._moved.get(key, []) if now - t < self.ECHO_WINDOW]
+        if not any(_same(value, v) for v in recent):
+            return False
+        if not _same(value, recent[-1]):
+            self.move_control(key, recent[-1])
+        return True
+
+    def follow_controls(self) -> None:
+        """Move every control bound to a state channel (``follow=``) to that readout, without its callback."""
+        for spec in self.CONTROLS:
+            channel = getattr(spec, "follow", None)
+            if channel is None or spec.key not in self.controls or channel not in self.readouts:
+                continue
+            value, shown = self.readouts[channel], self.controls[spec.key].value
+            if spec.period:  # an angle: the turn nearest to what the slider shows
+                value = shown + (value - shown + spec.period / 2) % spec.period - spec.period / 2
+            if math.isfinite(value) and spec.snap(value) != shown:
+                self.move_control(spec.key, spec.snap(value))
+
+    def add_handle(self, handle: DragHandle) -> DragHandle:
+        """Register a draggable handle (the scene must have a Handle shape with that id)."""
+        self.handles[handle.name] = handle
+        return handle
+
+    def attach_scene(self, scene: Any) -> Any:
+        """Keep ``scene`` as the lab's picture and route its drags to the handles."""
+        self.scene = scene
+        scene.on_drag(self.guard(self._on_drag))
+        return scene
+
+    #: True: the ``below`` rows (readouts) go under the scene, in its column, instead of under the whole lab;
+    #: a tall control column then leaves no empty block under the scene, and the readouts stay near the sliders
+    READOUTS_UNDER_SCENE = False
+
+    def layout(self, column: list[w.Widget], below: list[w.Widget] = ()) -> w.Widget:
+        """The scene with a column beside it (controls, then checklist, then message), and rows below
+        (under the scene only, with :attr:`READOUTS_UNDER_SCENE`)."""
+        side = w.VBox(list(column) + [self.tasks.widget, self.message], layout=controls.COLUMN_LAYOUT)
+        if self.READOUTS_UNDER_SCENE and below:
+            left = w.VBox([self.scene, *below], layout={"max_width": f"{self.scene.width + 20}px"})
+            return self.lab_box([controls.beside(left, side)])
+        return self.lab_box([controls.beside(self.scene, side), *below])
+
+    def lab_box(self, rows: list[w.Widget]) -> w.Widget:
+        """The lab's outer box: ``rows`` and the lab's hidden helpers (glyph style; slider boxes that read
+        full-width digits, :mod:`~course_lib.lab.typed_numbers`). A lab with a layout of its own calls it too."""
+        self.typed_numbers = TypedNumbers(self.guard(self._unreadable_number))
+        self.widget = w.VBox([*rows, glyph_style(), self.typed_numbers])
+        self.widget.add_class("cl-lab")
+        return self.widget
+
+    def _unreadable_number(self, label: str, typed: str) -> None:
+        """The browser could not read what was typed into slider ``label``'s box: say so (the value stays)."""
+        self.show_message(unreadable_message(label, typed))
+
+    def show_message(self, msg: str, kind: str = "error") -> None:
+        """Show ``msg`` in the message line ("" clears it)."""
+        self._shown = (msg, kind)  # kept so that a language switch can show it again
+        color = {"error": "#b00020", "info": "#205080"}.get(kind, "#333")
+        # a div with the checklist's line height: the HTML widget's own (one control's height) spaces wrapped lines apart
+        self.message.value = (f"<div style='color:{color};{TEXT_STYLE}'>{_html.escape(msg)}</div>" if msg else "")
+
+    def recover(self, msg: str) -> None:
+        """After an error: show ``msg``, reset the state and redraw; never raises."""
+        self.show_message(msg)
+        self.dragging = None
+        try:
+            self.on_error()
+            self.reset_state()
+            self.refresh()
+        except Exception:  # noqa: BLE001 - recovery must not raise either
+            pass
+
+    @staticmethod
+    def check_input(**values: Any) -> None:
+        """Raise ValueError naming the first input that is not a finite number."""
+        for name, v in values.items():
+            try:
+                ok = math.isfinite(float(v)) and not isinstance(v, bool)
+            except (TypeError, ValueError):
+                ok = False
+            if not ok:
+                raise ValueError(text("error_not_finite", name=name))
+
+    @staticmethod
+    def check_finite(values: dict[str, Any]) -> None:
+        """Raise FloatingPointError naming the first value that is NaN or infinite (anywhere in an array)."""
+        for name, v in values.items():
+            if not np.all(np.isfinite(v)):
+                raise FloatingPointError(f"{name} is no longer a finite number")
+
+    # -- what subclasses provide ---------------------------------------------------------------
+    def reset_state(self) -> None:
+        """Return the lab's state to its start (not the controls' values)."""
+
+    def refresh(self) -> None:
+        """Recompute the readouts from the state and show them (scene, text, tasks)."""
+
+    def on_error(self) -> None:
+        """Stop anything running (e.g. play) before recovering."""
+
+    # -- drags ---------------------------------------------------------------------------------
+    def _on_drag(self, name: str, phase: str, x: float, y: float) -> None:
+        handle = self.handles.get(name)
+        if handle is None:
+            return
+        if phase == "start":
+            self.dragging = name
+            handle.on_start()
+            return
+        if self.dragging != name:
+            return  # a move or end of a drag the lab already ended
+        try:
+            handle.on_move(x, y)  # the end's own x, y are a final move: moves are throttled in the browser
+        finally:
+            if phase == "end":
+                self.dragging = None
+        if phase == "end":
+            handle.on_end()
+            self.refresh()  # the checklist judges the release itself, not the last move before it
+
+    # -- the headless API -------------------------------------------------------------------------
+    def set(self, key: str, value: Any) -> None:
+        """Move control ``key`` to ``value`` as a learner would (buttons: value ignored).
+
+        An unusable value shows a message in the lab instead of raising.
+
+        Raises:
+            ValueError: when the lab has no control ``key``.
+        """
+        if key not in self.controls:
+            raise ValueError(f"no control {key!r}; this lab has {sorted(self.controls)}")
+        widget = self.controls[key]
+        if isinstance(widget, w.Button):
+            widget.click()
+            return
+        try:
+            if isinstance(widget, (w.FloatSlider, w.FloatText)) and not math.isfinite(float(value)):
+                raise ValueError(text("error_not_finite", name=key))
+            widget.value = value
+        except Exception as exc:  # noqa: BLE001 - shown, not raised
+            self.show_message(text("error_bad_value", name=key, value=value, detail=_detail(exc)))
+
+    def drag(self, handle: str, x: float, y: float, steps: int = 5) -> None:
+        """Drag ``handle`` to ``(x, y)`` (data coordinates of its panel).
+
+        Sends start, ``steps`` moves and end as the browser's messages, through
+        the scene, the same path a real pointer takes.
+
+        Raises:
+            ValueError: when the lab has no handle ``handle``.
+        """
+        if handle not in self.handles:
+            raise ValueError(f"no handle {handle!r}; this lab has {sorted(self.handles)}")
+        try:
+            x, y = float(x), float(y)
+            self.check_input(x=x, y=y)
+        except (TypeError, ValueError):
+            self.show_message(text("error_bad_value", name=handle, value=(x, y),
+                                   detail=text("error_not_finite", name="x, y")))
+            return
+        x0, y0 = self.handles[handle].position()
+        send = self.scene.browser_message
+        send({"type": "drag", "id": handle, "phase": "start", "x": x0, "y": y0})
+        for k in range(1, steps + 1):
+            f = k / steps
+            send({"type": "drag", "id": handle, "phase": "move", "x": x0 + f * (x - x0), "y": y0 + f * (y - y0)})
+        send({"type": "drag", "id": handle, "phase": "end", "x": x, "y": y})
+
+    def advance(self, seconds: float) -> None:
+        """Advance simulated time by ``seconds`` (labs without time ignore it)."""
+
+    def readout(self, key: str) -> float:
+        """The latest value of readout ``key``.
+
+        Raises:
+            ValueError: when the lab has no readout ``key``.
+        """
+        if key not in self.readouts:
+            raise ValueError(f"no readout {key!r}; this lab has {sorted(self.readouts)}")
+        return self.readouts[key]
+
+    def task_done(self, key: str) -> bool:
+        """Whether the "Try this" task ``key`` has been met."""
+        return self.tasks.done(key)
+
+    def handle_pixels(self, name: str) -> tuple[float, float]:
+        """Where handle ``name`` is drawn, in CSS pixels from the scene's top-left (x right, y down)."""
+        h = self.handles[name]
+        if hasattr(self.scene, "to_pixels"):
+            return tuple(self.scene.to_pixels(h.panel, *h.position()))
+        return panel_pixels(self.scene, h.panel, *h.position())
+
+    def shown_text(self) -> str:
+        """Every text the lab shows outside the scene (readouts, checklist, message), for checks."""
+        return " ".join([self.tasks.html, self.message.value] + [v.value for v in vars(self).values()
+                                                                 if isinstance(v, w.HTML)])
+
+    # -- language ---------------------------------------------------------------------------------------
+    def relabel(self) -> None:
+        """Show every text of the lab in the language in force now (after :func:`course_lib.set_language`).
+
+        Control labels, the scene's titles, texts and formula, the checklist and the message line are
+        made again from their message tables; the readouts are rewritten by :meth:`show` (or a full
+        :meth:`refresh` when nothing plays). The state, the controls' values and Play are untouched.
+        """
+        self._quiet += 1  # a dropdown whose option texts change keeps its value: not a learner's choice
+        try:
+            relabel_widgets(self.widget if self.widget is not None else self.message)
+            for widget in self.controls.values():
+                relabel_widgets(widget)
+        finally:
+            self._quiet -= 1
+        if self.scene is not None:
+            relabel_scene(self.scene)
+        self.tasks.relabel()
+        msg, kind = getattr(self, "_shown", ("", "error"))
+        if msg:
+            self.show_message(retranslate(msg), kind)
+        self.retext()
+
+    def retext(self) -> None:
+        """Rewrite the texts made from the state (a lab without time: a full refresh)."""
+        self.refresh()
+
+    def _language_changed(self) -> bool:
+        """Listener of :func:`course_lib.set_language`: relabel, never raising. False (stop listening)
+        once the lab is retired or its widget closed: a retired lab keeps its texts."""
+        if self.retired or (self.widget is not None and self.widget.comm is None):
+            return False
+        self.guard(self.relabel)()
+        return True
+
+    # -- lifetime -------------------------------------------------------------------------------------
+    def _claim_cell(self) -> None:
+        """Retire the lab an earlier run of this notebook cell made (its play stops)."""
+        cell = current_cell()
+        if cell is None:
+            return
+        run, labs = _LABS_BY_CELL.get(cell[0], (cell[1], []))
+        if run != cell[1]:  # the cell ran again: every lab of its earlier run stops
+            for ref in labs:
+                if ref() is not None:
+                    ref().retire()
+            labs = []
+        _LABS_BY_CELL[cell[0]] = (cell[1], labs + [weakref.ref(self)])
+
+    def retire(self) -> None:
+        """Stop this lab for good: pause, ignore the browser from now on, say so."""
+        try:
+            self.on_error()
+        finally:
+            self.retired = True
+            self.show_message(text("error_old_lab"), kind="info")
+
+    def close(self) -> None:
+        """Retire the lab and close its widgets (a lab only driven from code, never shown)."""
+        self.retire()
+        for widget in [self.scene, self.widget, *self.controls.values()]:
+            if widget is not None:
+                widget.close()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def _detail(exc: BaseException) -> str:
+    """What went wrong, as the exception says it; a course message stays a Message (it can switch language)."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Message) else str(exc)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, or for numbers equal to 1e-9 (a front end may send a slider's value back rounded)."""
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+        return abs(float(a) - float(b)) <= 1e-9 * (1.0 + abs(float(b)))
+    return a == b

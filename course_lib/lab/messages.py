@@ -1,0 +1,76 @@
+"""The lab kit's own sentences: buttons, the checklist, errors every lab can show.
+
+Each lab keeps its labels, readouts and tasks in its own table (a
+:class:`~course_lib.i18n.MessageTable` next to the lab); only what the
+kit itself says lives here.
+
+>>> text("paused")
+'paused'
+>>> text("error_blowup", detail="θ̇ = inf")
+'The simulation blew up (θ̇ = inf). The lab has been reset; try a smaller torque or more damping.'
+"""
+
+from __future__ import annotations
+
+from course_lib.i18n import MessageTable, set_language
+
+__all__ = ["KIT", "set_language", "text"]
+
+KIT = MessageTable("kit", {
+    "en": {
+        # -- shared controls --------------------------------------------------
+        "play": "Play",
+        "pause": "Pause",
+        "step": "Step",
+        "reset": "Reset",
+        "speed": "Speed",
+        "playing": "playing",
+        "paused": "paused",
+        "tasks_title": "Try this",
+        "hint": "hint",
+        "done_with": "done: {value}",
+        # -- shared errors ------------------------------------------------------
+        "error_callback": "That did not work: {detail}. The lab is still usable.",
+        "error_blowup": (
+            "The simulation blew up ({detail}). The lab has been reset; "
+            "try a smaller torque or more damping."
+        ),
+        "error_not_finite": "{name} must be a finite number.",
+        "error_bad_value": "{name} cannot take that value: {detail}",
+        "error_angle_range": (
+            "{name} must be a finite angle in degrees from {low:g} to {high:g} (the slider's range), "
+            "got {value!r}"
+        ),
+        "not_yet": "not yet: {reason}",
+        "error_handler": "That did not work: {detail}. The lab has been reset and is still usable.",
+        "error_old_lab": "This lab was replaced when its cell ran again; use the new one below.",
+        "error_typed_number": (
+            "{name}: “{typed}” is not a number. Type digits with a decimal point, such as 0.5 or -1.2; "
+            "the slider kept its value."
+        ),
+    },
+    "zh": {
+        "play": "播放",
+        "pause": "暂停",
+        "step": "单步",
+        "reset": "重置",
+        "speed": "速度",
+        "playing": "播放中",
+        "paused": "已暂停",
+        "tasks_title": "试一试",
+        "hint": "提示",
+        "done_with": "完成：{value}",
+        "error_callback": "操作没有成功：{detail}。实验仍然可以继续使用。",
+        "error_blowup": "仿真发散了（{detail}）。实验已重置；试试更小的力矩或更大的阻尼。",
+        "error_not_finite": "{name} 必须是有限的数。",
+        "error_bad_value": "{name} 不能取这个值：{detail}",
+        "error_angle_range": (
+            "{name} 必须是 {low:g} 到 {high:g} 度之间的有限角度（滑块的范围），收到的是 {value!r}"
+        ),
+        "not_yet": "还没有：{reason}",
+        "error_handler": "操作没有成功：{detail}。实验已重置，仍然可以继续使用。",
+        "error_old_lab": "这个单元格重新运行后，这个实验已被替换；请使用下面的新实验。",
+        "error_typed_number": "{name}：“{typed}”不是一个数。请输入带小数点的数字，例如 0.5 或 -1.2；滑块保持原来的值。",
+    },
+})
+text = KIT.text

@@ -1,0 +1,59 @@
+"""Numbers a lab shows: start angles checked against their slider, angles wrapped, arrows capped.
+
+>>> float(wrap_degrees(370.0))
+10.0
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from course_lib.lab.messages import text
+
+
+def slider_angle(name: str, value: Any, low: float = -180.0, high: float = 180.0) -> float:
+    """Check a lab's start angle (degrees) against its slider's range.
+
+    Raises:
+        ValueError: naming ``name`` and the allowed range, for a non-number,
+            NaN, infinity or a value outside [low, high].
+
+    >>> slider_angle("theta0", 30)
+    30.0
+    >>> slider_angle("theta0", 1000)
+    Traceback (most recent call last):
+    ...
+    ValueError: theta0 must be a finite angle in degrees from -180 to 180 (the slider's range), got 1000
+    """
+    try:
+        angle = float(value)
+    except (TypeError, ValueError):
+        angle = math.nan
+    if not (math.isfinite(angle) and low <= angle <= high):
+        raise ValueError(text("error_angle_range", name=name, low=low, high=high, value=value))
+    return angle
+
+
+def wrap_degrees(angle: Any) -> Any:
+    """An angle (degrees) folded into (−180°, 180°]: 190° reads −170°, −180° reads 180°.
+
+    >>> [float(wrap_degrees(a)) for a in (190.0, -180.0, 540.0, 45.0)]
+    [-170.0, 180.0, 180.0, 45.0]
+    """
+    return 180.0 - np.mod(180.0 - np.asarray(angle, dtype=float), 360.0)
+
+
+def capped(force: np.ndarray, cap: float) -> np.ndarray:
+    """Vectors ``force`` (shape (2, N)) shortened to length ``cap`` where longer, directions kept.
+
+    A Newton view draws arrows proportional to forces; capping keeps a huge force
+    from drawing an arrow across the whole scene (its label still gives the value).
+
+    >>> capped(np.array([[3.0, 0.3], [4.0, 0.4]]), 1.0).round(2).tolist()
+    [[0.6, 0.3], [0.8, 0.4]]
+    """
+    size = np.hypot(*force)
+    return force * np.where(size > cap, cap / np.maximum(size, 1e-300), 1.0)

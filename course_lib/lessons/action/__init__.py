@@ -1,0 +1,8 @@
+"""Lesson 1. The action principle: the true path is where the action S(ε) is stationary.
+
+Its names are listed in :data:`course_lib.lessons.LESSONS` and load on first use.
+"""
+
+from course_lib.lessons import lazy_exports
+
+__getattr__, __dir__ = lazy_exports(__name__)

@@ -1,0 +1,76 @@
+"""The action lab's sentences (see :mod:`course_lib.i18n`)."""
+
+from course_lib.i18n import MessageTable
+
+ACTION = MessageTable("action_lab", {
+    "en": {
+        "act_k": "mode k",
+        "act_system": "system",
+        "act_title_path_ball": "path q(t) [m]: solid true, dashed perturbed",
+        "act_title_path_pendulum": "path θ(t) [rad]: solid true, dashed perturbed",
+        "act_setup_ball": ("Ball: m = {m:g} kg, T = {T:g} s, q = height (m); thrown up at t = 0 from q = {q0:g} m, "
+                           "back at q = {qT:g} m at t = T."),
+        "act_setup_pendulum": ("Pendulum: m = {m:g} kg, l = {l:g} m, T = {T:g} s, q = θ (rad, from straight down). "
+                               "Chosen ends θ(0) = {q0:.2f} rad, θ(T) = {qT:.2f} rad; shooting gives "
+                               "θ̇(0) = {rate:.4f} rad/s."),
+        "act_readouts": ("Perturbation ε sin({k}πt/T), ε = {eps:.3f}. Numerical action: S(0) = {S0:.6f} J·s, "
+                         "S(ε) = {S:.6f} J·s, S(ε) − S(0) = {dS:.6f} J·s."),
+        "act_exact": ("Exact for the ball: m π² k² ε²/(4T) = {exact:.6f} J·s; numerical − exact = {diff:.1e} J·s."),
+        "act_task_valley": ("Pull ε out beyond |ε| > {out:g}, then bring it back within |ε| < {back:g}: "
+                            "where along the way is the action smallest?"),
+        "act_task_valley_hint": ("Drag the amber handle up or down, or move the ε slider, then come back towards 0. "
+                                 "Keep an eye on the amber point in the right panel, S(ε) − S(0), and on the dashed "
+                                 "path on the left while you do."),
+        "act_task_valley_value": ("back at ε = {eps:.3f}, S(ε) − S(0) = {dS:.2e} J·s; compare it with what the right "
+                                  "panel showed on the way"),
+        "act_why_valley_back": "you went past |ε| = {out:g}; now bring ε back within |ε| < {back:g} (ε = {eps:.3f})",
+        "act_task_mode3": ("Choose mode k = {k} and reach |ε| ≥ {eps:g} with the ball, then with the pendulum. "
+                           "Is the valley at the true path for both?"),
+        "act_task_mode3_hint": ("Pick the mode the task names, pull ε out as far as it asks (either sign), then "
+                                "switch the system and do it again. Watch how much steeper the valley is than at k = 1."),
+        "act_task_mode3_value": "ball and pendulum both pulled out at k = {k}; where does each valley bottom out?",
+        "act_why_mode3_k": "|ε| is large enough, but the mode is k = {k_now}; the task asks for k = {k}",
+        "act_why_mode3_other": "done for the {done}; now the {other}",
+        "act_why_mode3_move": ("move ε (slider or handle) to |ε| ≥ {eps:g} here: only a move of ε made with the "
+                               "{system} at k = {k} counts, not a value kept from before"),
+        "act_ball_name": "ball",
+        "act_pendulum_name": "pendulum",
+    },
+    "zh": {
+        "act_k": "模态 k",
+        "act_system": "系统",
+        "act_title_path_ball": "路径 q(t) [m]：实线为真实路径，虚线为扰动路径",
+        "act_title_path_pendulum": "路径 θ(t) [rad]：实线为真实路径，虚线为扰动路径",
+        "act_setup_ball": ("小球：m = {m:g} kg，T = {T:g} s，q 为高度 (m)；t = 0 时从 q = {q0:g} m 处向上抛出，"
+                           "t = T 时回到 q = {qT:g} m。"),
+        "act_setup_pendulum": ("单摆：m = {m:g} kg，l = {l:g} m，T = {T:g} s，q = θ（rad，从竖直向下量起）。"
+                               "两端取 θ(0) = {q0:.2f} rad，θ(T) = {qT:.2f} rad；打靶法求得 "
+                               "θ̇(0) = {rate:.4f} rad/s。"),
+        "act_readouts": ("扰动 ε sin({k}πt/T)，ε = {eps:.3f}。数值计算的作用量：S(0) = {S0:.6f} J·s，"
+                         "S(ε) = {S:.6f} J·s，S(ε) − S(0) = {dS:.6f} J·s。"),
+        "act_exact": "小球的精确值：m π² k² ε²/(4T) = {exact:.6f} J·s；数值 − 精确 = {diff:.1e} J·s。",
+        "act_task_valley": ("先把 ε 拉到 |ε| > {out:g} 以外，再让它回到 |ε| < {back:g} 以内："
+                            "一路上作用量在哪里最小？"),
+        "act_task_valley_hint": ("上下拖动琥珀色的手柄，或者移动 ε 滑块，然后再回到 0 附近。"
+                                 "同时留意右图中的琥珀色点 S(ε) − S(0)，以及左图中的虚线路径。"),
+        "act_task_valley_value": "回到 ε = {eps:.3f}，S(ε) − S(0) = {dS:.2e} J·s；和一路上右图显示的值比较一下",
+        "act_why_valley_back": "已经超过 |ε| = {out:g}；现在把 ε 拉回 |ε| < {back:g} 以内（ε = {eps:.3f}）",
+        "act_task_mode3": ("选择模态 k = {k}，先用小球、再用单摆把 ε 拉到 |ε| ≥ {eps:g}。"
+                           "两种情况下，谷底都在真实路径上吗？"),
+        "act_task_mode3_hint": ("选好任务要求的模态，把 ε 拉到要求的大小（正负都可以），再切换系统重做一遍。"
+                                "看看谷比 k = 1 时陡了多少。"),
+        "act_task_mode3_value": "小球和单摆都在 k = {k} 下拉开了；各自的谷底在哪里？",
+        "act_why_mode3_k": "|ε| 已经够大，但现在是模态 k = {k_now}；任务要求 k = {k}",
+        "act_why_mode3_other": "{done}已完成；现在换{other}",
+        "act_why_mode3_move": ("在这里把 ε（滑块或手柄）移到 |ε| ≥ {eps:g}：只有在{system}、k = {k} 下"
+                               "移动 ε 才算数，之前留下的值不算"),
+        "act_ball_name": "小球",
+        "act_pendulum_name": "单摆",
+    },
+}, common={
+    "act_eps": "ε",
+    "act_title_action": "S(ε) − S(0) [J·s]",
+    "act_xlabel_t": "t [s]",
+    "act_xlabel_eps": "ε",
+    "act_scene_readout": "ε = {eps:.3f}    S(ε) − S(0) = {dS:.4f} J·s",
+})

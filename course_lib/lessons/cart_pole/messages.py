@@ -1,0 +1,86 @@
+"""The cart-pole lab's sentences (see :mod:`course_lib.i18n`).
+
+Scene texts such as ``cp_scene_state`` are formatted in the browser with the
+scene's channels, at display rate.
+"""
+
+from course_lib.i18n import MessageTable
+
+CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
+    "en": {
+        "cp_push": "push [N]",
+        "cp_auto": "Auto-balance",
+        "cp_kick": "Kick",
+        "cp_push_left": "◀ push",
+        "cp_push_right": "push ▶",
+        "cp_title_world": "cart-pole (drag the cart; click, then ← →)",
+        "cp_title_acc": "reachable (ẍ, θ̈)",
+        "cp_scene_slope": "line: slope −cos θ / l = {slope:.2f}",
+        "cp_readouts": (
+            "t = {t:.2f} s &nbsp; x = {x:.3f} m &nbsp; θ = {theta_deg:.1f}° &nbsp; F = {F:.2f} N "
+            "(limit ±{limit:g} N, rail ±{rail:g} m) &nbsp; {mode}"
+        ),
+        "cp_gain": "LQR gain K = [{k_x:.2f} N/m, {k_th:.2f} N/rad, {k_xd:.2f} N·s/m, {k_thd:.2f} N·s/rad] "
+                   "in F = −K (x, θ, ẋ, θ̇)",
+        "cp_mode_auto": "Auto-balance is on: F = −K z (+ your push), clipped to ±{limit:g} N",
+        "cp_mode_hand": "by hand: F = slider + push, clipped to ±{limit:g} N",
+        "cp_lost": "The controller lost the pole (|θ| passed {angle:g}°): it is beyond what LQR can catch "
+                   "with ±{limit:g} N on a ±{rail:g} m rail. Press Reset.",
+        "cp_task_push": "With Auto-balance off, reach F ≥ {force:g} N and then F ≤ −{force:g} N, and watch the "
+                        "point on the right: it slides only along the line. Can it reach the purple diamond?",
+        "cp_task_push_hint": "Use the F slider, or hold a push button. The second row of the equations, "
+                             "l θ̈ + cos θ ẍ = g sin θ, has no F in it: that is the line.",
+        "cp_task_push_value": "F reached {high:.1f} N and {low:.1f} N (each the largest push that way until "
+                              "the task was met)",
+        "cp_why_push_auto": "Auto-balance was on when F reached {force:.1f} N: switch it off and push yourself",
+        "cp_why_push_one_high": "F has reached {done:.1f} N; now push the other way, to F ≤ {low:.0f} N",
+        "cp_why_push_one_low": "F has reached {done:.1f} N; now push the other way, to F ≥ {high:.0f} N",
+        "cp_task_balance": "Keep the pole within ±{band:g}° for {dwell:g} s in a row, by hand or with "
+                           "Auto-balance. No luck by hand? Try the 0.3× speed.",
+        "cp_task_balance_hint": "Push the cart under the pole: when it leans right, push right. Reset puts it "
+                                "back at its start angle.",
+        "cp_task_balance_hand": "{dwell:.1f} s within ±{band:g}°, by hand",
+        "cp_task_balance_auto": "{dwell:.1f} s within ±{band:g}°, with Auto-balance",
+        "cp_why_balance_out": "the pole left the band after {dwell:.1f} s; start again",
+    },
+    "zh": {
+        "cp_push": "推力 [N]",
+        "cp_auto": "自动平衡",
+        "cp_kick": "踢一下",
+        "cp_push_left": "◀ 推",
+        "cp_push_right": "推 ▶",
+        "cp_title_world": "小车倒立摆（拖动小车；点击后用 ← →）",
+        "cp_title_acc": "可达的 (ẍ, θ̈)",
+        "cp_scene_slope": "直线：斜率 −cos θ / l = {slope:.2f}",
+        "cp_readouts": (
+            "t = {t:.2f} s &nbsp; x = {x:.3f} m &nbsp; θ = {theta_deg:.1f}° &nbsp; F = {F:.2f} N "
+            "（限幅 ±{limit:g} N，导轨 ±{rail:g} m）&nbsp; {mode}"
+        ),
+        "cp_gain": "LQR 增益 K = [{k_x:.2f} N/m, {k_th:.2f} N/rad, {k_xd:.2f} N·s/m, {k_thd:.2f} N·s/rad]，"
+                   "F = −K (x, θ, ẋ, θ̇)",
+        "cp_mode_auto": "自动平衡已开启：F = −K z（+ 你的推力），限幅在 ±{limit:g} N",
+        "cp_mode_hand": "手动：F = 滑块 + 推力，限幅在 ±{limit:g} N",
+        "cp_lost": "控制器没能稳住摆杆（|θ| 超过了 {angle:g}°）：在 ±{rail:g} m 导轨上、只有 ±{limit:g} N 的推力，"
+                   "LQR 救不回来了。请按“重置”。",
+        "cp_task_push": "关闭自动平衡，先让 F ≥ {force:g} N，再让 F ≤ −{force:g} N，同时观察右图中的点："
+                        "它只能沿着那条直线滑动。它能到达紫色菱形吗？",
+        "cp_task_push_hint": "用 F 滑块，或者按住推力按钮。方程的第二行 l θ̈ + cos θ ẍ = g sin θ 里没有 F："
+                             "这就是那条直线。这个系统是欠驱动的。",
+        "cp_task_push_value": "F 达到了 {high:.1f} N 和 {low:.1f} N（各为任务完成前该方向上的最大推力）",
+        "cp_why_push_auto": "F 达到 {force:.1f} N 时自动平衡是开着的：请关掉它，自己来推",
+        "cp_why_push_one_high": "F 已经达到 {done:.1f} N；现在往另一边推，推到 F ≤ {low:.0f} N",
+        "cp_why_push_one_low": "F 已经达到 {done:.1f} N；现在往另一边推，推到 F ≥ {high:.0f} N",
+        "cp_task_balance": "让摆杆连续 {dwell:g} s 保持在 ±{band:g}° 以内，手动或用自动平衡都可以。"
+                           "手动不成功？试试 0.3× 的速度。",
+        "cp_task_balance_hint": "把小车推到摆杆下方：摆杆往右倒，就往右推。“重置”会让它回到初始角度。",
+        "cp_task_balance_hand": "手动保持在 ±{band:g}° 以内 {dwell:.1f} s",
+        "cp_task_balance_auto": "用自动平衡保持在 ±{band:g}° 以内 {dwell:.1f} s",
+        "cp_why_balance_out": "摆杆在 {dwell:.1f} s 后离开了范围；重新开始",
+    },
+}, common={
+    "cp_force": "F [N]",
+    "cp_xlabel_acc": "ẍ [m/s²]",
+    "cp_ylabel_acc": "θ̈ [rad/s²]",
+    "cp_scene_state": "x = {x:.2f} m   θ = {theta_deg:.1f}°   F = {F:.1f} N",
+    "cp_scene_band": "±{band:g}°",
+})

@@ -1,0 +1,8 @@
+"""Lesson 8. Computed torque in joint space and in task space.
+
+Its names are listed in :data:`course_lib.lessons.LESSONS` and load on first use.
+"""
+
+from course_lib.lessons import lazy_exports
+
+__getattr__, __dir__ = lazy_exports(__name__)

@@ -1,0 +1,204 @@
+"""Lesson 8, lab 1 (seed 003, FIG 5): PD, PD + gravity and computed torque track one target at once.
+
+Three copies of the 2R arm start on the target q_d(t) (a sinusoid per joint,
+:mod:`course_lib.physics.joint_tracking`) and follow it under three laws with the same
+gains, K_p = 150, K_d = 20: PD (red), PD + gravity compensation (cyan) and
+computed torque (green); the target arm is dashed. The controller runs at
+500 Hz with zero-order hold. Sliders: the "model error" (the masses the
+controllers believe in are off by this many percent; 0 is the true model) and an "unmodeled
+payload" (kg at the tip). Moving a slider restarts the run at t = 0.
+Readouts: each controller's RMS error over the last 2 s, and ‖q_d − q‖ on a
+log-scale plot.
+
+All three arms are one :class:`~course_lib.physics.models.arm_team.ArmTeam`
+model in one simulator: one RK4 step moves all of them, one controller call
+samples all three laws.
+
+>>> lab = ComputedTorqueLab()
+>>> lab.set("payload", 1.0); lab.advance(6.5)
+>>> lab.task_done("payload"), lab.readout("rms_ct") > 0.2
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from course_lib.physics import joint_tracking as jt
+from course_lib.lab import controls as c
+from course_lib.lessons.computed_torque.messages import COMPUTED_TORQUE
+from course_lib.lab.scene import Link
+from course_lib.lab.scene import Panel
+from course_lib.lab.scene import Scene
+from course_lib.lab.scene import Text
+from course_lib.lab.scene import Trace
+from course_lib.lab.simlab import Frames, SimLab
+from course_lib.lab.tasks import NotYet, checklist
+
+#: the seed's colours: PD red, PD + gravity cyan, computed torque green; the target grey and dashed
+COLORS = {"pd": "#d32f2f", "pdg": "#00a5b5", "ct": "#2e8b3d", "target": "#555555"}
+#: the sliders' ranges: model error (%) and payload (kg)
+ERROR_RANGE, PAYLOAD_RANGE = (-50.0, 50.0), (0.0, 3.0)
+#: both tasks: the run must be past this time (s) before its RMS (over the last jt.RMS_WINDOW s) counts
+WAIT = 5.0
+#: task "payload": at least this payload (kg), and computed torque's RMS above this (rad)
+PAYLOAD_TASK, PAYLOAD_RMS = 1.0, 0.2
+#: task "worse": computed torque's RMS at least this many times PD + gravity's
+WORSE_RATIO = 1.2
+#: the seed's hint for task "worse": payload (kg) and model error (%)
+HINT_PAYLOAD, HINT_ERROR = 2.0, -30.0
+#: the RMS readouts keep the errors of at most this many frames, the last KEEP_SECONDS (s) beyond it
+KEEP_FRAMES, KEEP_SECONDS = 900, 3 * jt.RMS_WINDOW
+#: the log plot's floor: errors below this (rad) are drawn at it
+LOG_FLOOR = 1e-5
+
+
+class ComputedTorqueLab(SimLab):
+    """The joint-space computed-torque lab. Args: clock (tests fake it)."""
+
+    messages = COMPUTED_TORQUE
+    dt = jt.DT
+    CONTROLS = (c.Slider("model_error", "ct_model_error", *ERROR_RANGE, 5.0, 0.0, ".0f"),
+                c.Slider("payload", "ct_payload", *PAYLOAD_RANGE, 0.1, 0.0, ".1f"))
+
+    def __init__(self, **kw: Any):
+        self.model_error, self.payload = 0.0, 0.0
+        self._errors: dict[int, np.ndarray] = {}  # time (µs) -> the three errors: one run, restarted on a change
+        q0, qd0 = jt.start_state()
+        super().__init__(jt.plant(0.0), q0, qd0, controller=jt.three_laws(jt.believed(0.0)),
+                         control_period=jt.CONTROL_PERIOD, **kw)
+        self.live.sample_controller()
+        self.now = self.live.snapshot()
+        self.tasks = checklist(self, task_prompts(), "ct_task_{key}_hint",
+                               hint_values={"worse": {"payload": HINT_PAYLOAD, "error": HINT_ERROR, "wait": WAIT}})
+        self.readout_html, self.setup_html = c.html(), c.html()
+        self.autoscale("err", "xlim", ["t"], (0.0, 8.0))
+        self.start(self._scene(), [self.readout_html, self.setup_html])
+
+    # -- the scene ---------------------------------------------------------------------------------------------
+    def _scene(self) -> Scene:
+        T = self.T
+        shapes: list = []
+        for name, width, dash in (("target", 3, True), ("pd", 5, False), ("pdg", 5, False), ("ct", 5, False)):
+            color = COLORS[name]
+            shapes += [Link(f"l1_{name}", "world", x0=0.0, y0=0.0, x1=f"ex_{name}", y1=f"ey_{name}", width=width,
+                            color=color, dash=dash),
+                       Link(f"l2_{name}", "world", x0=f"ex_{name}", y0=f"ey_{name}", x1=f"tx_{name}",
+                            y1=f"ty_{name}", width=width, color=color, dash=dash)]
+        for name in jt.CONTROLLERS:
+            shapes.append(Trace(f"trace_{name}", "err", x="t", y=f"log_{name}", color=COLORS[name], width=2,
+                                max_points=1200))
+        for i, name in enumerate(("pd", "pdg", "ct", "target")):
+            shapes.append(Text(f"legend_{name}", "world", x=-0.55, y=-0.35 - 0.17 * i, text=T(f"ct_legend_{name}"),
+                               color=COLORS[name]))
+        shapes.append(Text("time", "world", x=-0.55, y=2.05, text=T("ct_scene_time")))
+        shapes.append(Text("setting", "world", x=-0.55, y=1.85, text=T("ct_scene_setting")))
+        return Scene(width=560, height=300, channels=list(self._channels), panels=[
+            Panel("world", 0, 0, 0.45, 1.0, (-0.6, 2.0), (-1.1, 2.2), equal=True, axes=False,
+                  title=T("ct_title_world")),
+            Panel("err", 0.57, 0.08, 0.42, 0.76, (0.0, 8.0), (np.log10(LOG_FLOOR), 0.5), xlabel=T("ct_xlabel_err"),
+                  ylabel=T("ct_ylabel_err"), title=T("ct_title_err"), grid=True)], shapes=shapes)
+
+    _channels = tuple(f"{k}_{n}" for n in ("target",) + jt.CONTROLLERS for k in ("ex", "ey", "tx", "ty")) + \
+        ("t", "model_error", "payload") + tuple(f"log_{n}" for n in jt.CONTROLLERS)
+
+    def values(self, f: Frames) -> dict:
+        arms = f.model
+        q_d, _, _ = jt.target(f.t)
+        out: dict[str, Any] = {"t": f.t, "model_error": self.model_error, "payload": f.model.arm.payload}
+        each = arms.copies(f.q)
+        for name, q in (("target", q_d),) + tuple((n, each[:, i]) for i, n in enumerate(jt.CONTROLLERS)):
+            p = arms.arm.joint_positions(q)
+            out.update({f"ex_{name}": p[:, 1, 0], f"ey_{name}": p[:, 1, 1], f"tx_{name}": p[:, 2, 0],
+                        f"ty_{name}": p[:, 2, 1]})
+        err = jt.tracking_errors(f.t, f.q)
+        rms = self._rms(f.t, err)
+        for i, name in enumerate(jt.CONTROLLERS):
+            out[f"err_{name}"] = err[:, i]
+            out[f"log_{name}"] = np.log10(np.maximum(err[:, i], LOG_FLOOR))
+            out[f"rms_{name}"] = rms[:, i]
+        return out
+
+    def _rms(self, t: np.ndarray, err: np.ndarray) -> np.ndarray:
+        """RMS over the last RMS_WINDOW s at each of these frames, over every frame of this run computed so far."""
+        for ti, e in zip(t.tolist(), err):
+            self._errors[round(ti * 1e6)] = e
+        if len(self._errors) > KEEP_FRAMES:  # a long Play: forget what no window (nor a rewind) can reach again
+            oldest = round((max(t.tolist()) - KEEP_SECONDS) * 1e6)
+            self._errors = {k: v for k, v in self._errors.items() if k >= oldest}
+        keys = np.array(sorted(self._errors))
+        table = np.array([self._errors[k] for k in keys.tolist()])
+        times = keys * 1e-6
+        sq = np.vstack([np.zeros((1, 3)), np.cumsum(table**2, axis=0)])
+        hi = np.searchsorted(times, t + 1e-9, side="right")
+        lo = np.searchsorted(times, t - jt.RMS_WINDOW + 1e-9, side="right")
+        return np.sqrt((sq[hi] - sq[lo]) / np.maximum(hi - lo, 1)[:, None])
+
+    def show(self) -> None:
+        r = self.readouts
+        self.readout_html.value = self.T("ct_readouts", window=jt.RMS_WINDOW, t=r["t"], rms_pd=r["rms_pd"],
+                                         rms_pdg=r["rms_pdg"], rms_ct=r["rms_ct"], c_pd=COLORS["pd"],
+                                         c_pdg=COLORS["pdg"], c_ct=COLORS["ct"])
+        (c1, c2), (a1, a2), (w1, w2) = jt.CENTRE, jt.AMPLITUDE, jt.OMEGA
+        self.setup_html.value = self.T("ct_setup", kp=jt.KP, kd=jt.KD, rate=round(1 / jt.CONTROL_PERIOD, 6),
+                                       c1=c1, c2=c2, a1=a1, a2=a2, w1=w1, w2=w2,
+                                       believed=round(100 + self.model_error, 6), payload=self.payload)
+
+    # -- the sliders restart the run ----------------------------------------------------------------------------
+    def on_model_error(self, percent: float) -> None:
+        self.check_input(model_error=percent)
+        if not ERROR_RANGE[0] <= float(percent) <= ERROR_RANGE[1]:
+            raise ValueError(self.T("ct_error_model", lo=ERROR_RANGE[0], hi=ERROR_RANGE[1], value=percent))
+        self._restart(float(percent), self.payload)
+
+    def on_payload(self, kg: float) -> None:
+        self.check_input(payload=kg)
+        if not PAYLOAD_RANGE[0] <= float(kg) <= PAYLOAD_RANGE[1]:
+            raise ValueError(self.T("ct_error_payload", lo=PAYLOAD_RANGE[0], hi=PAYLOAD_RANGE[1], value=kg))
+        self._restart(self.model_error, float(kg))
+
+    def _restart(self, model_error: float, payload: float) -> None:
+        """New plant and controller (both built, hence checked, before anything changes), then a run from t = 0."""
+        plant, law = jt.plant(payload), jt.three_laws(jt.believed(model_error / 100.0))
+        playing = self.playing
+        self.pause()
+        self.model_error, self.payload = model_error, payload
+        self.live.model, self.live.controller = plant, law
+        self.reset()
+        if playing:
+            self.play()
+
+    def reset_state(self) -> None:
+        super().reset_state()
+        self._errors = {}
+        self.live.sample_controller()  # the torque held at t = 0 is the current law's
+        self.now = self.live.snapshot()
+
+    # -- tasks, each next to its threshold ----------------------------------------------------------------------
+    def _check_payload(self, lab: "ComputedTorqueLab") -> str | NotYet | None:
+        r = self.readouts
+        if self.payload < PAYLOAD_TASK:
+            return NotYet(self.T("ct_why_payload_small", payload=self.payload, need=PAYLOAD_TASK))
+        if r["t"] <= WAIT:
+            return NotYet(self.T("ct_why_payload_wait", t=r["t"], wait=WAIT))
+        if r["rms_ct"] <= PAYLOAD_RMS:
+            return NotYet(self.T("ct_why_payload_rms", rms=r["rms_ct"], need=PAYLOAD_RMS))
+        return self.T("ct_payload_value", rms=r["rms_ct"], payload=self.payload, t=r["t"], window=jt.RMS_WINDOW)
+
+    def _check_worse(self, lab: "ComputedTorqueLab") -> str | NotYet | None:
+        r = self.readouts
+        if r["t"] <= WAIT:
+            return NotYet(self.T("ct_why_worse_wait", t=r["t"], wait=WAIT))
+        ratio = r["rms_ct"] / max(r["rms_pdg"], 1e-12)
+        if ratio < WORSE_RATIO:
+            return NotYet(self.T("ct_why_worse_ratio", ratio=ratio, need=WORSE_RATIO))
+        return self.T("ct_worse_value", ratio=ratio, error=self.model_error, payload=self.payload, t=r["t"])
+
+
+def task_prompts() -> dict[str, str]:
+    """The two task prompts, thresholds filled in from the constants the checks use."""
+    T = COMPUTED_TORQUE.text
+    return {"payload": T("ct_task_payload", payload=PAYLOAD_TASK, wait=WAIT, rms=PAYLOAD_RMS, window=jt.RMS_WINDOW),
+            "worse": T("ct_task_worse", percent=round(100 * (WORSE_RATIO - 1), 6), wait=WAIT, window=jt.RMS_WINDOW)}

@@ -1,0 +1,109 @@
+"""Lesson 8, lab 1 (computed torque in joint space): the sentences, in English and Chinese.
+
+Texts of the scene may hold ``{channel:.2f}`` fields: the browser fills them in at display rate.
+"""
+
+from course_lib.i18n import MessageTable
+
+COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
+    "en": {
+        "ct_model_error": "model error %",
+        "ct_payload": "payload [kg]",
+        "ct_title_world": "three arms, one target",
+        "ct_title_err": "error ‖q_d − q‖, log scale",
+        "ct_legend_pdg": "━ PD + gravity",
+        "ct_legend_ct": "━ computed torque",
+        "ct_legend_target": "╍ target q_d(t)",
+        "ct_scene_setting": "model error {model_error:.0f} %   payload {payload:.1f} kg",
+        "ct_readouts": (
+            "t = {t:.2f} s &nbsp; RMS error over the last {window:g} s (rad):<br>"
+            "<span style='color:{c_pd}'>■</span> PD <b>{rms_pd:.4f}</b> &nbsp; "
+            "<span style='color:{c_pdg}'>■</span> PD + gravity <b>{rms_pdg:.4f}</b> &nbsp; "
+            "<span style='color:{c_ct}'>■</span> computed torque <b>{rms_ct:.4f}</b>"
+        ),
+        "ct_setup": (
+            "K_p = {kp:g}, K_d = {kd:g} (on torques for PD, on accelerations for computed torque); control at "
+            "{rate:g} Hz, torque held in between. Target: q_d = ({c1:g}, {c2:g}) + ({a1:g} sin {w1:g}t, "
+            "{a2:g} sin {w2:g}t) rad. The controllers believe the masses are {believed:g} % of the true ones "
+            "and know nothing of the {payload:g} kg payload. Moving a slider restarts the run at t = 0."
+        ),
+        "ct_task_payload": (
+            "Add an unmodeled payload of at least {payload:g} kg and press Play: computed torque's RMS error "
+            "climbs above {rms:g} rad. The check reads the RMS over the last {window:g} s once the run is past "
+            "{wait:g} s; with exactly {payload:g} kg it crosses {rms:g} rad only later, so keep playing."
+        ),
+        "ct_task_payload_hint": (
+            "Only the payload slider is needed. Watch the green curve on the log plot rise by orders of magnitude; "
+            "a heavier payload crosses the line sooner."
+        ),
+        "ct_why_payload_small": "the payload is {payload:g} kg; it must be at least {need:g} kg",
+        "ct_why_payload_wait": "the run is at t = {t:.1f} s; wait until t > {wait:g} s",
+        "ct_why_payload_rms": "computed torque's RMS is {rms:.3f} rad, not yet above {need:g} rad",
+        "ct_payload_value": "RMS {rms:.3f} rad (last {window:g} s) with {payload:g} kg at t = {t:.1f} s",
+        "ct_task_worse": (
+            "Find a setting where computed torque tracks worse than PD + gravity: its RMS over the last "
+            "{window:g} s at least {percent:g} % larger, read at any moment after t = {wait:g} s."
+        ),
+        "ct_task_worse_hint": ("Any unmodeled payload works against computed torque; the ratio is largest just "
+                               "after t = {wait:g} s and shrinks as the run goes on, so a modest payload may tick "
+                               "early. For a loss that lasts, try a {payload:g} kg payload with a model error of "
+                               "{error:g} %."),
+        "ct_why_worse_wait": "the run is at t = {t:.1f} s; wait until t > {wait:g} s",
+        "ct_why_worse_ratio": (
+            "computed torque's RMS is {ratio:.2f}× that of PD + gravity; it must be at least {need:.2f}×"
+        ),
+        "ct_worse_value": ("{ratio:.2f}× PD + gravity's RMS at t = {t:.1f} s (model error {error:g} %, "
+                           "payload {payload:g} kg)"),
+        "ct_error_payload": "The payload must be between {lo:g} and {hi:g} kg, got {value}.",
+        "ct_error_model": "The model error must be between {lo:g} and {hi:g} %, got {value}.",
+    },
+    "zh": {
+        "ct_model_error": "模型误差 %",
+        "ct_payload": "负载 [kg]",
+        "ct_title_world": "三条手臂，同一个目标",
+        "ct_title_err": "误差 ‖q_d − q‖，对数坐标",
+        "ct_legend_pdg": "━ PD + 重力补偿",
+        "ct_legend_ct": "━ 计算力矩",
+        "ct_legend_target": "╍ 目标 q_d(t)",
+        "ct_scene_setting": "模型误差 {model_error:.0f} %   负载 {payload:.1f} kg",
+        "ct_readouts": (
+            "t = {t:.2f} s &nbsp; 最近 {window:g} s 的均方根误差（rad）：<br>"
+            "<span style='color:{c_pd}'>■</span> PD <b>{rms_pd:.4f}</b> &nbsp; "
+            "<span style='color:{c_pdg}'>■</span> PD + 重力补偿 <b>{rms_pdg:.4f}</b> &nbsp; "
+            "<span style='color:{c_ct}'>■</span> 计算力矩 <b>{rms_ct:.4f}</b>"
+        ),
+        "ct_setup": (
+            "K_p = {kp:g}，K_d = {kd:g}（PD 中作用在力矩上，计算力矩中作用在加速度上）；控制频率 {rate:g} Hz，"
+            "两次采样之间力矩保持不变。目标：q_d = ({c1:g}, {c2:g}) + ({a1:g} sin {w1:g}t, {a2:g} sin {w2:g}t) rad。"
+            "控制器以为各质量是真实值的 {believed:g} %，也不知道末端上有 {payload:g} kg 的负载。"
+            "移动任一滑块，仿真从 t = 0 重新开始。"
+        ),
+        "ct_task_payload": (
+            "给末端加上至少 {payload:g} kg 的未建模负载并按播放：计算力矩的均方根误差升到 {rms:g} rad 以上。"
+            "仿真过了 {wait:g} 秒后，检查读取最近 {window:g} 秒的均方根误差；负载正好 {payload:g} kg 时要更晚才超过 "
+            "{rms:g} rad，请继续播放。"
+        ),
+        "ct_task_payload_hint": "只需要调负载滑块。看对数图上的绿色曲线上升了几个数量级；负载越重，越早越过这条线。",
+        "ct_why_payload_small": "负载是 {payload:g} kg，至少需要 {need:g} kg",
+        "ct_why_payload_wait": "仿真时间 t = {t:.1f} s，请等到 t > {wait:g} s",
+        "ct_why_payload_rms": "计算力矩的均方根误差是 {rms:.3f} rad，还没有超过 {need:g} rad",
+        "ct_payload_value": "负载 {payload:g} kg，t = {t:.1f} s 时均方根误差（最近 {window:g} 秒）{rms:.3f} rad",
+        "ct_task_worse": (
+            "找到一个设置，让计算力矩比 PD + 重力补偿跟踪得更差：最近 {window:g} 秒的均方根误差至少大 {percent:g} %，"
+            "在 t = {wait:g} s 之后的任意时刻读取。"
+        ),
+        "ct_task_worse_hint": ("任何未建模负载都对计算力矩不利；这个比值在 t = {wait:g} s 刚过时最大，随后逐渐变小，"
+                               "所以不大的负载也可能很早就达标。想要持久地更差，试试 {payload:g} kg 的负载，"
+                               "配上 {error:g} % 的模型误差。"),
+        "ct_why_worse_wait": "仿真时间 t = {t:.1f} s，请等到 t > {wait:g} s",
+        "ct_why_worse_ratio": "计算力矩的均方根误差是 PD + 重力补偿的 {ratio:.2f} 倍，至少需要 {need:.2f} 倍",
+        "ct_worse_value": "t = {t:.1f} s 时是 PD + 重力补偿的 {ratio:.2f} 倍（模型误差 {error:g} %，负载 {payload:g} kg）",
+        "ct_error_payload": "负载必须在 {lo:g} 到 {hi:g} kg 之间，收到的是 {value}。",
+        "ct_error_model": "模型误差必须在 {lo:g} 到 {hi:g} % 之间，收到的是 {value}。",
+    },
+}, common={
+    "ct_xlabel_err": "t [s]",
+    "ct_ylabel_err": "log₁₀ ‖q_d − q‖ [rad]",
+    "ct_legend_pd": "━ PD",
+    "ct_scene_time": "t = {t:.2f} s",
+})

@@ -1,0 +1,8 @@
+"""Lesson 9. Identifying the 2R arm's base parameters from measured torques.
+
+Its names are listed in :data:`course_lib.lessons.LESSONS` and load on first use.
+"""
+
+from course_lib.lessons import lazy_exports
+
+__getattr__, __dir__ = lazy_exports(__name__)

@@ -1,0 +1,381 @@
+"""Lesson 5's lab: the mass matrix M(q) of the 2R arm as a kinetic-energy ellipse (seed 000, FIG 1).
+
+Left, the arm: drag the elbow (θ₁) or the tip (θ₂), or use the sliders; a
+payload at the tip is merged into link 2. Right, the joint-velocity plane:
+the solid ellipse is T = ½ q̇ᵀ M q̇ = E with its two axes (light = long,
+heavy = short), the dashed ellipse the level set through the velocity handle
+q̇, the dotted circle the joint velocities of the same speed |q̇|. Below, M₁₁,
+M₁₂, M₂₂ and both eigenvalues over θ₂, and κ(M) over θ₂ zoomed on the task's
+threshold (the stretched arm's κ off the scale; the readout gives it), with the current posture marked. A payload is drawn
+as a disc behind the tip handle, larger for a heavier one. The readout of the
+change of M covers a whole move: since a drag began, or a run of slider steps. Every number comes from :class:`~course_lib.physics.models.TwoLinkArm`
+and :mod:`course_lib.physics.quadratic_forms`.
+
+Draggable handles: ``"elbow"`` and ``"tip"`` in panel ``"world"`` (m),
+``"qd"`` in panel ``"qd"`` (rad/s).
+
+>>> lab = MassMatrixLab()
+>>> lab.set("theta2", 145.0)
+>>> lab.readout("kappa") < ROUND_KAPPA, lab.task_done("round")
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from course_lib.physics import quadratic_forms as qf
+from course_lib.physics.models import TwoLinkArm
+from course_lib.lab import controls as c
+from course_lib.lab.arm_pose import elbow_angle, shoulder_angle
+from course_lib.lab.base import DragHandle, Lab
+from course_lib.lessons.mass_matrix.messages import MASS_MATRIX
+from course_lib.lessons.mass_matrix.view import CURVE_POINTS, mass_matrix_curves, mass_matrix_view
+from course_lib.lab.numbers import slider_angle
+from course_lib.lab.scene import Band
+from course_lib.lab.scene import Disc
+from course_lib.lab.scene import Ellipse
+from course_lib.lab.scene import Handle
+from course_lib.lab.scene import Link
+from course_lib.lab.scene import Panel
+from course_lib.lab.scene import Polyline
+from course_lib.lab.scene import Scene
+from course_lib.lab.scene import Text
+from course_lib.lab.tasks import NotYet, checklist
+
+#: task "round": with no payload, κ(M) below this (seed 000, FIG 1)
+ROUND_KAPPA = 5.6
+#: task "light": q̇ within this angle (deg) of the smallest eigenvalue's eigenvector ...
+LIGHT_ANGLE_DEG = 5.0
+#: ... with T within this fraction of E
+LIGHT_ENERGY_TOL = 0.10
+
+#: the sliders' ranges: payload (kg) and energy (J); the q̇ plane shows ±QD_RANGE rad/s
+PAYLOAD_MAX, E_MIN, E_MAX, QD_RANGE = 2.0, 0.1, 1.0, 5.0
+#: slider changes of one joint less than this many seconds apart are one move (a slider sends a value per step)
+MOVE_GAP_S = 1.0
+#: the payload disc's radius (m): drawn behind the tip handle (about 0.24 m across on screen), growing with the mass
+PAYLOAD_R0, PAYLOAD_R_PER_KG = 0.27, 0.13
+#: half the size of an axis label ("light", "heavy") in the q̇ plane (rad/s, about 19 × 7 px) and its gap to the tip
+LABEL_HALF_W, LABEL_HALF_H, LABEL_GAP = 0.95, 0.35, 0.2
+#: seed colours: amber ellipse, purple level set through the handle, cyan circle; M₁₁ red, M₁₂ amber, M₂₂ green
+AMBER, PURPLE, CYAN, RED, GREEN = "#d99a00", "#7b4fa0", "#1a9fb5", "#c0392b", "#2e8b3d"
+
+
+class MassMatrixLab(Lab):
+    """Pose the 2R arm, pick a joint velocity, and see M as the ellipse ½ q̇ᵀ M q̇ = E.
+
+    Args:
+        arm: the arm (default the seeds' arm, l₁ = 1 m, l₂ = 0.8 m, m₁ = 2 kg, m₂ = 1.5 kg);
+            its payload is the payload slider's start value.
+        theta1, theta2: start angles (deg, −180…180), θ₁ from the horizontal, θ₂ relative.
+        qd: start joint velocity (rad/s), each within ±5 (the plane's range).
+        E: start energy of the solid ellipse (J), 0.1…1.
+
+    Raises:
+        ValueError: naming the argument and what is allowed.
+    """
+
+    messages = MASS_MATRIX
+    CONTROLS = (
+        c.Slider("theta1", "mm_theta1", -180, 180, 1, 30.0, ".0f", follow="theta1_deg", period=360),
+        c.Slider("theta2", "mm_theta2", -180, 180, 1, 90.0, ".0f", follow="theta2_deg", period=360),
+        c.Slider("payload", "mm_payload", 0.0, PAYLOAD_MAX, 0.1, 0.0, ".1f"),
+        c.Slider("E", "mm_energy", E_MIN, E_MAX, 0.05, 0.5, ".2f"),
+    )
+
+    def __init__(self, arm: TwoLinkArm | None = None, theta1: float = 30.0, theta2: float = 90.0,
+                 qd: tuple[float, float] = (1.0, 0.5), E: float = 0.5):
+        super().__init__()
+        self.arm = arm if arm is not None else TwoLinkArm()
+        if not 0.0 <= self.arm.payload <= PAYLOAD_MAX:
+            raise ValueError(f"the arm's payload must be within the slider's 0…{PAYLOAD_MAX:g} kg, "
+                             f"got {self.arm.payload}")
+        self.E = qf.check_energy(E)
+        if not E_MIN <= self.E <= E_MAX:
+            raise ValueError(f"E must be within the slider's {E_MIN:g}…{E_MAX:g} J, got {E}")
+        self.qd0 = _velocity(qd)
+        self.q0 = np.deg2rad([slider_angle("theta1", theta1), slider_angle("theta2", theta2)])
+        self.q, self.qd = self.q0.copy(), self.qd0.copy()
+        self.last_move: tuple[str, float, float] | None = None  # (joint, Δ degrees, largest |ΔM|) of the move
+        self._move: _Move | None = None  # the move under way: since a drag started, or a run of slider steps
+        self._clock = time.monotonic
+        self.tasks = checklist(self, {
+            "round": self.T("mm_task_round", kappa=ROUND_KAPPA),
+            "light": self.T("mm_task_light", angle=LIGHT_ANGLE_DEG, tol=100 * LIGHT_ENERGY_TOL)},
+            "mm_task_{key}_hint")
+        self.add_handle(DragHandle("elbow", "world", lambda: tuple(self._points()[1]), self._drag_elbow,
+                                   on_start=lambda: self._begin_move(0, "drag"), on_end=self._end_move))
+        self.add_handle(DragHandle("tip", "world", lambda: tuple(self._points()[2]), self._drag_tip,
+                                   on_start=lambda: self._begin_move(1, "drag"), on_end=self._end_move))
+        self.add_handle(DragHandle("qd", "qd", lambda: (float(self.qd[0]), float(self.qd[1])), self._drag_qd))
+        self.readout_html = c.html()
+        self.attach_scene(self._scene())
+        column = self.build_controls()
+        for key, value in (("theta1", theta1), ("theta2", theta2), ("payload", self.arm.payload), ("E", self.E)):
+            self.move_control(key, float(value))
+        self.layout(column + [self.readout_html])
+        self._draw_curves()
+        self.refresh()
+
+    # -- the picture --------------------------------------------------------------------------
+    def _scene(self) -> Scene:
+        reach = 1.08 * (self.arm.l1 + self.arm.l2)
+        return Scene(width=560, height=600, channels=[
+            "ex", "ey", "tx", "ty", "payload_r", "qd1", "qd2", "lx", "ly", "hx", "hy", "T", "E", "kappa",
+            "theta1_deg", "theta2_deg", "M11", "M12", "M22", "lam1", "lam2", "axis_long", "axis_short", "T_long", "T_short",
+            "speed", "payload_lx", "payload_ly", "label_lx", "label_ly", "label_hx", "label_hy", "kappa_dot"], panels=[
+            Panel("world", 0.0, 0.0, 0.48, 0.56, (-reach, reach), (-reach, reach), equal=True, grid=True,
+                  xlabel="x [m]", ylabel="y [m]", title=self.T("mm_title_world")),
+            Panel("qd", 0.52, 0.0, 0.48, 0.56, (-QD_RANGE, QD_RANGE), (-QD_RANGE, QD_RANGE), equal=True,
+                  grid=True, xlabel=self.T("mm_qd1"), ylabel=self.T("mm_qd2"), title=self.T("mm_title_qd")),
+            Panel("curves", 0.0, 0.64, 0.56, 0.36, (-180, 180), (-0.5, 4.5), xlabel=self.T("mm_theta2_axis"),
+                  title=self.T("mm_title_curves"), xticks=[-180, -90, 0, 90, 180]),
+            Panel("kappa", 0.64, 0.64, 0.36, 0.36, (-180, 180), (1, 10), xlabel=self.T("mm_theta2_axis"),
+                  title=self.T("mm_title_kappa"), xticks=[-180, 0, 180])], shapes=[
+            # the arm
+            Link("link1", "world", x0=0, y0=0, x1="ex", y1="ey", width=9, color="ink"),
+            Link("link2", "world", x0="ex", y0="ey", x1="tx", y1="ty", width=9, color="ink"),
+            Disc("shoulder", "world", r_px=7, color="secondary"),
+            Disc("payload", "world", x="tx", y="ty", r="payload_r", color="gravity", alpha=0.55,
+                 visible=self.arm.payload > 0),
+            Handle("elbow", "world", x="ex", y="ey", r_px=11, color="secondary", circle=(0.0, 0.0)),
+            Handle("tip", "world", x="tx", y="ty", r_px=12, color="bad"),
+            Text("payload_label", "world", x="payload_lx", y="payload_ly", text="", color="gravity", anchor="middle",
+                 size=12, visible=self.arm.payload > 0),
+            Text("angles", "world", x=-reach, y=-reach, text=self.T("mm_scene_angles"), dy_px=-6),
+            # the joint-velocity plane
+            Ellipse("circle", "qd", a="speed", b="speed", color=CYAN, dash=True),
+            Ellipse("ellipse_T", "qd", a="T_long", b="T_short", ux="lx", uy="ly", color=PURPLE, dash=True),
+            Ellipse("ellipse_E", "qd", a="axis_long", b="axis_short", ux="lx", uy="ly", color=AMBER, width=2.5),
+            Link("axis_light", "qd", x0="-lx", y0="-ly", x1="lx", y1="ly", width=1.5, color=AMBER, alpha=0.8),
+            Link("axis_heavy", "qd", x0="-hx", y0="-hy", x1="hx", y1="hy", width=1.5, color=AMBER, alpha=0.8),
+            Text("label_light", "qd", x="label_lx", y="label_ly", text=self.T("mm_light"), color=AMBER,
+                 anchor="middle"),
+            Text("label_heavy", "qd", x="label_hx", y="label_hy", text=self.T("mm_heavy"), color=AMBER,
+                 anchor="middle"),
+            Handle("qd", "qd", x="qd1", y="qd2", r_px=10, color=AMBER),
+            Text("energy", "qd", x=-QD_RANGE, y=-QD_RANGE, text=self.T("mm_scene_energy"), dx_px=4, dy_px=-8),
+            # M and its eigenvalues over θ₂, and κ(M)
+            Polyline("curve_M11", "curves", color=RED),
+            Polyline("curve_M12", "curves", color=AMBER),
+            Polyline("curve_M22", "curves", color=GREEN),
+            Polyline("curve_lam1", "curves", color="ink", dash=True),
+            Polyline("curve_lam2", "curves", color="ink", dash=True),
+            *[Text(f"legend_{k}", "curves", x=180, y=0, text=self.T(f"mm_legend_{k}"), color=col, anchor="end",
+                   dy_px=-8, size=12)
+              for k, col in (("M11", RED), ("M12", AMBER), ("M22", GREEN), ("lam1", "ink"), ("lam2", "ink"))],
+            Link("now_curves", "curves", x0="theta2_deg", y0=0, x1="theta2_deg", y1=1, width=1, color="muted"),
+            Disc("dot_M11", "curves", x="theta2_deg", y="M11", r_px=4, color=RED),
+            Disc("dot_M12", "curves", x="theta2_deg", y="M12", r_px=4, color=AMBER),
+            Disc("dot_M22", "curves", x="theta2_deg", y="M22", r_px=4, color=GREEN),
+            Band("round_band", "kappa", lo=1.0, hi=ROUND_KAPPA, color="good"),
+            Text("band_label", "kappa", x=0, y=ROUND_KAPPA, text=self.T("mm_band", kappa=ROUND_KAPPA), color="good",
+                 anchor="middle", dy_px=9, size=11),  # where the curve is off the scale, above
+            Polyline("curve_kappa", "kappa", color="primary"),
+            Link("now_kappa", "kappa", x0="theta2_deg", y0=0, x1="theta2_deg", y1=1, width=1, color="muted"),
+            Disc("dot_kappa", "kappa", x="theta2_deg", y="kappa_dot", r_px=4, color="primary"),
+            Text("kappa_now", "kappa", x=0, y=0, text=self.T("mm_scene_kappa"), anchor="middle", dy_px=14),
+            Text("kappa_off", "kappa", x=0, y=0, text=self.T("mm_scene_kappa_off"), anchor="middle", dy_px=29,
+                 size=11, color="muted")])
+
+    def _draw_curves(self) -> None:
+        """M₁₁, M₁₂, M₂₂, λ₁, λ₂ and κ over θ₂ for the arm in force: once per payload change."""
+        curves = mass_matrix_curves(self.arm, CURVE_POINTS)
+        deg = curves.pop("theta2_deg").tolist()
+        ylim = [min(-0.5, 1.2 * float(curves["M12"].min())), 1.1 * float(curves["lam2"].max())]
+        self.klim = klim = kappa_range(curves["kappa"])
+        changes = {f"curve_{key}": {"xs": deg, "ys": ys.tolist()} for key, ys in curves.items()}
+        at = CURVE_POINTS * 5 // 8  # θ₂ = 45°: M₁₁ under its curve, M₁₂ over its own, between the two
+        changes.update({f"legend_{key}": {"x": 45, "y": float(curves[key][at]), "dy_px": dy, "anchor": "middle"}
+                        for key, dy in (("M11", 11), ("M12", -11))})
+        changes.update(legend_M22={"x": -40, "y": float(curves["M22"][0])},
+                       legend_lam1={"x": -90, "y": float(curves["lam1"][CURVE_POINTS // 4])},
+                       legend_lam2={"x": 20, "y": float(curves["lam2"][CURVE_POINTS // 2])},
+                       now_curves={"y0": ylim[0], "y1": ylim[1]},  # the current θ₂, across the whole plot
+                       now_kappa={"y0": klim[0], "y1": klim[1]}, kappa_now={"y": klim[1]},
+                       kappa_off={"y": klim[1]},
+                       payload={"visible": self.arm.payload > 0},
+                       payload_label={"visible": self.arm.payload > 0,
+                                      "text": self.T("mm_scene_payload", payload=self.arm.payload)})
+        with self.scene.hold_sync():
+            self.scene.set_panel("curves", ylim=ylim)
+            self.scene.set_panel("kappa", ylim=klim)
+            self.scene.set_shapes(changes)
+
+    def _points(self) -> np.ndarray:
+        return self.arm.joint_positions(self.q)
+
+    def refresh(self) -> None:
+        r = mass_matrix_view(self.arm, self.q, self.qd, self.E)
+        pts = self._points()
+        r.update(ex=pts[1, 0], ey=pts[1, 1], tx=pts[2, 0], ty=pts[2, 1], payload=self.arm.payload,
+                 payload_r=PAYLOAD_R0 + PAYLOAD_R_PER_KG * self.arm.payload,
+                 theta1_deg=math.degrees(self.q[0]), theta2_deg=math.degrees(self.q[1]),
+                 kappa_dot=min(max(r["kappa"], self.klim[0]), self.klim[1]))  # off the scale: at its edge
+        reach = 1.08 * (self.arm.l1 + self.arm.l2)  # the payload's mass over its disc, or under it near the top
+        above = r["ty"] + r["payload_r"] + 0.15
+        r.update(payload_lx=float(np.clip(r["tx"], -reach + 0.45, reach - 0.45)),
+                 payload_ly=above if above < reach - 0.1 else r["ty"] - r["payload_r"] - 0.15)
+        qd = np.array([r["qd1"], r["qd2"]])
+        for key, tip in (("l", np.array([r["lx"], r["ly"]])), ("h", np.array([r["hx"], r["hy"]]))):
+            r[f"label_{key}x"], r[f"label_{key}y"] = axis_label_spot(tip, qd)
+        if self.last_move is not None:
+            r["dM"] = self.last_move[2]
+        r = {k: float(v) for k, v in r.items()}
+        self.check_finite(r)
+        self.readouts.update(r)
+        self.scene.set_values({k: r[k] for k in self.scene.channels})
+        self.follow_controls()
+        self.readout_html.value = self._readout_html(r)
+        self.tasks.update(self)
+
+    def _readout_html(self, r: dict[str, float]) -> str:
+        lines = [self.T("mm_readout_M", **r), self.T("mm_readout_eig", **r),
+                 self.T("mm_readout_axes", E=r["E"], long=r["axis_long"], short=r["axis_short"],
+                        ratio=r["axis_long"] / r["axis_short"])]
+        lines.append(self.T("mm_readout_T", **r) if r["T"] > 0 else self.T("mm_readout_T_zero"))
+        if self.last_move is None:
+            lines.append(self.T("mm_readout_dM_none"))
+        else:
+            joint, delta, dM = self.last_move
+            lines.append(self.T("mm_readout_dM", joint=joint, delta=delta, dM=dM))
+        return "<br>".join(lines)
+
+    def reset_state(self) -> None:
+        self.q, self.qd, self.last_move, self._move = self.q0.copy(), self.qd0.copy(), None, None
+
+    # -- tasks, each next to its threshold ----------------------------------------------------------
+    def _check_round(self, lab: "MassMatrixLab") -> str | NotYet:
+        if self.arm.payload > 0:
+            return NotYet(self.T("mm_why_payload", payload=self.arm.payload))
+        kappa = self.readouts["kappa"]
+        if kappa >= ROUND_KAPPA:
+            return NotYet(self.T("mm_why_kappa", kappa=kappa, target=ROUND_KAPPA))
+        return self.T("mm_value_round", kappa=kappa, theta2=self.readouts["theta2_deg"])
+
+    def _check_light(self, lab: "MassMatrixLab") -> str | NotYet:
+        r = self.readouts
+        if r["T"] <= 0:
+            return NotYet(self.T("mm_why_zero"))
+        if r["angle"] > LIGHT_ANGLE_DEG:
+            return NotYet(self.T("mm_why_angle", angle=r["angle"], target=LIGHT_ANGLE_DEG))
+        off = abs(r["T"] - r["E"]) / r["E"]
+        if off > LIGHT_ENERGY_TOL:
+            return NotYet(self.T("mm_why_energy", T=r["T"], E=r["E"], off=100 * off, tol=100 * LIGHT_ENERGY_TOL))
+        return self.T("mm_value_light", angle=r["angle"], T=r["T"], E=r["E"])
+
+    # -- callbacks (run guarded) ---------------------------------------------------------------------
+    def on_theta1(self, degrees: float) -> None:
+        self._set_angle(0, degrees)
+
+    def on_theta2(self, degrees: float) -> None:
+        self._set_angle(1, degrees)
+
+    def on_payload(self, kg: float) -> None:
+        self.check_input(payload=kg)
+        self.arm = self.arm.replace(payload=float(kg))  # the model refuses a bad value before anything changes
+        self._end_move()
+        self.show_message("")
+        self._draw_curves()
+        self.refresh()
+
+    def on_E(self, joules: float) -> None:
+        self.check_input(E=joules)
+        self.E = qf.check_energy(joules)
+        self._end_move()
+        self.show_message("")
+        self.refresh()
+
+    def _begin_move(self, i: int, source: str) -> None:
+        """A move of joint i starts here (a drag's grab, or a slider step after a pause or another action)."""
+        self._move = _Move(i, self.q.copy(), source, self._clock())
+
+    def _end_move(self) -> None:
+        """The move is over (drag released, or another control used): the next change starts a new one."""
+        self._move = None
+
+    def _set_angle(self, i: int, degrees: float, source: str = "slider") -> None:
+        """Set joint i and report the whole move so far: its angle and the largest change of M since it began."""
+        self.check_input(angle=degrees)
+        q = self.q.copy()
+        q[i] = math.radians(float(degrees))
+        m, now = self._move, self._clock()
+        if m is None or m.joint != i or m.source != source or (source == "slider" and now - m.last > MOVE_GAP_S):
+            self._begin_move(i, source)
+            m = self._move
+        m.degrees += (math.degrees(q[i] - self.q[i]) + 180.0) % 360.0 - 180.0  # summed: a drag may go round
+        m.last = now
+        change = np.abs(self.arm.mass_matrix(q) - self.arm.mass_matrix(m.q_start)).max()
+        self.last_move = ("θ₁" if i == 0 else "θ₂", m.degrees, float(change))
+        self.q = q
+        self.show_message("")
+        self.refresh()
+
+    def _drag_elbow(self, x: float, y: float) -> None:
+        self._set_angle(0, shoulder_angle(x, y), "drag")
+
+    def _drag_tip(self, x: float, y: float) -> None:
+        self._set_angle(1, elbow_angle(self._points()[1], self.q[0], x, y), "drag")
+
+    def _drag_qd(self, x: float, y: float) -> None:
+        self.check_input(x=x, y=y)
+        self._end_move()
+        self.qd = np.clip([float(x), float(y)], -QD_RANGE, QD_RANGE)
+        self.show_message("")
+        self.refresh()
+
+
+@dataclass
+class _Move:
+    """A move of one joint under way: where it started, how far it went (deg, summed), by what, last change."""
+
+    joint: int
+    q_start: np.ndarray
+    source: str  # "drag" or "slider"
+    last: float  # clock time of the latest change (s)
+    degrees: float = 0.0
+
+
+def axis_label_spot(tip: np.ndarray, qd: np.ndarray) -> tuple[float, float]:
+    """Where to centre an axis's label: beyond the end of the axis farther from the handle q̇, clear of the ellipse.
+
+    Args:
+        tip: one end of the semi-axis (rad/s); the other end is −tip. qd: the handle (rad/s).
+
+    Returns:
+        The label's centre (rad/s), a box LABEL_HALF_W × LABEL_HALF_H around it just outside the end, in the plane.
+    """
+    end = -tip if float(np.dot(tip, qd)) > 0 else tip
+    length = float(np.hypot(*end))
+    u = end / length if length > 0 else np.array([1.0, 0.0])
+    out = LABEL_GAP + abs(u[0]) * LABEL_HALF_W + abs(u[1]) * LABEL_HALF_H  # the box's extent along u, plus a gap
+    x, y = end + out * u
+    return (float(np.clip(x, -QD_RANGE + LABEL_HALF_W, QD_RANGE - LABEL_HALF_W)),
+            float(np.clip(y, -QD_RANGE + LABEL_HALF_H, QD_RANGE - LABEL_HALF_H)))
+
+
+def kappa_range(kappa: np.ndarray) -> list[float]:
+    """The κ plot's range: zoomed on the task's threshold, from below the smallest κ to 1.5× that gap above it.
+
+    The stretched arm's κ (up to about 46) is off the scale, marked "↑ off scale"; the number is in the
+    readout beside the lab (not printed in the plot: it is a quiz answer).
+    """
+    lo = max(1.0, math.floor(2 * min(0.9 * float(kappa.min()), ROUND_KAPPA - 1.0)) / 2)
+    return [lo, ROUND_KAPPA + 1.5 * (ROUND_KAPPA - lo)]
+
+
+def _velocity(qd: Any) -> np.ndarray:
+    try:
+        v = np.asarray(qd, dtype=float)
+    except (TypeError, ValueError):
+        v = np.full(1, np.nan)
+    if v.shape != (2,) or not np.isfinite(v).all() or np.abs(v).max() > QD_RANGE:
+        raise ValueError(f"qd must be two finite joint speeds within ±{QD_RANGE:g} rad/s (the plane's range), "
+                         f"got {qd!r}")
+    return v

@@ -1,0 +1,8 @@
+"""Lesson 10. Recursive dynamics: RNEA, CRBA and ABA on a chain.
+
+Its names are listed in :data:`course_lib.lessons.LESSONS` and load on first use.
+"""
+
+from course_lib.lessons import lazy_exports
+
+__getattr__, __dir__ = lazy_exports(__name__)

@@ -1,0 +1,95 @@
+"""The RNEA step-through lab's sentences (see :mod:`course_lib.i18n`)."""
+
+from course_lib.i18n import MessageTable
+
+RNEA_LAB = MessageTable("rnea_lab", {
+    "en": {
+        "rnea_n": "links n",
+        "rnea_qd": "all q̇ᵢ [rad/s]",
+        "rnea_qdd": "all q̈ᵢ [rad/s²]",
+        "rnea_step": "step",
+        "rnea_next": "Next ▶",
+        "rnea_back": "◀ Back",
+        "rnea_title": "Planar chain of equal rods, {length:g} m and {mass:g} kg in all; drag the tip",
+        "rnea_legend_v": "v: velocity of joint i ({sv:.3f} m per m/s)",
+        "rnea_legend_a": "a: spatial acceleration, linear part ({sa:.3f} m per m/s²)",
+        "rnea_legend_f": "f: force across joint i ({sf:.3f} m per N)",
+        "rnea_scene_step": "step {step:.0f} of {steps:.0f}",
+        "rnea_stage_start": "Step 0: nothing computed yet. The base is at rest and accelerates upward at g.",
+        "rnea_stage_forward": "Forward pass reaches link {i} of {n}: its velocity and acceleration, from link {p}'s.",
+        "rnea_stage_backward": ("Backward pass reaches link {i}: the force across joint {i} carries links {i}…{n}; "
+                                "τ{i} = Sᵢᵀ Fᵢ."),
+        "rnea_pose": "θ{n} = {last:.0f}° (relative), tip at ({x:.2f}, {y:.2f}) m",
+        "rnea_panel_title": "Link {i}, in world axes",
+        "rnea_panel_none": "Press Next ▶ to start the forward pass.",
+        "rnea_row_v": "v of joint (m/s)",
+        "rnea_row_a": "a, spatial (m/s²)",
+        "rnea_row_a_classic": "a + ω×v, classical (m/s²)",
+        "rnea_row_n": "n_z about joint (N·m)",
+        "rnea_row_f": "f across joint (N)",
+        "rnea_not_yet": "not reached yet",
+        "rnea_task_rest": ("With q̇ = q̈ = 0, run the forward pass to the tip: every link's acceleration is g "
+                           "straight up (within {tol:g} m/s²), the base's push carried along."),
+        "rnea_task_rest_hint": "Set both sliders q̇ and q̈ to 0 and press Next ▶ until the step number equals n (the tip).",
+        "rnea_task_weight": ("With at least {n_min} links at rest, run the backward pass to link 1: the force across "
+                             "joint 1 equals the weight of the whole chain within {tol:g} %."),
+        "rnea_task_weight_hint": "n ≥ {n_min}, q̇ = q̈ = 0, then Next ▶ to the last step. Compare f with Σ m g.",
+        "rnea_task_tip": ("At rest, with the backward pass done, drag the tip until the last joint needs less than "
+                          "{tol:g} % of the most it can need, m g l/2 of the last link (within about {deg:.0f}° "
+                          "of vertical)."),
+        "rnea_task_tip_hint": ("The last joint carries only the last link: its torque vanishes when that link's centre "
+                               "of mass sits straight above or below the joint."),
+        "rnea_why_moving": "the chain moves (q̇ = {qd:g} rad/s, q̈ = {qdd:g} rad/s²); set both to 0",
+        "rnea_why_step": "the pass has reached step {step} of the {need} needed",
+        "rnea_why_few": "n = {n}; this needs at least {n_min} links",
+        "rnea_why_weight": "|f₁| = {f:.2f} N against Σ m g = {w:.2f} N",
+        "rnea_why_tip": "τ{n} = {tau:.3f} N·m, more than {tol:.3f} N·m ({pct:g} % of m g l/2 = {most:.2f} N·m)",
+    },
+    "zh": {
+        "rnea_n": "连杆数 n",
+        "rnea_qd": "所有 q̇ᵢ [rad/s]",
+        "rnea_qdd": "所有 q̈ᵢ [rad/s²]",
+        "rnea_step": "步骤",
+        "rnea_next": "下一步 ▶",
+        "rnea_back": "◀ 上一步",
+        "rnea_title": "由等长杆组成的平面链，总长 {length:g} m、总质量 {mass:g} kg；拖动末端",
+        "rnea_legend_v": "v：关节 i 的速度（每 m/s 画 {sv:.3f} m）",
+        "rnea_legend_a": "a：空间加速度的线性部分（每 m/s² 画 {sa:.3f} m）",
+        "rnea_legend_f": "f：穿过关节 i 的力（每 N 画 {sf:.3f} m）",
+        "rnea_scene_step": "第 {step:.0f} 步，共 {steps:.0f} 步",
+        "rnea_stage_start": "第 0 步：还没有计算任何东西。基座静止，并以 g 向上加速。",
+        "rnea_stage_forward": "前向递推到达第 {i} 根连杆（共 {n} 根）：由第 {p} 根连杆的速度和加速度求出它的速度和加速度。",
+        "rnea_stage_backward": "反向递推到达第 {i} 根连杆：穿过关节 {i} 的力承担连杆 {i}…{n}；τ{i} = Sᵢᵀ Fᵢ。",
+        "rnea_pose": "θ{n} = {last:.0f}°（相对角），末端位于 ({x:.2f}, {y:.2f}) m",
+        "rnea_panel_title": "第 {i} 根连杆，世界坐标系下",
+        "rnea_panel_none": "按“下一步 ▶”开始前向递推。",
+        "rnea_row_v": "关节的 v (m/s)",
+        "rnea_row_a": "a，空间加速度 (m/s²)",
+        "rnea_row_a_classic": "a + ω×v，经典加速度 (m/s²)",
+        "rnea_row_n": "绕关节的 n_z (N·m)",
+        "rnea_row_f": "穿过关节的 f (N)",
+        "rnea_not_yet": "尚未到达",
+        "rnea_task_rest": ("在 q̇ = q̈ = 0 时，把前向递推一直推到末端：每根连杆的加速度都是竖直向上的 g"
+                           "（误差在 {tol:g} m/s² 以内），基座的那一推被一路传了下去。"),
+        "rnea_task_rest_hint": "把 q̇ 和 q̈ 两个滑块都设为 0，然后一直按“下一步 ▶”，直到步骤数等于 n（末端）。",
+        "rnea_task_weight": ("在至少 {n_min} 根连杆、静止的情况下，把反向递推推到连杆 1：穿过关节 1 的力"
+                             "等于整条链的重量，误差在 {tol:g} % 以内。"),
+        "rnea_task_weight_hint": "n ≥ {n_min}，q̇ = q̈ = 0，然后按“下一步 ▶”到最后一步。把 f 与 Σ m g 比较。",
+        "rnea_task_tip": ("静止时，在反向递推完成后拖动末端，直到最后一个关节所需的力矩小于它最大可能值"
+                          "（最后一根连杆的 m g l/2）的 {tol:g} %（与竖直方向相差约 {deg:.0f}° 以内）。"),
+        "rnea_task_tip_hint": "最后一个关节只承担最后一根连杆：当这根连杆的质心正好在关节的正上方或正下方时，"
+                              "它的力矩为零。",
+        "rnea_why_moving": "链在运动（q̇ = {qd:g} rad/s，q̈ = {qdd:g} rad/s²）；把两者都设为 0",
+        "rnea_why_step": "递推到了第 {step} 步，需要 {need} 步",
+        "rnea_why_few": "n = {n}；这里至少需要 {n_min} 根连杆",
+        "rnea_why_weight": "|f₁| = {f:.2f} N，而 Σ m g = {w:.2f} N",
+        "rnea_why_tip": "τ{n} = {tau:.3f} N·m，大于 {tol:.3f} N·m（m g l/2 = {most:.2f} N·m 的 {pct:g} %）",
+    },
+}, common={
+    "rnea_row_omega": "ω (rad/s)",
+    "rnea_row_alpha": "α (rad/s²)",
+    "rnea_row_tau": "τ = Sᵀ F (N·m)",
+    "rnea_value_rest": "a{n} = ({ax:.2f}, {ay:.2f}) m/s²",
+    "rnea_value_weight": "|f₁| = {f:.2f} N = Σ m g",
+    "rnea_value_tip": "τ{n} = {tau:.4f} N·m",
+})

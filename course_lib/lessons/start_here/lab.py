@@ -1,0 +1,144 @@
+"""The start-here lab: the course's planar 2R arm, posed by two angle sliders.
+
+No dynamics yet: the scene draws the arm from
+:meth:`~course_lib.physics.models.TwoLinkArm.joint_positions` and reads out the tip.
+It shows at a glance that sliders, the scene and dragging work.
+
+Draggable handles: ``"elbow"`` and ``"tip"``, in panel ``"world"`` (metres,
+shoulder at (0, 0)). At θ₁ = 30°, θ₂ = 45° the elbow sits at
+(l₁ cos 30°, l₁ sin 30°) ≈ (0.866, 0.500) and the tip at ≈ (1.073, 1.273);
+``lab.handle_pixels(name)`` gives them in the scene's CSS pixels. Dragging
+the elbow turns θ₁, dragging the tip turns θ₂; the sliders follow. The first
+slider is θ₁.
+
+>>> lab = ArmPreviewLab()
+>>> lab.set("theta1", 90.0); lab.set("theta2", 0.0)
+>>> round(lab.readout("tip_y"), 3), lab.task_done("reach_high")
+(1.8, True)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from course_lib.physics.models import TwoLinkArm
+from course_lib.lab import controls as c
+from course_lib.lab.arm_pose import elbow_angle, shoulder_angle
+from course_lib.lessons.start_here.messages import ARM_PREVIEW
+from course_lib.lab.base import DragHandle, Lab
+from course_lib.lab.numbers import slider_angle
+from course_lib.lab.scene import Disc
+from course_lib.lab.scene import Handle
+from course_lib.lab.scene import Link
+from course_lib.lab.scene import Panel
+from course_lib.lab.scene import Polyline
+from course_lib.lab.scene import Scene
+from course_lib.lab.scene import Text
+from course_lib.lab.tasks import NotYet, Task, TaskList
+
+#: the height the tiny task asks for (m)
+TARGET_HEIGHT = 1.7
+
+
+class ArmPreviewLab(Lab):
+    """Two angle sliders and a drawing of the 2R arm with its tip position.
+
+    Args:
+        arm: the arm to draw; default the course's arm (l₁ = 1 m, l₂ = 0.8 m).
+        theta1, theta2: initial angles (degrees, within the sliders' −180…180); θ₁ from
+            the horizontal, θ₂ relative to link 1.
+
+    Raises:
+        ValueError: naming the argument and the allowed range, for an angle outside
+            the sliders' range or not finite.
+    """
+
+    messages = ARM_PREVIEW
+    CONTROLS = (c.Slider("theta1", "arm_theta1", -180, 180, 1, 30.0, ".0f"),
+                c.Slider("theta2", "arm_theta2", -180, 180, 1, 45.0, ".0f"))
+
+    def __init__(self, arm: TwoLinkArm | None = None, theta1: float = 30.0, theta2: float = 45.0):
+        super().__init__()
+        theta1, theta2 = slider_angle("theta1", theta1), slider_angle("theta2", theta2)
+        self.arm = arm if arm is not None else TwoLinkArm()
+        self.q0 = np.deg2rad([theta1, theta2])
+        self.q = self.q0.copy()
+        self.tasks = TaskList([Task("reach_high", self.T("arm_task_high", y=TARGET_HEIGHT), self._check_high,
+                                    self.T("arm_task_high_hint"))])
+        self.add_handle(DragHandle("elbow", "world", lambda: tuple(self._points()[1]), self._drag_elbow))
+        self.add_handle(DragHandle("tip", "world", lambda: tuple(self._points()[2]), self._drag_tip))
+        self.readout_html = c.html()
+        self.attach_scene(self._scene())
+        column = self.build_controls()
+        self.move_control("theta1", theta1)
+        self.move_control("theta2", theta2)
+        self.layout(column + [self.readout_html])
+        self.refresh()
+
+    def _scene(self) -> Scene:
+        reach = 1.1 * (self.arm.l1 + self.arm.l2)
+        return Scene(width=440, height=440, channels=["ex", "ey", "tx", "ty", "tip_x", "tip_y", "theta1_deg",
+                                                      "theta2_deg"], panels=[
+            Panel("world", 0, 0, 1, 1, (-reach, reach), (-reach, reach), equal=True, grid=True, xlabel="x [m]",
+                  ylabel="y [m]", title=self.T("arm_title", l1=self.arm.l1, l2=self.arm.l2))], shapes=[
+            Polyline("target", "world", xs=[-reach, reach], ys=[TARGET_HEIGHT] * 2, dash=True, color="good"),
+            Text("target_label", "world", x=-reach, y=TARGET_HEIGHT, text=self.T("arm_target"), color="good",
+                 dx_px=4, dy_px=-12),  # text is centred on y + dy_px: clear of the dashed line
+            Link("link1", "world", x0=0, y0=0, x1="ex", y1="ey", width=9, color="ink"),
+            Link("link2", "world", x0="ex", y0="ey", x1="tx", y1="ty", width=9, color="ink"),
+            Disc("shoulder", "world", r_px=7, color="secondary"),
+            Handle("elbow", "world", x="ex", y="ey", r_px=11, color="secondary", circle=(0.0, 0.0)),
+            Handle("tip", "world", x="tx", y="ty", r_px=12, color="bad"),
+            Text("readout", "world", x=-reach, y=-reach, text=self.T("arm_scene_readout"), dy_px=-6),
+            Text("angles", "world", x=-reach, y=-reach, text=self.T("arm_scene_angles"), dy_px=-24)])
+
+    # -- state -> picture ------------------------------------------------------------------
+    def _points(self) -> np.ndarray:
+        return self.arm.joint_positions(self.q)
+
+    def refresh(self) -> None:
+        pts = self._points()
+        r = dict(theta1=float(self.q[0]), theta2=float(self.q[1]), tip_x=float(pts[2, 0]), tip_y=float(pts[2, 1]),
+                 ex=float(pts[1, 0]), ey=float(pts[1, 1]), tx=float(pts[2, 0]), ty=float(pts[2, 1]),
+                 theta1_deg=float(np.degrees(self.q[0])), theta2_deg=float(np.degrees(self.q[1])))
+        self.check_finite(r)
+        self.readouts.update(r)
+        self.scene.set_values({k: r[k] for k in self.scene.channels})
+        self.readout_html.value = f"<b>{self.T('arm_tip')}</b> {self.T('arm_readout', x=r['tip_x'], y=r['tip_y'])}"
+        self.tasks.update(self)
+
+    def reset_state(self) -> None:
+        self.q = self.q0.copy()
+
+    def _check_high(self, lab: "ArmPreviewLab") -> str | NotYet:
+        y = self.readouts["tip_y"]
+        if y >= TARGET_HEIGHT:
+            return self.T("arm_task_value", y=y)
+        return NotYet(self.T("arm_why_high", y=y, target=TARGET_HEIGHT))
+
+    # -- callbacks (run guarded) -------------------------------------------------------------
+    def on_theta1(self, degrees: float) -> None:
+        self._set_angle(0, degrees)
+
+    def on_theta2(self, degrees: float) -> None:
+        self._set_angle(1, degrees)
+
+    def _set_angle(self, i: int, degrees: float) -> None:
+        self.check_input(angle=degrees)
+        self.q = self.q.copy()
+        self.q[i] = np.deg2rad(degrees)
+        self.show_message("")
+        self.refresh()
+
+    def _drag_elbow(self, x: float, y: float) -> None:
+        self.check_input(x=x, y=y)
+        # θ₁ is the direction of the shoulder→pointer line; θ₂ keeps its value.
+        self._sync_slider("theta1", shoulder_angle(x, y))
+
+    def _drag_tip(self, x: float, y: float) -> None:
+        self.check_input(x=x, y=y)
+        self._sync_slider("theta2", elbow_angle(self._points()[1], self.q[0], x, y))
+
+    def _sync_slider(self, key: str, degrees: float) -> None:
+        # Moving the slider runs its observer, which updates the state and the scene: they stay in step.
+        self.controls[key].value = float(np.clip(np.round(degrees), -180, 180))

@@ -1,0 +1,182 @@
+"""The 2R arm simulator's sentences (lesson 3, see :mod:`course_lib.i18n`).
+
+Texts of the scene and of the formula may hold ``{channel:.2f}`` fields: the browser
+fills them in with the scene's channels at display rate.
+"""
+
+from course_lib.i18n import MessageTable
+
+ARM_SIM = MessageTable("arm_sim_lab", {
+    "en": {
+        "arm_gravity": "gravity on",
+        "arm_method": "integrator",
+        "arm_method_euler": "explicit Euler",
+        "arm_dt": "step h",
+        "arm_hold": "Hold: τ = g(q)",
+        "arm_drop_c": "drop C q̇",
+        "arm_run10": "Run 10 s",
+        "arm_run10_tooltip": (
+            "Simulate exactly 10 s at once from the posture shown, as a new ledger: E₀ and W start again there"
+        ),
+        "arm_reset_tooltip": (
+            "Back to the start posture at t = 0, at rest; the controls keep their values (τ₁, τ₂, b, gravity, "
+            "integrator, h; Hold, if on, stays on and holds the start posture)"
+        ),
+        "arm_title_world": "2R arm (drag the elbow or the tip)",
+        "arm_title_ledger": "energy ledger [J]",
+        "arm_scene_ledger": "gap (E − E₀) − W = {gap:.3g} J",
+        "arm_legend_W": "╍ W = {W:.3f} J (τ and friction)",
+        "arm_readouts": (
+            "t = {t:.2f} s &nbsp; q = ({th1w:.3f}, {th2w:.3f}) rad (within ±π)<br>"
+            "q̇ = ({qd1:.3f}, {qd2:.3f}) rad/s &nbsp; q̈ = ({qdd1:.3f}, {qdd2:.3f}) rad/s²<br>"
+            "τ = ({tau1:.2f}, {tau2:.2f}) N·m &nbsp; E = {E:.4f} J<br>"
+            "E − E₀ = {dE:.4f} J &nbsp; W = {W:.4f} J &nbsp; gap (E − E₀) − W = <b>{gap_text}</b>"
+        ),
+        "arm_readout_hold": "Hold is on: τ = g(q) = ({tau1:.2f}, {tau2:.2f}) N·m, computed at q = ({q1:.3f}, {q2:.3f}) rad.",
+        "arm_readout_run": (
+            "Last Run 10 s ({method}, h = {h_ms:g} ms): largest |gap| over its steps <b>{error}</b>. "
+            "A run starts a new ledger (E₀, W) where it starts, so the gap above is the same ledger's."
+        ),
+        "arm_readout_drop_c": "C q̇ is dropped: the arm follows M q̈ + g = τ − b q̇, a wrong equation.",
+        "arm_task_euler": (
+            "Explicit Euler, h = {h_ms:g} ms, τ = 0, b = 0, gravity on: press Run 10 s and see the energy "
+            "error (E − E₀) − W exceed {error:g} J."
+        ),
+        "arm_task_euler_hint": (
+            "Start from the default posture (Reset): a swing from high up moves fast, and explicit Euler adds a "
+            "little energy on every step, more the faster the arm moves."
+        ),
+        "arm_task_euler_value": "energy error {error:.1f} J",
+        "arm_task_rk4": (
+            "RK4 with h ≤ {h_ms:g} ms, τ = 0, b = 0, gravity on: press Run 10 s and keep the energy error "
+            "below {error:g} J for the full run. Between runs press Reset (a run goes on from where the last "
+            "one ended), then halve h."
+        ),
+        "arm_task_rk4_hint": (
+            "RK4's error per step shrinks like h⁵: halving h makes it about 32 times smaller. Press Reset "
+            "before each run so that every run starts from the same posture; the controls keep their values."
+        ),
+        "arm_task_rk4_value": "largest energy error {error:.1e} J at h = {h_ms:g} ms",
+        "arm_task_hold": (
+            "With gravity on and the arm at rest, switch on Hold: τ = g(q) and keep the arm still for "
+            "{dwell:g} s of play (both joint speeds below {speed:g} rad/s)."
+        ),
+        "arm_task_hold_hint": (
+            "At rest q̇ = q̈ = 0, so the equation leaves τ = g(q). Stop the arm first (Reset, or drag it), "
+            "then switch Hold on and press Play."
+        ),
+        "arm_task_hold_value": "still at q = ({q1:.2f}, {q2:.2f}) rad with τ = ({tau1:.2f}, {tau2:.2f}) N·m",
+        "arm_why_no_run": "press Run 10 s",
+        "arm_why_method": "the last run used {method}, not {need}",
+        "arm_why_h_euler": "the last run used h = {h_ms:g} ms, the task asks for {need_ms:g} ms",
+        "arm_why_h_rk4": "the last run used h = {h_ms:g} ms, above {need_ms:g} ms",
+        "arm_why_inputs": "the last run had τ = ({tau1:g}, {tau2:g}) N·m, b = {b:g}: set τ = 0 and b = 0",
+        "arm_why_gravity": "the last run had gravity off",
+        "arm_why_drop_c": "the last run had C q̇ dropped: switch it back on",
+        "arm_why_euler_small": "the energy error was only {error:.2f} J: start from higher up (Reset)",
+        "arm_why_rk4_large": "the energy error reached {error:.1e} J",
+        "arm_why_hold_off": "Hold is off",
+        "arm_why_hold_gravity": "gravity is off, so any τ = 0 posture stays still",
+        "arm_why_hold_moving": (
+            "Hold was switched on while the arm moved at {speed:.2f} rad/s: τ = g(q) holds an arm at rest, "
+            "not a moving one"
+        ),
+        "arm_why_hold_drift": "the arm moves at {speed:.3f} rad/s",
+        "arm_error_q0": "q0 must be two finite angles in radians (θ₁ from the horizontal, θ₂ relative), got {value!r}",
+    },
+    "zh": {
+        "arm_gravity": "开启重力",
+        "arm_method": "积分器",
+        "arm_method_euler": "显式欧拉",
+        "arm_dt": "步长 h",
+        "arm_hold": "保持：τ = g(q)",
+        "arm_drop_c": "去掉 C q̇",
+        "arm_run10": "运行 10 s",
+        "arm_run10_tooltip": "从当前姿态一次性仿真整整 10 s，并重新记账：E₀ 和 W 从这里重新开始",
+        "arm_reset_tooltip": (
+            "回到 t = 0 时的初始静止姿态；各控件保持当前值（τ₁、τ₂、b、重力、积分器、h；"
+            "若“保持”开着，它仍然开着，并保持在初始姿态）"
+        ),
+        "arm_title_world": "2R 机械臂（拖动肘部或末端）",
+        "arm_title_ledger": "能量收支 [J]",
+        "arm_scene_ledger": "差额 (E − E₀) − W = {gap:.3g} J",
+        "arm_legend_W": "╍ W = {W:.3f} J（τ 与摩擦做的功）",
+        "arm_readouts": (
+            "t = {t:.2f} s &nbsp; q = ({th1w:.3f}, {th2w:.3f}) rad（取 ±π 以内）<br>"
+            "q̇ = ({qd1:.3f}, {qd2:.3f}) rad/s &nbsp; q̈ = ({qdd1:.3f}, {qdd2:.3f}) rad/s²<br>"
+            "τ = ({tau1:.2f}, {tau2:.2f}) N·m &nbsp; E = {E:.4f} J<br>"
+            "E − E₀ = {dE:.4f} J &nbsp; W = {W:.4f} J &nbsp; 差额 (E − E₀) − W = <b>{gap_text}</b>"
+        ),
+        "arm_readout_hold": "“保持”已开启：τ = g(q) = ({tau1:.2f}, {tau2:.2f}) N·m，在 q = ({q1:.3f}, {q2:.3f}) rad 处计算。",
+        "arm_readout_run": (
+            "上一次运行 10 s（{method}，h = {h_ms:g} ms）：各步中最大的 |差额| 为 <b>{error}</b>。"
+            "每次运行都从起点重新记账（E₀、W），所以上面的差额属于同一本账。"
+        ),
+        "arm_readout_drop_c": "C q̇ 已去掉：机械臂按 M q̈ + g = τ − b q̇ 运动，这是一个错误的方程。",
+        "arm_task_euler": (
+            "显式欧拉，h = {h_ms:g} ms，τ = 0，b = 0，开启重力：按“运行 10 s”，看能量误差 "
+            "(E − E₀) − W 超过 {error:g} J。"
+        ),
+        "arm_task_euler_hint": (
+            "从默认姿态出发（按“重置”）：从高处摆下来速度很快，而显式欧拉每一步都会凭空添一点能量，"
+            "机械臂动得越快，添得越多。"
+        ),
+        "arm_task_euler_value": "能量误差 {error:.1f} J",
+        "arm_task_rk4": (
+            "RK4，h ≤ {h_ms:g} ms，τ = 0，b = 0，开启重力：按“运行 10 s”，让整个运行过程中的能量误差"
+            "都小于 {error:g} J。两次运行之间先按“重置”（否则会接着上一次的终点继续算），再把 h 减半。"
+        ),
+        "arm_task_rk4_hint": (
+            "RK4 每一步的误差按 h⁵ 缩小：h 减半，误差大约缩小到原来的 1/32。每次运行前按“重置”，"
+            "让每次都从同一个姿态出发；各控件会保持当前值。"
+        ),
+        "arm_task_rk4_value": "h = {h_ms:g} ms 时最大能量误差为 {error:.1e} J",
+        "arm_task_hold": (
+            "开启重力，让机械臂静止，然后打开“保持：τ = g(q)”，在播放中让机械臂保持静止 {dwell:g} s"
+            "（两个关节速度都小于 {speed:g} rad/s）。"
+        ),
+        "arm_task_hold_hint": (
+            "静止时 q̇ = q̈ = 0，方程只剩下 τ = g(q)。先让机械臂停下（按“重置”或拖动它），"
+            "再打开“保持”，然后按“播放”。"
+        ),
+        "arm_task_hold_value": "静止于 q = ({q1:.2f}, {q2:.2f}) rad，τ = ({tau1:.2f}, {tau2:.2f}) N·m",
+        "arm_why_no_run": "请按“运行 10 s”",
+        "arm_why_method": "上一次运行用的是{method}，不是{need}",
+        "arm_why_h_euler": "上一次运行用的是 h = {h_ms:g} ms，任务要求 {need_ms:g} ms",
+        "arm_why_h_rk4": "上一次运行用的是 h = {h_ms:g} ms，大于 {need_ms:g} ms",
+        "arm_why_inputs": "上一次运行时 τ = ({tau1:g}, {tau2:g}) N·m，b = {b:g}：请设 τ = 0、b = 0",
+        "arm_why_gravity": "上一次运行时重力是关着的",
+        "arm_why_drop_c": "上一次运行去掉了 C q̇：请把它加回来",
+        "arm_why_euler_small": "能量误差只有 {error:.2f} J：从更高的位置出发（按“重置”）",
+        "arm_why_rk4_large": "能量误差达到了 {error:.1e} J",
+        "arm_why_hold_off": "“保持”没有打开",
+        "arm_why_hold_gravity": "重力关着，任何 τ = 0 的姿态都会静止不动",
+        "arm_why_hold_moving": (
+            "打开“保持”时机械臂正以 {speed:.2f} rad/s 运动：τ = g(q) 只能托住静止的机械臂，托不住运动中的"
+        ),
+        "arm_why_hold_drift": "机械臂在以 {speed:.3f} rad/s 运动",
+        "arm_error_q0": "q0 必须是两个有限的角度，单位为弧度（θ₁ 从水平方向量起，θ₂ 为相对角），收到的是 {value!r}",
+    },
+}, common={
+    "arm_tau1": "τ₁ [N·m]",
+    "arm_tau2": "τ₂ [N·m]",
+    "arm_b": "b [N·m·s/rad]",
+    "arm_method_rk4": "RK4",
+    "arm_xlabel_ledger": "t [s]",
+    "arm_scene_angles": "θ₁ = {th1w:.2f} rad   θ₂ = {th2w:.2f} rad",
+    "arm_scene_torques": "τ₁ = {tau1:.2f} N·m   τ₂ = {tau2:.2f} N·m",
+    "arm_legend_E": "━ E − E₀ = {dE:.3f} J",
+    # the live equation: one row per joint, every term coloured as the seed's FIG 3
+    "arm_formula_title": "M q̈ + C q̇ + g = τ − b q̇   [N·m]\n",
+    "arm_formula_Mqdd": "M q̈",
+    "arm_formula_Cqd": "C q̇",
+    "arm_formula_g": "g",
+    "arm_formula_tau": "τ",
+    "arm_formula_bqd": "b q̇",
+    "arm_formula_units": "   [N·m]\n",
+    "arm_formula_row1": "1:  ",
+    "arm_formula_row2": "\n2:  ",
+    "arm_formula_plus": " + ",
+    "arm_formula_eq": " = ",
+    "arm_formula_minus": " − ",
+})

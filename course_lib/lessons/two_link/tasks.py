@@ -1,0 +1,93 @@
+"""The 2R arm simulator's three "Try this" tasks (seed 000, lesson 3), each threshold next to its check.
+
+1. Explicit Euler at h = 10 ms, τ = 0, b = 0, gravity on: a Run 10 s whose energy error exceeds 2 J.
+2. RK4 at h ≤ 2 ms, same inputs: a Run 10 s whose energy error stays below 1e-4 J.
+3. Hold: τ = g(q) switched on at rest keeps the arm still (both speeds below 0.01 rad/s) for 3 s.
+
+:class:`ArmSimTasks` holds the checks; :class:`~course_lib.lessons.two_link.lab.ArmSimLab`
+inherits them and keeps the state they read: ``_run`` (the last Run 10 s: method, dt, τ, b, g,
+drop_c, error) and ``_hold`` ((q, speed) where Hold was switched on).
+
+>>> sorted(task_prompts())
+['euler', 'hold', 'rk4']
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from course_lib.i18n import Message
+from course_lib.lessons.two_link.messages import ARM_SIM
+from course_lib.lab.tasks import NotYet
+
+#: task 1 (seed): explicit Euler at this step (s), τ = 0, b = 0, gravity on: the energy error exceeds (J)
+EULER_H, EULER_ERROR = 0.010, 2.0
+#: task 2 (seed): RK4 at a step of at most (s) keeps the energy error below (J) for the whole run
+RK4_H, RK4_ERROR = 0.002, 1e-4
+#: task 3 (seed): Hold keeps both joint speeds below (rad/s) for (s)
+HOLD_SPEED, HOLD_DWELL = 0.01, 3.0
+
+
+def task_prompts() -> dict[str, Message]:
+    """The three tasks' prompts, with their thresholds, in the current language (by task key)."""
+    return {"euler": ARM_SIM.text("arm_task_euler", h_ms=EULER_H * 1e3, error=EULER_ERROR),
+            "rk4": ARM_SIM.text("arm_task_rk4", h_ms=RK4_H * 1e3, error=RK4_ERROR),
+            "hold": ARM_SIM.text("arm_task_hold", dwell=HOLD_DWELL, speed=HOLD_SPEED)}
+
+
+class ArmSimTasks:
+    """The checks of the simulator's tasks (a mixin of ArmSimLab: it reads the lab's ``_run`` and ``_hold``)."""
+
+    @staticmethod
+    def _method_name(method: str) -> str:
+        return ARM_SIM.text("arm_method_euler" if method == "explicit_euler" else "arm_method_rk4")
+
+    def _run_reason(self, method: str) -> NotYet | None:
+        run = self._run
+        if run is None:
+            return NotYet(self.T("arm_why_no_run"))
+        if run["method"] != method:
+            return NotYet(self.T("arm_why_method", method=self._method_name(run["method"]),
+                                 need=self._method_name(method)))
+        if np.any(run["tau"] != 0) or run["b"] != 0:
+            return NotYet(self.T("arm_why_inputs", tau1=run["tau"][0], tau2=run["tau"][1], b=run["b"]))
+        if run["g"] == 0:
+            return NotYet(self.T("arm_why_gravity"))
+        if run["drop_c"]:
+            return NotYet(self.T("arm_why_drop_c"))
+        return None
+
+    def _check_euler(self, lab: "ArmSimTasks") -> str | NotYet | None:
+        why = self._run_reason("explicit_euler")
+        if why is not None:
+            return why
+        run = self._run
+        if abs(run["dt"] - EULER_H) > 1e-12:
+            return NotYet(self.T("arm_why_h_euler", h_ms=run["dt"] * 1e3, need_ms=EULER_H * 1e3))
+        if run["error"] <= EULER_ERROR:
+            return NotYet(self.T("arm_why_euler_small", error=run["error"]))
+        return self.T("arm_task_euler_value", error=run["error"])
+
+    def _check_rk4(self, lab: "ArmSimTasks") -> str | NotYet | None:
+        why = self._run_reason("rk4")
+        if why is not None:
+            return why
+        run = self._run
+        if run["dt"] > RK4_H + 1e-12:
+            return NotYet(self.T("arm_why_h_rk4", h_ms=run["dt"] * 1e3, need_ms=RK4_H * 1e3))
+        if run["error"] >= RK4_ERROR:
+            return NotYet(self.T("arm_why_rk4_large", error=run["error"]))
+        return self.T("arm_task_rk4_value", error=run["error"], h_ms=run["dt"] * 1e3)
+
+    def _check_hold(self, lab: "ArmSimTasks") -> str | NotYet | None:
+        if self._hold is None:
+            return None
+        if self.model.g == 0:
+            return NotYet(self.T("arm_why_hold_gravity"))
+        if self._hold[1] >= HOLD_SPEED:
+            return NotYet(self.T("arm_why_hold_moving", speed=self._hold[1]))
+        speed = self.readouts["speed"]
+        if speed >= HOLD_SPEED:
+            return NotYet(self.T("arm_why_hold_drift", speed=speed))
+        q, tau = self.now.q, self.now.tau
+        return self.T("arm_task_hold_value", q1=q[0], q2=q[1], tau1=tau[0], tau2=tau[1])

@@ -1,0 +1,60 @@
+"""Readable spatial-vector dynamics for serial chains of n joints.
+
+Spatial vectors put the angular part first, as in Featherstone's spatial
+vector algebra. One idea per module:
+
+- :mod:`~course_lib.physics.chains.spatial`     6-D vectors, X, the two cross products, inertia
+- :mod:`~course_lib.physics.chains.chain`       :class:`Chain`: joint placements, axes, link inertias, rotors
+- :mod:`~course_lib.physics.chains.builders`    the 2R arm, random chains, a Panda-like arm
+- :mod:`~course_lib.physics.chains.rnea`        RNEA, and inverse dynamics as a tool (g, c, M by columns, Jᵀ F)
+- :mod:`~course_lib.physics.chains.batch`       RNEA over N states at once (numpy, no loop over states)
+- :mod:`~course_lib.physics.chains.crba`        CRBA, the mass matrix
+- :mod:`~course_lib.physics.chains.aba`         ABA, forward dynamics in O(n)
+- :mod:`~course_lib.physics.chains.friction`    viscous and Coulomb friction, the smoothed-sign pitfall
+- :mod:`~course_lib.physics.chains.dynamics`    forward dynamics with rotors and stick–slip; simulation
+- :mod:`~course_lib.physics.chains.kinematics`  link poses, kinetic and potential energy
+- :mod:`~course_lib.physics.chains.regressor`   τ = Y π with 11 parameters per link
+
+Units: SI (kg, m, s, rad, N, N·m). Link and joint numbers in docstrings count
+from 1 as in the notes; Python indices from 0.
+"""
+
+from course_lib.physics.chains.aba import aba
+from course_lib.physics.chains.batch import rnea_batch
+from course_lib.physics.chains.builders import from_two_link
+from course_lib.physics.chains.builders import panda_like
+from course_lib.physics.chains.builders import random_chain
+from course_lib.physics.chains.chain import Chain
+from course_lib.physics.chains.crba import crba
+from course_lib.physics.chains.dynamics import ChainTrajectory
+from course_lib.physics.chains.dynamics import forward_dynamics
+from course_lib.physics.chains.dynamics import mass_matrix
+from course_lib.physics.chains.dynamics import simulate
+from course_lib.physics.chains.friction import friction_power
+from course_lib.physics.chains.friction import friction_torque
+from course_lib.physics.chains.friction import smooth_sign
+from course_lib.physics.chains.kinematics import kinetic_energy
+from course_lib.physics.chains.kinematics import link_poses
+from course_lib.physics.chains.kinematics import potential_energy
+from course_lib.physics.chains.regressor import PARAMETER_NAMES
+from course_lib.physics.chains.regressor import link_parameters
+from course_lib.physics.chains.regressor import regressor
+from course_lib.physics.chains.rnea import (
+    RneaPasses,
+    bias_torque,
+    coriolis_torque,
+    gravity_torque,
+    jacobian_transpose_force,
+    mass_matrix_by_columns,
+    rnea,
+    rnea_passes,
+)
+
+__all__ = [
+    "Chain", "ChainTrajectory", "RneaPasses", "PARAMETER_NAMES", "aba", "bias_torque",
+    "coriolis_torque", "crba",
+    "forward_dynamics", "friction_power", "friction_torque", "from_two_link", "gravity_torque",
+    "jacobian_transpose_force", "kinetic_energy", "link_parameters", "link_poses",
+    "mass_matrix", "mass_matrix_by_columns", "panda_like", "potential_energy", "random_chain",
+    "regressor", "rnea", "rnea_batch", "rnea_passes", "simulate", "smooth_sign",
+]

@@ -1,0 +1,64 @@
+"""Where the links are, and the chain's energy: T = Σ ½ Vᵀ I V and U = −Σ mᵢ gᵀ p_cᵢ.
+
+>>> from course_lib.physics.chains.chain import Chain
+>>> arm = Chain.planar([1.0, 0.8], masses=[2.0, 1.5])
+>>> round(potential_energy(arm, [1.5707963267948966, 0.0]), 3)   # both links straight up
+30.411
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from course_lib.physics.chains.chain import Chain
+
+
+def link_poses(chain: Chain, q: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Each link frame's rotation (n, 3, 3) and origin (n, 3) in base coordinates (m)."""
+    q = chain.q_vector("q", q)
+    R, p = np.eye(3), np.zeros(3)
+    rotations, origins = np.zeros((chain.n, 3, 3)), np.zeros((chain.n, 3))
+    for i in range(chain.n):
+        R_i, p_i = chain.joint_pose(i, q[i])
+        R, p = R @ R_i, p + R @ p_i             # ⁰T_i = ⁰T_{i−1} ^{i−1}T_i
+        rotations[i], origins[i] = R, p
+    return rotations, origins
+
+
+def rotor_positions(chain: Chain, q: Any) -> np.ndarray:
+    """Each rotor's centre (n, 3) in base coordinates (m): joint i's origin at q_i = 0."""
+    rotations, origins = link_poses(chain, q)
+    parent_R = np.concatenate([np.eye(3)[None], rotations[:-1]])
+    parent_p = np.concatenate([np.zeros((1, 3)), origins[:-1]])
+    return parent_p + np.einsum("nij,nj->ni", parent_R, chain.placement_origins)
+
+
+def potential_energy(chain: Chain, q: Any) -> float:
+    """U(q) = −Σ m gᵀ p over links and rotors (J), zero with every mass at the base origin."""
+    rotations, origins = link_poses(chain, q)
+    rotors = rotor_positions(chain, q)
+    U = 0.0
+    for i in range(chain.n):
+        p_c = origins[i] + rotations[i] @ chain.coms[i]   # link i's centre of mass
+        U -= chain.masses[i] * chain.gravity @ p_c
+        U -= chain.rotor_mass[i] * chain.gravity @ rotors[i]  # rotor i, carried by link i − 1
+    return float(U)
+
+
+def kinetic_energy(chain: Chain, q: Any, qd: Any) -> float:
+    """T = Σ ½ V_iᵀ I_i V_i over links and rotors (J), from RNEA's velocity pass.
+
+    Equal to ½ q̇ᵀ M q̇, but computed without M, so the two check each other.
+    """
+    q, qd = chain.q_vector("q", q), chain.q_vector("qd", qd)
+    V, T = np.zeros(6), 0.0
+    for i in range(chain.n):
+        if chain.has_rotors:  # rotor i: its carrier's velocity plus the spin k_r q̇_i
+            spin = np.concatenate([chain.axes[i], np.zeros(3)]) * chain.gear[i] * qd[i]
+            V_r = chain.X_rotor(i) @ V + spin
+            T += 0.5 * V_r @ chain.rotor_spatial_inertia(i) @ V_r
+        V = chain.X(i, q[i]) @ V + chain.S(i) * qd[i]    # V_i = X_i V_{i−1} + S_i q̇_i
+        T += 0.5 * V @ chain.I(i) @ V
+    return float(T)

@@ -1,0 +1,18 @@
+"""The quiz engine: self-checking questions, read safely, in English and Chinese. It knows no lesson.
+
+- :mod:`~course_lib.quiz.questions`  :class:`MultipleChoice`, :class:`NumericQuestion` (with units),
+  :class:`SymbolicQuestion`, :class:`Quiz`, :func:`quiz_builder`
+- :mod:`~course_lib.quiz.symbolic`   a typed formula read into sympy without ``eval``
+- :mod:`~course_lib.quiz.worker`     symbolic answers checked in a child process with a time limit
+- :mod:`~course_lib.quiz.view`       the widgets a quiz is shown with
+- :mod:`~course_lib.quiz.score`      a scored quiz whose misses link back to their lessons
+- :mod:`~course_lib.quiz.messages`   the engine's sentences (en + zh)
+- :mod:`~course_lib.quiz.prose`      numbers written into a question's text
+"""
+
+from course_lib.quiz.questions import (
+    MultipleChoice, NumericQuestion, Option, Question, Quiz, Result, SymbolicQuestion, quiz_builder, read_number,
+)
+
+__all__ = ["MultipleChoice", "NumericQuestion", "Option", "Question", "Quiz", "Result", "SymbolicQuestion",
+           "quiz_builder", "read_number"]

@@ -1,0 +1,448 @@
+"""Self-checking quiz questions: multiple choice, numeric with units, symbolic.
+
+A question's :meth:`Question.check` grades one attempt and returns a
+:class:`Result`. It is a pure function of the attempt: it never raises for
+anything a learner can type, never counts attempts and never touches a
+widget, so tests and notebooks can call it freely. What a learner sees (the
+input, the Check button, the attempts, when the worked answer appears) lives
+in :mod:`course_lib.quiz.view`.
+
+Expected values are passed in by the caller, computed by course_lib (for
+example ``Pendulum().angular_acceleration(np.pi / 2, 0)``), never typed in.
+
+>>> q = NumericQuestion("θ̈ at 90°?", expected=-9.81, tolerance=0.01, unit="rad/s^2",
+...                     explanation="Gravity's torque is largest there.")
+>>> q.check("-9.8 rad/s²").correct, q.check("-9,81").correct
+(True, True)
+>>> q.check("nine").valid
+False
+>>> import sympy as sp
+>>> x = sp.Symbol("x", real=True)
+>>> s = SymbolicQuestion("Derivative of sin²x?", 2 * sp.sin(x) * sp.cos(x), {"x": x}, "Chain rule.")
+>>> s.check("sin(2*x)").correct, s.check("sin(2x").valid
+(True, False)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+import sympy as sp
+
+from course_lib.quiz import symbolic as quiz_symbolic
+from course_lib.i18n import language
+from course_lib.i18n import halfwidth
+from course_lib.quiz.worker import TIME_LIMIT, shared_worker
+from course_lib.quiz.messages import text
+
+#: an optional sign, digits with a decimal point or comma, an exponent; then the rest (the unit)
+_NUMBER_UNIT = re.compile(r"^\s*([-+−]?)\s*(\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE]([-+−]?\d+))?\s*(.*?)\s*$")
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """The outcome of one attempt.
+
+    Attributes:
+        correct: whether the answer is right.
+        message: feedback on this attempt: one or two plain sentences.
+        valid: False when the input could not be read or checked (not an attempt).
+    """
+
+    correct: bool
+    message: str
+    valid: bool = True
+
+
+class Question:
+    """Base class: a prompt, a worked answer, and a pure :meth:`check`.
+
+    Args:
+        prompt: the question (plain text or HTML; LaTeX between $…$ renders).
+        explanation: the worked answer, shown when the learner has earned it.
+    """
+
+    placeholder = ""
+
+    def __init__(self, prompt: str, explanation: str):
+        if not isinstance(prompt, str) or not prompt.strip():
+            raise ValueError("prompt must be a non-empty string")
+        self.prompt, self.explanation = prompt, str(explanation)
+
+    def check(self, response: Any) -> Result:
+        """Grade ``response``. Never raises for learner input and changes nothing."""
+        try:
+            return self._grade(response)
+        except Exception as exc:  # noqa: BLE001 - a learner never sees a traceback
+            return Result(False, text("quiz_cannot_check", detail=type(exc).__name__), False)
+
+    def _grade(self, response: Any) -> Result:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        from course_lib.quiz.view import QuestionView
+
+        display(QuestionView(self).widget)
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """One option of a multiple-choice question, with its own feedback."""
+
+    text: str
+    correct: bool = False
+    feedback: str = ""
+
+
+class MultipleChoice(Question):
+    """Pick one option; each option explains itself.
+
+    A response is the option's text, its index (0, 1, …) or its letter (A, B, …).
+
+    Args:
+        prompt, explanation: as for :class:`Question`.
+        options: the options; exactly one is correct.
+    """
+
+    def __init__(self, prompt: str, options: Sequence[Option], explanation: str):
+        super().__init__(prompt, explanation)
+        self.options = list(options)
+        if len(self.options) < 2 or sum(o.correct for o in self.options) != 1:
+            raise ValueError("a multiple-choice question needs at least two options and exactly one correct")
+        if len(self.options) > 26:
+            raise ValueError(f"at most 26 options (A to Z), got {len(self.options)}")
+
+    @property
+    def letters(self) -> list[str]:
+        """The options' letters, "A", "B", …"""
+        return [chr(ord("A") + i) for i in range(len(self.options))]
+
+    def _grade(self, response: Any) -> Result:
+        texts = [o.text for o in self.options]
+        index = None
+        letter = halfwidth(response).strip().upper() if isinstance(response, str) else None
+        if isinstance(response, str) and response in texts:
+            index = texts.index(response)
+        elif letter is not None and letter in self.letters and len(letter) == 1:
+            index = self.letters.index(letter)
+        elif isinstance(response, (int, np.integer)) and not isinstance(response, bool) \
+                and 0 <= response < len(self.options):
+            index = int(response)
+        if index is None:
+            return Result(False, text("quiz_pick_one", last=self.letters[-1]), False)
+        option = self.options[index]
+        return Result(option.correct, option.feedback)
+
+
+def _normal_unit(unit: str) -> str:
+    """'rad/s²' and 'rad / s**2' both become 'rad/s^2'."""
+    u = unit.strip().replace(" ", "").replace("**", "^").replace("²", "^2").replace("³", "^3")
+    return u.replace("·", "*").replace("⋅", "*")
+
+
+#: SI prefixes a learner may put before the question's unit ("1083 mJ" for 1.083 J)
+SI_PREFIXES = {"G": 1e9, "M": 1e6, "k": 1e3, "c": 1e-2, "m": 1e-3, "µ": 1e-6, "μ": 1e-6, "u": 1e-6, "n": 1e-9}
+
+
+def _prefixed(unit: str) -> list[tuple[float, str]]:
+    """The readings of ``unit`` as (factor, base unit): as it is, and with an SI prefix split off.
+
+    >>> _prefixed("kg"), _prefixed("m")
+    ([(1.0, 'kg'), (1000.0, 'g')], [(1.0, 'm')])
+    """
+    readings = [(1.0, unit)]
+    if len(unit) > 1 and unit[0] in SI_PREFIXES and unit[1].isalpha():
+        readings.append((SI_PREFIXES[unit[0]], unit[1:]))
+    return readings
+
+
+def _factors(unit: str) -> list[tuple[int, str, int]]:
+    """A compound unit as (±1 for multiply/divide, base, power) factors: "N*cm" → [(1, 'N', 1), (1, 'cm', 1)]."""
+    out = []
+    for sign, part in re.findall(r"([*/]?)([^*/]+)", unit):
+        base, _, power = part.partition("^")
+        out.append((-1 if sign == "/" else 1, base, int(power) if power.isdigit() else 1))
+    return out
+
+
+def _compound_scale(unit: str, accepted: str) -> float | None:
+    """The factor from ``unit`` to ``accepted`` when they differ only by SI prefixes on their factors.
+
+    A prefix belongs to the factor it stands before and takes its power: "N*cm" is 0.01 N*m, "mm/ms^2" is
+    1000 m/s^2 (so a prefix may sit on any factor of a compound unit, not only on the first).
+
+    >>> _compound_scale("N*cm", "N*m"), _compound_scale("kN*m", "N*m"), _compound_scale("N*s", "N*m")
+    (0.01, 1000.0, None)
+    """
+    mine, theirs = _factors(unit), _factors(accepted)
+    if len(mine) != len(theirs) or len(mine) < 2:
+        return None
+    total = 1.0
+    for (sign, base, power), (own_sign, own_base, own_power) in zip(mine, theirs):
+        if (sign, power) != (own_sign, own_power):
+            return None
+        ratios = [f / g for f, b in _prefixed(base) for g, ob in _prefixed(own_base) if b == ob]
+        if not ratios:
+            return None
+        total *= ratios[0] ** (power * sign)
+    return total
+
+
+def read_number(response: Any) -> tuple[float, str] | None:
+    """A number and the unit after it, or None when the text does not start with one number.
+
+    A decimal comma counts as a decimal point ("-9,81" is −9.81). The unit must
+    contain a letter, so "1/0" or "3 4" are not a number with a unit. Full-width
+    digits and signs from a Chinese input method count as the ASCII ones.
+
+    >>> read_number("-9,81 rad/s^2"), read_number("1/0"), read_number("2.5e3")
+    ((-9.81, 'rad/s^2'), None, (2500.0, ''))
+    >>> read_number("－９．８１　rad／s^2")
+    (-9.81, 'rad/s^2')
+    """
+    if isinstance(response, (int, float, np.floating, np.integer)) and not isinstance(response, (bool, np.bool_)):
+        value = float(response)
+        return (value, "") if np.isfinite(value) else None
+    match = _NUMBER_UNIT.match(halfwidth(str(response)))
+    if match is None:
+        return None
+    sign, digits, exponent, unit = match.groups()
+    if unit and not re.search(r"[^\W\d_]", unit):
+        return None
+    number = ("-" if sign in ("-", "−") else "") + digits.replace(",", ".")
+    if exponent:
+        number += "e" + exponent.replace("−", "-")
+    value = float(number)
+    return (value, unit) if np.isfinite(value) else None
+
+
+class NumericQuestion(Question):
+    """A number with a tolerance, optionally followed by a unit.
+
+    Args:
+        prompt, explanation: as for :class:`Question`.
+        expected: the answer, computed by course_lib.
+        tolerance: largest accepted absolute error (same unit), > 0.
+        unit: the unit of ``expected`` ("" for none).
+        aliases: other spellings of the unit that are accepted. The unit or an
+            alias with an SI prefix (``"mJ"``, ``"kN*m"``) is accepted too, scaled.
+        mistakes: ``(value, hint)`` pairs: a typical wrong answer (in ``unit``) and
+            the hint shown when a learner's value is within ``tolerance`` of it,
+            e.g. ``(2 * T, "Did you forget the ½ in T = ½ q̇ᵀ M q̇?")``.
+
+    >>> q = NumericQuestion("T?", 1.083, tolerance=0.01, unit="J", mistakes=[(2.166, "Forgot the ½?")])
+    >>> q.check("1083 mJ").correct, q.check("2.17 J").message
+    (True, 'Your value 2.17 is not the answer. Forgot the ½?')
+    """
+
+    def __init__(self, prompt: str, expected: float, tolerance: float, unit: str = "",
+                 explanation: str = "", aliases: Sequence[str] = (),
+                 mistakes: Sequence[tuple[float, str]] = ()):
+        super().__init__(prompt, explanation)
+        self.expected = float(expected)
+        self.tolerance = float(tolerance)
+        if not np.isfinite(self.expected):
+            raise ValueError(f"expected must be a finite number, got {expected!r}")
+        if not (np.isfinite(self.tolerance) and self.tolerance > 0):
+            raise ValueError(f"tolerance must be a finite number > 0, got {tolerance!r}")
+        self.unit = unit
+        self._units = {_normal_unit(u) for u in (unit, *aliases) if u}
+        self.mistakes = [(float(v), str(hint)) for v, hint in mistakes]
+        if not all(np.isfinite(v) for v, _ in self.mistakes):
+            raise ValueError(f"mistakes must be (finite value, hint) pairs, got {list(mistakes)!r}")
+
+    def _scale(self, unit: str) -> float | None:
+        """The factor that turns a value in ``unit`` into the question's unit; None if not accepted.
+
+        Either side may carry an SI prefix: "500 g" answers a question in kg, "4000 µs" one in ms.
+        """
+        u = _normal_unit(unit)
+        if not u or not self._units or u in self._units:
+            return 1.0
+        for factor, base in _prefixed(u):
+            for accepted in self._units:
+                for own_factor, own_base in _prefixed(accepted):
+                    if base == own_base:
+                        return factor / own_factor
+        for accepted in sorted(self._units):
+            scale = _compound_scale(u, accepted)
+            if scale is not None:
+                return scale
+        return None
+
+    @property
+    def placeholder(self) -> str:  # type: ignore[override]
+        """The input box's hint: the expected unit, never an example value."""
+        return text("quiz_number_hint_unit", unit=self.unit) if self.unit else text("quiz_number_hint")
+
+    def _grade(self, response: Any) -> Result:
+        read = read_number(response)
+        if read is None:
+            return Result(False, text("quiz_not_number", value=str(response)[:40]), False)
+        value, unit = read
+        scale = self._scale(unit)
+        unit_ok = scale is not None
+        value_in_unit = value * scale if unit_ok else value
+        close = abs(value_in_unit - self.expected) <= self.tolerance
+        if close and unit_ok:
+            return Result(True, self._within(value, unit, value_in_unit, scale))
+        if close:
+            return Result(False, text("quiz_wrong_unit", got=unit, expected=self.unit))
+        if unit_ok:
+            hints = [hint for v, hint in self.mistakes if abs(value_in_unit - v) <= self.tolerance]
+            if hints:
+                return Result(False, text("quiz_not_it", value=value) + text("quiz_sep") + hints[0])
+            if self.expected != 0 and abs(value_in_unit + self.expected) <= self.tolerance:
+                return Result(False, text("quiz_sign", value=value))
+            return Result(False, self._off_by(value))
+        return Result(False, text("quiz_off_and_unit", value=value, got=unit, expected=self.unit))
+
+    def _within(self, value: float, unit: str, value_in_unit: float, scale: float) -> str:
+        """'Right', with a converted value shown in the answer's unit ("2167 g = 2.167 kg") and the
+        margin worded as in :meth:`_off_by` (a share of the answer)."""
+        shown = f"{value:g}"
+        if scale != 1.0:
+            shown = f"{value:g} {unit} = {value_in_unit:.4g} {self.unit}"
+        if abs(self.expected) > 0:
+            return text("quiz_within", value=shown, pct=100 * self.tolerance / abs(self.expected))
+        return text("quiz_within_abs", value=shown, tol=self.tolerance)
+
+    def _off_by(self, value: float) -> str:
+        """'Not the answer' with the accepted margin as a share of the answer, which does not reveal it.
+
+        (An absolute margin such as 'by more than 394.9' gave away an answer whose tolerance was 5 % of it.)
+        """
+        if abs(self.expected) > 0:
+            return text("quiz_off_by", value=value, pct=100 * self.tolerance / abs(self.expected))
+        return text("quiz_off_by_abs", value=value, tol=self.tolerance)
+
+
+class SymbolicQuestion(Question):
+    """A formula, checked for equivalence with the answer.
+
+    The learner's text is read by :func:`course_lib.quiz.symbolic.read`
+    (restricted to the question's symbols and a few functions, and refused at
+    once when it is too large), then compared in a worker process that is
+    stopped after ``time_limit`` seconds (:mod:`course_lib.quiz.worker`).
+    Past the size bound the reply is "too large to check; simplify your answer"; past the time
+    bound it says that checking took too long, and to write the answer in a simpler form.
+
+    Args:
+        prompt, explanation: as for :class:`Question`.
+        expected: the answer as a sympy expression, derived by course_lib.
+        symbols: ``{name a learner types: sympy symbol}``.
+        time_limit: seconds one check may take in the worker.
+    """
+
+    def __init__(self, prompt: str, expected: Any, symbols: Mapping[str, sp.Symbol], explanation: str = "",
+                 time_limit: float = TIME_LIMIT):
+        super().__init__(prompt, explanation)
+        self.expected = sp.sympify(expected)
+        for name, sym in symbols.items():
+            if not isinstance(sym, sp.Symbol):
+                raise ValueError(f"symbols[{name!r}] must be a sympy Symbol, got {sym!r}")
+        unknown = self.expected.free_symbols - set(symbols.values())
+        if unknown:
+            raise ValueError(f"expected uses symbols {unknown} that a learner cannot type; add them to symbols")
+        if not (np.isfinite(time_limit) and time_limit > 0):
+            raise ValueError(f"time_limit must be a number of seconds > 0, got {time_limit!r}")
+        self.symbols = dict(symbols)
+        self.time_limit = float(time_limit)
+        self._request = (sp.srepr(self.expected), {n: sp.srepr(s) for n, s in self.symbols.items()})
+
+
+    @property
+    def placeholder(self) -> str:  # type: ignore[override]
+        """The input box's hint: the names a formula may use, never an example formula."""
+        return text("quiz_formula_hint", names=", ".join(sorted(self.symbols)))
+    def parse(self, answer: Any) -> Any:
+        """The learner's text, read but not evaluated (ValueError with a plain message if unusable)."""
+        return quiz_symbolic.read(answer, self.symbols)
+
+    def _grade(self, response: Any) -> Result:
+        try:
+            self.parse(response)  # cheap: most problems are answered here, in the kernel
+        except ValueError as exc:
+            return Result(False, str(exc), False)
+        reply = shared_worker().check(str(response), *self._request, time_limit=self.time_limit,
+                                      language=language())
+        if reply.get("timeout"):   # out of memory: too large; out of time: too slow
+            key = "quiz_too_large" if reply.get("error") == "too large" else "quiz_too_slow"
+            return Result(False, text(key, seconds=self.time_limit), False)
+        if "error" in reply:
+            return Result(False, reply["error"], False)
+        same = bool(reply["correct"])
+        shown = text("quiz_you_typed", latex=reply["latex"])
+        return Result(same, shown + text("quiz_sep") + text("quiz_equivalent" if same else "quiz_not_equivalent"))
+
+
+class Quiz:
+    """Several questions shown one under another, numbered.
+
+    Args:
+        questions: the questions, in order.
+        rebuild: makes the same quiz again, in the current language (set by
+            :func:`quiz_builder`); a quiz on screen calls it after
+            :func:`course_lib.set_language` to redraw itself in place.
+    """
+
+    def __init__(self, questions: Sequence[Question], rebuild: Callable[[], "Quiz"] | None = None):
+        self.questions = list(questions)
+        self.rebuild = rebuild
+        if not self.questions:
+            raise ValueError("a quiz needs at least one question")
+
+    def __getitem__(self, i: int) -> Question:
+        return self.questions[i]
+
+    def __len__(self) -> int:
+        return len(self.questions)
+
+    def adopt(self, rebuilt: "Quiz") -> None:
+        """Take the texts of ``rebuilt`` (this quiz made again in another language): its questions."""
+        self.questions[:] = rebuilt.questions
+
+    def view(self) -> Any:
+        """A new :class:`~course_lib.quiz.view.QuizView` of this quiz (what a notebook shows)."""
+        from course_lib.quiz.view import QuizView
+
+        return QuizView(self)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.view().widget)
+
+
+def quiz_builder(builder: Callable[..., Quiz]) -> Callable[..., Quiz]:
+    """Decorate a lesson's quiz builder so that its quiz can be rebuilt in another language.
+
+    The builder reads every sentence from its lesson's message table when it runs;
+    the quiz it returns remembers how it was built (same arguments), so a quiz on
+    screen rebuilds its questions after :func:`course_lib.set_language`.
+
+    >>> from course_lib.i18n import MessageTable, set_language
+    >>> table = MessageTable("doctest_quiz", {"en": {"q": "Two plus two?"}, "zh": {"q": "二加二等于几？"}})
+    >>> @quiz_builder
+    ... def sums_quiz(n: int = 4) -> Quiz:
+    ...     return Quiz([NumericQuestion(table.text("q"), n, tolerance=0.1)])
+    >>> quiz = sums_quiz()
+    >>> set_language("zh"); quiz.rebuild()[0].prompt
+    '二加二等于几？'
+    >>> set_language("en"); quiz.rebuild()[0].prompt
+    'Two plus two?'
+    """
+
+    @functools.wraps(builder)
+    def build(*args: Any, **kwargs: Any) -> Quiz:
+        quiz = builder(*args, **kwargs)
+        quiz.rebuild = functools.partial(builder, *args, **kwargs)
+        return quiz
+
+    return build

@@ -1,0 +1,6 @@
+"""What the lab kit and the quiz engine both need from the notebook page: the running cell and the text style.
+
+- :mod:`~course_lib.ui.cells`        which notebook cell is running now
+- :mod:`~course_lib.ui.dot_font`     the 'Course Dots' web font (θ̇ with a dot that reads at 12 px)
+- :mod:`~course_lib.ui.glyph_style`  the style sheet that puts that font first
+"""

@@ -1,0 +1,132 @@
+"""The 2R arm simulator's three "Try this" tasks (lesson 3): Run 10 s with explicit Euler and with RK4, and Hold,
+each met by a scripted session, its near misses left open with the reason shown.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from course_lib.physics.models import TwoLinkArm
+from course_lib.lessons.two_link.lab import ArmSimLab
+from course_lib.lessons.two_link import lab as module
+from tests.helpers.arm_sim_session import run
+
+HANGING = (-np.pi / 2 + 0.1, 0.0)  # 0.1 rad off hanging straight down
+
+
+# -- the tasks -------------------------------------------------------------------------------------------
+def test_task_euler_is_met_by_explicit_euler_at_10_ms_run_10_s_from_the_default_posture():
+    lab = ArmSimLab()
+    run(lab, "explicit_euler", module.EULER_H)
+    assert lab.task_done("euler")
+    assert lab.tasks["euler"].value.startswith("energy error")
+    assert lab._run["error"] > module.EULER_ERROR
+
+
+@pytest.mark.parametrize("setup, dt, reason", [
+    (lambda lab: None, 0.005, "h = 5 ms, the task asks for 10 ms"),
+    (lambda lab: lab.set("tau1", 1.0), module.EULER_H, "set τ = 0 and b = 0"),
+    (lambda lab: lab.set("gravity", False), module.EULER_H, "gravity off"),
+    (lambda lab: lab.set("drop_c", True), module.EULER_H, "C q̇ dropped"),
+])
+def test_task_euler_near_misses_stay_open_and_say_why(setup, dt, reason):
+    lab = ArmSimLab()
+    setup(lab)
+    run(lab, "explicit_euler", dt)
+    assert not lab.task_done("euler")
+    assert reason in lab.tasks.reason("euler")
+
+
+def test_task_euler_from_near_hanging_stays_open_the_error_being_too_small():
+    """From 0.1 rad off hanging the error is about 0.9 J (the issue's figure), below the task's 2 J."""
+    lab = ArmSimLab(q0=HANGING)
+    run(lab, "explicit_euler", module.EULER_H)
+    assert not lab.task_done("euler")
+    assert 0.5 < lab._run["error"] < module.EULER_ERROR
+    assert "only" in lab.tasks.reason("euler")
+
+
+def test_task_rk4_is_met_at_2_ms_and_not_at_2_5_ms_although_its_error_is_tiny_too():
+    lab = ArmSimLab()
+    run(lab, "rk4", 0.0025)
+    assert not lab.task_done("rk4")
+    assert lab._run["error"] < module.RK4_ERROR  # tiny, but h is above the seed's 2 ms
+    assert "h = 2.5 ms, above 2 ms" in lab.tasks.reason("rk4")
+    lab.set("reset", None)
+    run(lab, "rk4", module.RK4_H)
+    assert lab.task_done("rk4")
+    assert lab._run["duration"] >= module.RUN
+    assert lab._run["error"] < module.RK4_ERROR
+
+
+def test_task_rk4_is_not_met_by_explicit_euler_or_by_a_short_play():
+    lab = ArmSimLab()
+    lab.set("dt", 0.001)
+    lab.advance(10.0)  # Play, not Run 10 s
+    assert not lab.task_done("rk4") and lab.tasks.reason("rk4") == "press Run 10 s"
+    run(lab, "explicit_euler", 0.001)
+    assert not lab.task_done("rk4") and "explicit Euler" in lab.tasks.reason("rk4")
+
+
+def test_task_hold_is_met_when_hold_starts_at_rest_and_the_arm_stays_still_for_3_s():
+    lab = ArmSimLab()
+    lab.set("hold", True)
+    g = lab.model.gravity(lab.now.q)
+    assert [lab.controls["tau1"].value, lab.controls["tau2"].value] == pytest.approx(g, abs=0.05)
+    lab.advance(module.HOLD_DWELL - 0.2)
+    assert not lab.task_done("hold")  # still, but not yet for 3 s
+    lab.advance(0.3)
+    assert lab.task_done("hold")
+    assert np.abs(lab.now.qd).max() < module.HOLD_SPEED
+
+
+def test_task_hold_started_while_the_arm_moves_stays_open():
+    lab = ArmSimLab()
+    lab.advance(0.5)  # the arm is falling
+    lab.set("hold", True)
+    lab.advance(5.0)
+    assert not lab.task_done("hold")
+    assert "switched on while the arm moved" in lab.tasks.reason("hold")
+
+
+def test_task_hold_with_gravity_off_stays_open():
+    lab = ArmSimLab()
+    lab.set("gravity", False)
+    lab.set("hold", True)
+    lab.advance(4.0)
+    assert not lab.task_done("hold") and "gravity is off" in lab.tasks.reason("hold")
+
+
+def test_moving_a_torque_slider_ends_hold():
+    lab = ArmSimLab()
+    lab.set("hold", True)
+    lab.set("tau1", 3.0)
+    assert lab.controls["hold"].value is False and lab._hold is None
+    assert lab.now.tau[0] == 3.0
+
+
+def test_stretched_horizontal_with_hold_reports_the_seeds_holding_torques():
+    """Drag the elbow and the tip onto the x axis, switch Hold on: the lab shows τ = g(0, 0) ≈ (30.41, 5.89) N·m,
+    the answer to the seed's check-yourself question 3 (asked in the quiz)."""
+    lab = ArmSimLab()
+    lab.drag("elbow", 1.0, 0.0)
+    lab.drag("tip", 1.8, 0.0)
+    assert lab.now.q == pytest.approx([0.0, 0.0], abs=1e-12)
+    lab.set("hold", True)
+    expected = TwoLinkArm().gravity([0.0, 0.0])
+    assert [lab.readout("tau1"), lab.readout("tau2")] == pytest.approx(expected, abs=1e-12)
+    assert expected == pytest.approx([30.41, 5.89], abs=0.01)
+    assert "τ = g(q) = (30.41, 5.89) N·m" in lab.readout_html.value
+    lab.advance(1.0)
+    assert np.abs(lab.now.qd).max() < 1e-6
+
+
+def test_dragging_with_hold_on_holds_the_new_posture():
+    lab = ArmSimLab()
+    lab.set("hold", True)
+    lab.drag("elbow", 0.0, 1.0)  # link 1 straight up
+    assert lab.now.q[0] == pytest.approx(np.pi / 2)
+    assert lab.now.tau == pytest.approx(lab.model.gravity(lab.now.q), abs=1e-12)
+    lab.advance(3.5)
+    assert lab.task_done("hold")
