@@ -20,8 +20,7 @@ import numpy as np
 
 from benchmarks.core import BATCH, SEED, Row, _max_diff, median_us
 from course_lib.physics import chains
-from tests.reference import PinocchioUnavailableError
-from tests.reference import chain_model
+from tests.reference import PinocchioUnavailableError, chain_model
 
 SIZES = (7, 30)
 

@@ -34,6 +34,7 @@ import nbformat  # noqa: E402
 from classroom import kit  # noqa: E402
 from tests.grading import synthetic as syn  # noqa: E402
 
+
 def hand_in(user: str, kind: int, assignment: str, exchange: Path) -> None:
     env = kit.user_environment("student", exchange)
     out = kit.run_as(user, ["nbgrader", "fetch_assignment", assignment], env)

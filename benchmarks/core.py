@@ -23,10 +23,8 @@ from typing import Any, Callable
 import numpy as np
 
 from course_lib import TwoLinkArm
-from tests.reference import PinocchioUnavailableError
-from tests.reference import arm_model
-from tests.reference import rk4_trajectory
 from course_lib.physics.simulate.integrators import simulate
+from tests.reference import PinocchioUnavailableError, arm_model, rk4_trajectory
 
 BATCH = 10_000
 ROUND_SECONDS = 0.1

@@ -11,14 +11,14 @@ from typing import Callable
 import numpy as np
 
 from course_lib.lessons.action.lab import ActionLab
-from course_lib.lessons.start_here.lab import ArmPreviewLab
-from course_lib.lessons.two_link.lab import ArmSimLab
 from course_lib.lessons.coriolis.lab import ChristoffelLab
 from course_lib.lessons.identification.lab import IdentificationLab
 from course_lib.lessons.mass_matrix.lab import MassMatrixLab
 from course_lib.lessons.operational_space.lab import OperationalSpaceLab
 from course_lib.lessons.pendulum.lab import PendulumLab
 from course_lib.lessons.recursive_dynamics.lab import RneaLab
+from course_lib.lessons.start_here.lab import ArmPreviewLab
+from course_lib.lessons.two_link.lab import ArmSimLab
 
 
 def arm_moves(lab: ArmPreviewLab) -> list[Callable[[], None]]:

@@ -42,22 +42,34 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.lab_moves import (action_moves, action_redraws, arm_moves, arm_sim_moves,  # noqa: E402
-                                  christoffel_lab, christoffel_moves, identification_moves,
-                                  identification_resamples, mass_matrix_moves, operational_lab, operational_moves,
-                                  payload_changes, pendulum_moves, rnea_moves)
+from benchmarks.lab_moves import (  # noqa: E402
+    action_moves,
+    action_redraws,
+    arm_moves,
+    arm_sim_moves,
+    christoffel_lab,
+    christoffel_moves,
+    identification_moves,
+    identification_resamples,
+    mass_matrix_moves,
+    operational_lab,
+    operational_moves,
+    payload_changes,
+    pendulum_moves,
+    rnea_moves,
+)
 from benchmarks.lab_timing import WARMUP, Clock, changes, needs, simulation_speed, speed_row, time_ms  # noqa: E402
 from course_lib.lessons.action.lab import ActionLab  # noqa: E402
-from course_lib.lessons.start_here.lab import ArmPreviewLab  # noqa: E402
-from course_lib.lessons.mass_matrix.lab import MassMatrixLab  # noqa: E402
-from course_lib.lessons.two_link.lab import ArmSimLab  # noqa: E402
 from course_lib.lessons.cart_pole.lab import CartPoleLab  # noqa: E402
+from course_lib.lessons.computed_torque.tool_path_lab import ToolPathLab  # noqa: E402
 from course_lib.lessons.coriolis.lab import ChristoffelLab  # noqa: E402
 from course_lib.lessons.identification.lab import IdentificationLab  # noqa: E402
+from course_lib.lessons.mass_matrix.lab import MassMatrixLab  # noqa: E402
+from course_lib.lessons.motors.lab import MotorLab  # noqa: E402
 from course_lib.lessons.pendulum.lab import PendulumLab  # noqa: E402
 from course_lib.lessons.recursive_dynamics.lab import RneaLab  # noqa: E402
-from course_lib.lessons.motors.lab import MotorLab  # noqa: E402
-from course_lib.lessons.computed_torque.tool_path_lab import ToolPathLab  # noqa: E402
+from course_lib.lessons.start_here.lab import ArmPreviewLab  # noqa: E402
+from course_lib.lessons.two_link.lab import ArmSimLab  # noqa: E402
 
 TARGETS_MS = {"update": 20.0, "chunk": 10.0, "first frame after a change": 30.0}
 BROWSER_REPORT = ROOT / "reports" / "browser_latency.json"

@@ -130,8 +130,7 @@ def print_batch_speedup() -> None:
 
 def print_chain_scaling() -> None:
     from benchmarks.chains import chain_scaling, save_scaling
-    from course_lib.physics.chains.scaling import SCALING_FILE
-    from course_lib.physics.chains.scaling import log_log_slope
+    from course_lib.physics.chains.scaling import SCALING_FILE, log_log_slope
 
     data = chain_scaling()
     save_scaling(data)

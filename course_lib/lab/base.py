@@ -39,10 +39,10 @@ from course_lib.i18n import Message, MessageTable, on_language_change, retransla
 from course_lib.lab import controls
 from course_lib.lab.messages import text
 from course_lib.lab.relabel import relabel_scene, relabel_widgets
-from course_lib.ui.cells import current_cell
-from course_lib.ui.glyph_style import glyph_style
 from course_lib.lab.tasks import TEXT_STYLE, TaskList
 from course_lib.lab.typed_numbers import TypedNumbers, unreadable_message
+from course_lib.ui.cells import current_cell
+from course_lib.ui.glyph_style import glyph_style
 
 
 @dataclasses.dataclass

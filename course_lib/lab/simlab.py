@@ -29,12 +29,12 @@ from typing import Any, Callable
 
 import numpy as np
 
-from course_lib.physics.simulate.live import LiveSim, SimState
-from course_lib.physics.models.base import ManipulatorModel
 from course_lib.lab import controls
 from course_lib.lab.base import Lab
-from course_lib.lab.release import Release
 from course_lib.lab.messages import text
+from course_lib.lab.release import Release
+from course_lib.physics.models.base import ManipulatorModel
+from course_lib.physics.simulate.live import LiveSim, SimState
 
 
 @dataclasses.dataclass(frozen=True)

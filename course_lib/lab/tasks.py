@@ -32,7 +32,6 @@ import ipywidgets as w
 from course_lib.i18n import retranslate
 from course_lib.lab.messages import text
 
-
 #: compact text: ipywidgets' HTML sets the line height of a control row (28 px), too loose for sentences
 TEXT_STYLE = "line-height:1.35"
 

@@ -40,8 +40,7 @@ from typing import Any, Callable
 import anywidget
 import traitlets as t
 
-from course_lib.i18n import Message
-from course_lib.i18n import HALFWIDTH
+from course_lib.i18n import HALFWIDTH, Message
 from course_lib.lab.messages import text
 
 #: the ASCII characters a number typed into a slider's box can be made of

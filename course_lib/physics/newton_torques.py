@@ -25,8 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from course_lib.physics.models.base import derivative_along
-from course_lib.physics.models.base import matvec
+from course_lib.physics.models.base import derivative_along, matvec
 from course_lib.physics.models.two_link import TwoLinkArm
 
 

@@ -47,13 +47,10 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from course_lib.physics import _checks
-from course_lib.physics import control
+from course_lib.physics import _checks, control
 from course_lib.physics.inverse_kinematics import ELBOW_DOWN, JointReference, joint_reference
 from course_lib.physics.models.arm_team import ArmTeam
-from course_lib.physics.models.two_link import TwoLinkArm
-from course_lib.physics.models.two_link import gravity_entries
-from course_lib.physics.models.two_link import point_position
+from course_lib.physics.models.two_link import TwoLinkArm, gravity_entries, point_position
 from course_lib.physics.simulate.integrators import simulate
 from course_lib.physics.task_space_control import task_space_computed_torque
 from course_lib.physics.tool_paths import PERIOD, RADIUS, ToolPath

@@ -11,7 +11,15 @@
 """
 
 from course_lib.quiz.questions import (
-    MultipleChoice, NumericQuestion, Option, Question, Quiz, Result, SymbolicQuestion, quiz_builder, read_number,
+    MultipleChoice,
+    NumericQuestion,
+    Option,
+    Question,
+    Quiz,
+    Result,
+    SymbolicQuestion,
+    quiz_builder,
+    read_number,
 )
 
 __all__ = ["MultipleChoice", "NumericQuestion", "Option", "Question", "Quiz", "Result", "SymbolicQuestion",

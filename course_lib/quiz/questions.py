@@ -33,11 +33,10 @@ from typing import Any, Callable, Mapping, Sequence
 import numpy as np
 import sympy as sp
 
+from course_lib.i18n import halfwidth, language
 from course_lib.quiz import symbolic as quiz_symbolic
-from course_lib.i18n import language
-from course_lib.i18n import halfwidth
-from course_lib.quiz.worker import TIME_LIMIT, shared_worker
 from course_lib.quiz.messages import text
+from course_lib.quiz.worker import TIME_LIMIT, shared_worker
 
 #: an optional sign, digits with a decimal point or comma, an exponent; then the rest (the unit)
 _NUMBER_UNIT = re.compile(r"^\s*([-+−]?)\s*(\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE]([-+−]?\d+))?\s*(.*?)\s*$")

@@ -24,8 +24,8 @@ import html
 from typing import Sequence
 
 from course_lib.i18n import MessageTable
-from course_lib.quiz.view import FollowsLanguage
 from course_lib.quiz.questions import Question, Quiz
+from course_lib.quiz.view import FollowsLanguage
 
 SCORE = MessageTable("quiz_score", {
     "en": {

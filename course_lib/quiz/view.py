@@ -37,9 +37,9 @@ import html
 from typing import Any
 
 from course_lib.i18n import on_language_change
+from course_lib.quiz.messages import QUIZ, text
 from course_lib.quiz.questions import MultipleChoice, Question, Quiz, Result, SymbolicQuestion
 from course_lib.quiz.worker import shared_worker
-from course_lib.quiz.messages import QUIZ, text
 
 #: wrong (readable) attempts after which the worked answer is shown
 TRIES_BEFORE_ANSWER = 3

@@ -143,8 +143,8 @@ def shared_worker() -> Worker:
 def _answer(request: dict) -> dict:
     import sympy as sp
 
-    from course_lib.quiz import symbolic as qs
     from course_lib.i18n import LANGUAGES, set_language
+    from course_lib.quiz import symbolic as qs
     from course_lib.quiz.messages import text
 
     set_language(request.get("language") if request.get("language") in LANGUAGES else "en")
@@ -176,7 +176,6 @@ def main() -> None:
     import sympy  # noqa: F401 - imported before "ready", so checks do not pay for it
 
     import course_lib.quiz.symbolic  # noqa: F401
-
     from course_lib.quiz.messages import text
 
     busy = False

@@ -21,7 +21,20 @@ import ipywidgets as w
 import numpy as np
 
 from course_lib.lab.scene import (
-    Arrow, Band, Bar, Disc, Formula, Grid, Handle, HoldButton, Link, Panel, Scene, Text, Trace)
+    Arrow,
+    Band,
+    Bar,
+    Disc,
+    Formula,
+    Grid,
+    Handle,
+    HoldButton,
+    Link,
+    Panel,
+    Scene,
+    Text,
+    Trace,
+)
 
 G = 9.81
 FPS = 60
@@ -158,11 +171,7 @@ class DemoLab:
 
 def gallery() -> Scene:
     """Every kind of shape once (a cart on a rail pulled by a spring, bars, a band...), for a look and a test."""
-    from course_lib.lab.scene import Bind
-    from course_lib.lab.scene import Cart
-    from course_lib.lab.scene import Polyline
-    from course_lib.lab.scene import Rail
-    from course_lib.lab.scene import Spring
+    from course_lib.lab.scene import Bind, Cart, Polyline, Rail, Spring
 
     xs = np.linspace(-3, 3, 61)
     scene = Scene(

@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 
 from classroom import kit
-
 from tests.browser.browser_env import CHROMIUM_ARGS, browser_required, find_chromium
 
 

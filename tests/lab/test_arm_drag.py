@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from course_lib.physics.models import TwoLinkArm
 from course_lib.lab.arm_drag import drag_elbow, drag_tip
+from course_lib.physics.models import TwoLinkArm
 
 
 @pytest.mark.parametrize("theta1, theta2", [(0.3, 1.2), (-2.5, -0.4), (3.0, 3.1), (1.0, -3.1)])

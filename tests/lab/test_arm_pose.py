@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from course_lib.physics.models import TwoLinkArm
 from course_lib.lab.arm_pose import elbow_angle, shoulder_angle
+from course_lib.physics.models import TwoLinkArm
 
 
 def cross(a, b):

@@ -15,12 +15,12 @@ import re
 import numpy as np
 import pytest
 
-from course_lib.physics.models import TwoLinkArm
+from course_lib.lab import messages
 from course_lib.lessons import _WHERE
 from course_lib.lessons.action.lab import ActionLab
-from course_lib.lessons.start_here.lab import ArmPreviewLab
 from course_lib.lessons.pendulum.lab import PendulumLab
-from course_lib.lab import messages
+from course_lib.lessons.start_here.lab import ArmPreviewLab
+from course_lib.physics.models import TwoLinkArm
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -147,12 +147,12 @@ def test_start_here_lab_rejects_start_angles_outside_the_sliders(kw, name):
 def test_every_message_key_used_exists_in_its_own_table_in_every_language():
     """Each lab, the kit and the quizzes have their own table; every key a module asks for is in the table it uses."""
     from course_lib import i18n as core
-    from course_lib.quiz import messages as quiz_messages
     from course_lib.lessons.cart_pole import messages as cart_pole_messages
     from course_lib.lessons.identification import messages as identification_messages
     from course_lib.lessons.pendulum import messages as pendulum_messages
     from course_lib.lessons.recursive_dynamics import messages as rnea_messages
     from course_lib.lessons.start_here import messages as arm_preview_messages
+    from course_lib.quiz import messages as quiz_messages
 
     owners = {  # module -> the tables its text("...") / self.T("...") calls draw from
         "course_lib/lessons/pendulum/lab.py": [pendulum_messages.PENDULUM, messages.KIT],
@@ -307,8 +307,8 @@ def test_no_task_prompt_or_hint_shown_has_an_unfilled_placeholder(name):
 
 
 def test_checklist_fills_each_hint_with_the_values_given_for_it():
-    from course_lib.lessons.recursive_dynamics.messages import RNEA_LAB
     from course_lib.lab.tasks import checklist
+    from course_lib.lessons.recursive_dynamics.messages import RNEA_LAB
 
     class Fake:
         T = staticmethod(RNEA_LAB.text)

@@ -17,9 +17,9 @@ import threading
 import numpy as np
 import pytest
 
-from course_lib.physics.models import Pendulum
-from course_lib.lessons.pendulum.lab import PendulumLab
 from course_lib.lab import base as lab_module
+from course_lib.lessons.pendulum.lab import PendulumLab
+from course_lib.physics.models import Pendulum
 from tests.helpers.playback import Clock, chunks, need, play_chunks, playing
 
 
@@ -276,8 +276,8 @@ def test_a_lab_can_offer_the_integrator_and_its_step_as_controls():
     Explicit Euler at h = 10 ms manufactures energy (seed FIG 3); the lab shows exactly the run
     course_lib.physics.simulate.integrators.simulate computes with the same method and step.
     """
-    from course_lib.physics.simulate.integrators import simulate
     from course_lib.lab import controls as c
+    from course_lib.physics.simulate.integrators import simulate
 
     class IntegratorPendulum(PendulumLab):
         CONTROLS = PendulumLab.CONTROLS + (

@@ -17,9 +17,9 @@ import pytest
 
 from course_lib import set_language
 from course_lib.i18n import HALFWIDTH, halfwidth
+from course_lib.lab.typed_numbers import HELPER_CLASS, NUMBER_CHARS, TypedNumbers
 from course_lib.lessons.pendulum.lab import PendulumLab
 from course_lib.lessons.two_link.lab import ArmSimLab
-from course_lib.lab.typed_numbers import HELPER_CLASS, NUMBER_CHARS, TypedNumbers
 
 JS = Path(__file__).resolve().parents[2] / "course_lib" / "lab" / "typed_numbers.js"
 

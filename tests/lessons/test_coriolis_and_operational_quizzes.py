@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from course_lib.physics.models import TwoLinkArm
-from course_lib.quiz import MultipleChoice, NumericQuestion
 from course_lib.lessons.coriolis.quiz import coriolis_quiz
 from course_lib.lessons.operational_space.quiz import operational_quiz
+from course_lib.physics.models import TwoLinkArm
+from course_lib.quiz import MultipleChoice, NumericQuestion
 from tests.reference.newton import newton_torques
 
 

@@ -16,10 +16,10 @@ import nbformat
 import numpy as np
 import pytest
 
-from course_lib.physics.models import TwoLinkArm
-from course_lib.quiz import NumericQuestion
 from course_lib.lessons.coriolis.quiz import coriolis_quiz
 from course_lib.lessons.operational_space.quiz import operational_quiz
+from course_lib.physics.models import TwoLinkArm
+from course_lib.quiz import NumericQuestion
 
 NOTEBOOKS = pathlib.Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = {"06_coriolis_christoffel.ipynb": coriolis_quiz, "07_operational_space_inertia.ipynb": operational_quiz}

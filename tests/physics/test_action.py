@@ -15,10 +15,18 @@ from scipy.integrate import simpson, solve_bvp
 from scipy.optimize import brentq
 from scipy.special import ellipk, ellipkinc
 
-from course_lib.physics.action import (Ball, action, action_change, ball_delta_s, first_variation, mode_shape, saddle_horizon,
-                               second_variation)
-from course_lib.physics.pendulum_bvp import PendulumSwing, pendulum_branch
+from course_lib.physics.action import (
+    Ball,
+    action,
+    action_change,
+    ball_delta_s,
+    first_variation,
+    mode_shape,
+    saddle_horizon,
+    second_variation,
+)
 from course_lib.physics.models import Pendulum
+from course_lib.physics.pendulum_bvp import PendulumSwing, pendulum_branch
 
 MODES = (1, 2, 3, 4, 5)
 

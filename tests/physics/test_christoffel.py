@@ -13,10 +13,10 @@ import sympy as sp
 
 from course_lib.physics import christoffel as chr_
 from course_lib.physics.models import TwoLinkArm
+from course_lib.physics.models.two_link import mass_matrix_entries
 from course_lib.physics.newton_torques import newton_velocity_torques
 from course_lib.physics.symbolic import christoffel_symbols as sym_christoffel
 from course_lib.physics.symbolic import two_link_symbols
-from course_lib.physics.models.two_link import mass_matrix_entries
 from tests.reference.newton import newton_torques
 
 

@@ -7,8 +7,13 @@ import sympy as sp
 
 from course_lib.physics import control
 from course_lib.physics import joint_tracking as jt
-from course_lib.physics.error_dynamics import (closed_loop_error_expr, error_response, gains_for, natural_frequency,
-                                       simulate_continuous)
+from course_lib.physics.error_dynamics import (
+    closed_loop_error_expr,
+    error_response,
+    gains_for,
+    natural_frequency,
+    simulate_continuous,
+)
 from course_lib.physics.models import TwoLinkArm
 from course_lib.physics.simulate.integrators import simulate
 

@@ -204,8 +204,7 @@ def test_lagrange_torques_equal_the_model_regressor_times_base_parameters_symbol
     """sympy: d/dt ∂L/∂q̇ − ∂L/∂q of the 2R energies is exactly Y(q, q̇, q̈) π, term by term; a wrong Y is not."""
     import sympy as sp
 
-    from course_lib.physics.symbolic.regressor import difference
-    from course_lib.physics.symbolic.regressor import two_link_regressor
+    from course_lib.physics.symbolic.regressor import difference, two_link_regressor
 
     r = two_link_regressor()
     assert difference(r).is_zero_matrix is True

@@ -16,9 +16,8 @@ from sympy.physics.mechanics import Point, ReferenceFrame, RigidBody, dynamicsym
 
 from course_lib.physics import quadratic_forms as qf
 from course_lib.physics.models import TwoLinkArm
+from course_lib.physics.models.jacobian_mass_matrix import link_mass_matrices, mass_matrix_from_jacobians
 from course_lib.physics.models.two_link import LinkParameters
-from course_lib.physics.models.jacobian_mass_matrix import link_mass_matrices
-from course_lib.physics.models.jacobian_mass_matrix import mass_matrix_from_jacobians
 from course_lib.physics.symbolic import mass_matrix as symbolic_mass_matrix
 from course_lib.physics.symbolic import two_link_energies
 

@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 
 from course_lib.physics import control
+from course_lib.physics import tool_tracking as tt
 from course_lib.physics.inverse_kinematics import ELBOW_DOWN, ELBOW_UP, inverse_kinematics, joint_reference, reach
 from course_lib.physics.models import TwoLinkArm
 from course_lib.physics.models.arm_team import ArmTeam
 from course_lib.physics.operational_space import operational_space
 from course_lib.physics.simulate.integrators import simulate
 from course_lib.physics.task_space_control import task_space_computed_torque, tool_state
-from course_lib.physics import tool_tracking as tt
 from course_lib.physics.tool_paths import ToolPath
 
 ARM = TwoLinkArm()

@@ -8,11 +8,10 @@ import time
 import numpy as np
 import pytest
 
-from course_lib.i18n import language, set_language
-from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion
-from course_lib.i18n import halfwidth
-from course_lib.quiz.view import QuizView
+from course_lib.i18n import halfwidth, language, set_language
 from course_lib.lessons.pendulum.quiz import pendulum_quiz
+from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion
+from course_lib.quiz.view import QuizView
 
 
 @pytest.fixture(autouse=True)

@@ -16,8 +16,8 @@ import sympy as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from course_lib.quiz import Result
 from course_lib.lessons.pendulum.quiz import pendulum_quiz
+from course_lib.quiz import Result
 
 QUIZ = pendulum_quiz()
 #: seconds one check may take: the worker's time limit plus a restart of the worker on a busy machine

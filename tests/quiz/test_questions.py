@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 import sympy as sp
 
+from course_lib.lessons.pendulum.quiz import pendulum_quiz
 from course_lib.physics.models import Pendulum
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion, read_number
 from course_lib.quiz.symbolic import MAX_TERMS, expanded_terms, read
 from course_lib.quiz.worker import shared_worker
-from course_lib.lessons.pendulum.quiz import pendulum_quiz
 
 theta, theta_dot, tau, b = sp.symbols("theta theta_dot tau b", real=True)
 m, l, g = sp.symbols("m l g", positive=True)

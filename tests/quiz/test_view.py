@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from course_lib.lessons.pendulum.quiz import pendulum_quiz
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option
 from course_lib.quiz.view import TRIES_BEFORE_ANSWER, QuestionView, QuizView
-from course_lib.lessons.pendulum.quiz import pendulum_quiz
 
 WORKED = "Gravity's lever arm is the whole rod."
 

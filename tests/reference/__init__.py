@@ -11,7 +11,6 @@ and the benchmark script can compare our closed forms with a general-purpose
 rigid-body dynamics library that knows nothing about them.
 """
 
-from tests.reference.pinocchio_chain import chain_model
 from tests.reference.pinocchio_arm import (
     PinocchioModel,
     PinocchioUnavailableError,
@@ -20,6 +19,7 @@ from tests.reference.pinocchio_arm import (
     pendulum_model,
     rk4_trajectory,
 )
+from tests.reference.pinocchio_chain import chain_model
 
 __all__ = [
     "PinocchioModel",

@@ -42,8 +42,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers only
-    from course_lib.physics.models import Pendulum
-    from course_lib.physics.models import TwoLinkArm
+    from course_lib.physics.models import Pendulum, TwoLinkArm
 
 INSTALL_HINT = (
     "Pinocchio is needed for the reference models but is not installed. It is part of the "

@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from tests.reference.pinocchio_arm import PinocchioModel
-from tests.reference.pinocchio_arm import import_pinocchio
+from tests.reference.pinocchio_arm import PinocchioModel, import_pinocchio
 
 if TYPE_CHECKING:  # pragma: no cover
     from course_lib.physics.chains import Chain

@@ -22,9 +22,11 @@ pytest.importorskip(
     "pinocchio", reason="Pinocchio (the `pin` package of the test extra) is not installed"
 )
 
-from tests.reference import arm_model
-from tests.reference import pendulum_model
-from tests.reference import rk4_trajectory  # noqa: E402
+from tests.reference import (
+    arm_model,
+    pendulum_model,
+    rk4_trajectory,  # noqa: E402
+)
 
 RTOL = 1e-10
 N_STATES = 40

@@ -36,16 +36,26 @@ import anywidget
 import numpy as np
 import traitlets as t
 
-from course_lib.lab.scene.protocol import BrowserMessages
-from course_lib.lab.scene.protocol import finite_number
-from course_lib.lab.scene.layout import FALLBACK_TEXT
-from course_lib.lab.scene.layout import PALETTE
-from course_lib.lab.scene.layout import Formula
-from course_lib.lab.scene.layout import HoldButton
-from course_lib.lab.scene.layout import Panel
-from course_lib.lab.scene.layout import check_limits
+from course_lib.lab.scene.layout import FALLBACK_TEXT, PALETTE, Formula, HoldButton, Panel, check_limits
+from course_lib.lab.scene.protocol import BrowserMessages, finite_number
 from course_lib.lab.scene.shapes import (
-    Arrow, Band, Bar, Bind, Cart, Disc, Ellipse, Grid, Handle, Link, Polyline, Rail, Shape, Spring, Text, Trace)
+    Arrow,
+    Band,
+    Bar,
+    Bind,
+    Cart,
+    Disc,
+    Ellipse,
+    Grid,
+    Handle,
+    Link,
+    Polyline,
+    Rail,
+    Shape,
+    Spring,
+    Text,
+    Trace,
+)
 
 __all__ = [
     "Arrow", "Band", "Bar", "Bind", "Cart", "Disc", "Ellipse", "FALLBACK_TEXT", "Formula", "Grid", "Handle", "HoldButton", "Link",

@@ -19,20 +19,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from course_lib.lab import controls as c
+from course_lib.lab.base import DragHandle, Lab
+from course_lib.lab.scene import Bind, Disc, Handle, Link, Panel, Polyline, Scene, Text
+from course_lib.lab.tasks import TEXT_STYLE, NotYet, checklist
+from course_lib.lessons.action.messages import ACTION
 from course_lib.physics.action import Ball, action, action_change, ball_delta_s, check_mode, mode_shape
 from course_lib.physics.pendulum_bvp import PendulumSwing
-from course_lib.lab import controls as c
-from course_lib.lessons.action.messages import ACTION
-from course_lib.lab.base import DragHandle, Lab
-from course_lib.lab.scene import Bind
-from course_lib.lab.scene import Disc
-from course_lib.lab.scene import Handle
-from course_lib.lab.scene import Link
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Polyline
-from course_lib.lab.scene import Scene
-from course_lib.lab.scene import Text
-from course_lib.lab.tasks import TEXT_STYLE, NotYet, checklist
 
 #: task 1, the valley: go beyond |ε| > OUT, then come back within |ε| < BACK
 VALLEY_OUT, VALLEY_BACK = 0.3, 0.03

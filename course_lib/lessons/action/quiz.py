@@ -7,12 +7,8 @@ import functools
 import sympy as sp
 
 from course_lib.i18n import MessageTable
+from course_lib.physics.symbolic import as_symbols, coordinates, lagrange_steps, state_symbols
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion, quiz_builder
-from course_lib.physics.symbolic import as_symbols
-from course_lib.physics.symbolic import coordinates
-from course_lib.physics.symbolic import lagrange_steps
-from course_lib.physics.symbolic import state_symbols
-
 
 ACTION_QUIZ = MessageTable("action_quiz", {
     "en": {

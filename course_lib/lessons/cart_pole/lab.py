@@ -22,24 +22,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from course_lib.physics.cart_pole_balance import DT, FORCE_LIMIT, KICK, RAIL, balance_force, lesson_cart_pole, lqr_gain
 from course_lib.lab import controls as c
-from course_lib.lessons.cart_pole.messages import CART_POLE
 from course_lib.lab.base import DragHandle
 from course_lib.lab.numbers import wrap_degrees
-from course_lib.lab.scene import Arrow
-from course_lib.lab.scene import Bind
-from course_lib.lab.scene import Cart
-from course_lib.lab.scene import Disc
-from course_lib.lab.scene import Handle
-from course_lib.lab.scene import HoldButton
-from course_lib.lab.scene import Link
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Polyline
-from course_lib.lab.scene import \
-    Rail, Scene, Text
+from course_lib.lab.scene import Arrow, Bind, Cart, Disc, Handle, HoldButton, Link, Panel, Polyline, Rail, Scene, Text
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import NotYet, checklist
+from course_lib.lessons.cart_pole.messages import CART_POLE
+from course_lib.physics.cart_pole_balance import DT, FORCE_LIMIT, KICK, RAIL, balance_force, lesson_cart_pole, lqr_gain
 
 #: a push button or arrow key adds this force (N) until the push slider changes it: gentle enough to balance
 #: by hand at 0.3× (10 N gave θ̈ ≈ −12.5 rad/s² near upright, three times gravity's pull at 20°)

@@ -16,15 +16,11 @@ import functools
 import numpy as np
 import sympy as sp
 
+from course_lib.i18n import MessageTable
 from course_lib.physics import control
 from course_lib.physics.models import CartPole
-from course_lib.i18n import MessageTable
+from course_lib.physics.symbolic import as_symbols, cart_pole_energies, lagrange_steps, state_symbols
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion, quiz_builder
-from course_lib.physics.symbolic import as_symbols
-from course_lib.physics.symbolic import cart_pole_energies
-from course_lib.physics.symbolic import lagrange_steps
-from course_lib.physics.symbolic import state_symbols
-
 
 CART_POLE_QUIZ = MessageTable("cart_pole_quiz", {
     "en": {

@@ -26,16 +26,12 @@ from typing import Any
 
 import numpy as np
 
-from course_lib.physics import joint_tracking as jt
 from course_lib.lab import controls as c
-from course_lib.lessons.computed_torque.messages import COMPUTED_TORQUE
-from course_lib.lab.scene import Link
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Scene
-from course_lib.lab.scene import Text
-from course_lib.lab.scene import Trace
+from course_lib.lab.scene import Link, Panel, Scene, Text, Trace
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import NotYet, checklist
+from course_lib.lessons.computed_torque.messages import COMPUTED_TORQUE
+from course_lib.physics import joint_tracking as jt
 
 #: the seed's colours: PD red, PD + gravity cyan, computed torque green; the target grey and dashed
 COLORS = {"pd": "#d32f2f", "pdg": "#00a5b5", "ct": "#2e8b3d", "target": "#555555"}

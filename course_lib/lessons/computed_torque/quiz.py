@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import sympy as sp
 
+from course_lib.i18n import MessageTable
+from course_lib.lessons.computed_torque.lab import HINT_PAYLOAD
 from course_lib.physics import joint_tracking as jt
 from course_lib.physics.error_dynamics import closed_loop_error_expr, natural_frequency
-from course_lib.i18n import MessageTable
 from course_lib.physics.models import TwoLinkArm
-from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion, quiz_builder
-from course_lib.lessons.computed_torque.lab import HINT_PAYLOAD
 from course_lib.physics.tool_tracking import COMPARE_AT, RMS_FROM, simulate_tracking
+from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion, quiz_builder
 
 #: both numeric questions accept answers within this share of the answer (ζ = 0.8, τ₁ = 30 N·m count)
 REL_TOL = 0.02

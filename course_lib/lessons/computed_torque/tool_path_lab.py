@@ -28,20 +28,14 @@ from typing import Any
 
 import numpy as np
 
-from course_lib.physics.simulate.live import LiveSim
-from course_lib.physics.tool_tracking import COMPARE_AT, CONTROL_PERIOD, CONTROLLERS, DT, OMEGA_N, RMS_FROM, Tracking
-from course_lib.physics.tool_paths import PERIOD
 from course_lib.lab import controls as c
-from course_lib.lab.scene import Disc
-from course_lib.lab.scene import Link
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Polyline
-from course_lib.lab.scene import Scene
-from course_lib.lab.scene import Text
-from course_lib.lab.scene import Trace
+from course_lib.lab.scene import Disc, Link, Panel, Polyline, Scene, Text, Trace
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.computed_torque.tool_path_messages import TOOL_PATH
+from course_lib.physics.simulate.live import LiveSim
+from course_lib.physics.tool_paths import PERIOD
+from course_lib.physics.tool_tracking import COMPARE_AT, CONTROL_PERIOD, CONTROLLERS, DT, OMEGA_N, RMS_FROM, Tracking
 
 #: the seed's colours: PD purple, PD + gravity cyan, computed torque amber; task-space CT red and dashed (far from cyan)
 COLORS = {"pd": "#8e44ad", "pd_gravity": "#0097a7", "computed_torque": "#e69500", "task_space": "#d62728"}

@@ -23,26 +23,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from course_lib.lab import controls as c
+from course_lib.lab.arm_drag import drag_elbow, drag_tip
+from course_lib.lab.base import DragHandle, Lab
+from course_lib.lab.numbers import capped, slider_angle, wrap_degrees
+from course_lib.lab.scene import Arrow, Bar, Disc, Handle, Link, Panel, Polyline, Scene, Text
+from course_lib.lab.simlab import Frames, SimLab
+from course_lib.lab.tasks import NotYet, checklist
+from course_lib.lessons.coriolis.messages import CHRISTOFFEL
 from course_lib.physics import christoffel as chr_
 from course_lib.physics.models import TwoLinkArm
 from course_lib.physics.models.held_rates import HeldRatesArm
 from course_lib.physics.newton_torques import com_accelerations, newton_velocity_torques
-from course_lib.lab import controls as c
-from course_lib.lab.arm_drag import drag_elbow, drag_tip
-from course_lib.lessons.coriolis.messages import CHRISTOFFEL
-from course_lib.lab.base import DragHandle, Lab
-from course_lib.lab.numbers import capped, slider_angle, wrap_degrees
-from course_lib.lab.scene import Arrow
-from course_lib.lab.scene import Bar
-from course_lib.lab.scene import Disc
-from course_lib.lab.scene import Handle
-from course_lib.lab.scene import Link
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Polyline
-from course_lib.lab.scene import Scene
-from course_lib.lab.scene import Text
-from course_lib.lab.simlab import Frames, SimLab
-from course_lib.lab.tasks import NotYet, checklist
 
 #: task "spin1": θ̇₂ counts as zero below (rad/s); θ̇₁ above (rad/s); |τ₂| above (N·m)   [seed 000, FIG 2]
 SPIN_QD2_ZERO, SPIN_QD1, SPIN_TAU2 = 0.01, 3.0, 3.0

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from course_lib.physics.models import TwoLinkArm
 from course_lib.i18n import MessageTable
+from course_lib.physics.models import TwoLinkArm
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, quiz_builder
-
 
 CORIOLIS_QUIZ = MessageTable("coriolis_quiz", {
     "en": {

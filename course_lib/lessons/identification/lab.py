@@ -24,18 +24,13 @@ import html as _html
 import ipywidgets as w
 import numpy as np
 
+from course_lib.lab import controls as c
+from course_lib.lab.base import DragHandle, Lab
+from course_lib.lab.scene import Bar, Handle, Panel, Polyline, Scene, Text
+from course_lib.lab.tasks import TEXT_STYLE, NotYet, checklist
+from course_lib.lessons.identification.messages import IDENTIFICATION
 from course_lib.physics import identification as ident
 from course_lib.physics.models import TwoLinkArm
-from course_lib.lab import controls as c
-from course_lib.lessons.identification.messages import IDENTIFICATION
-from course_lib.lab.base import DragHandle, Lab
-from course_lib.lab.scene import Bar
-from course_lib.lab.scene import Handle
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Polyline
-from course_lib.lab.scene import Scene
-from course_lib.lab.scene import Text
-from course_lib.lab.tasks import TEXT_STYLE, NotYet, checklist
 
 #: task "rich": least noise (N·m) and the error every parameter must get below (fraction)
 RICH_SIGMA, RICH_LIMIT = 0.5, 0.10

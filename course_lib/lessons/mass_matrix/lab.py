@@ -29,24 +29,16 @@ from typing import Any
 
 import numpy as np
 
-from course_lib.physics import quadratic_forms as qf
-from course_lib.physics.models import TwoLinkArm
 from course_lib.lab import controls as c
 from course_lib.lab.arm_pose import elbow_angle, shoulder_angle
 from course_lib.lab.base import DragHandle, Lab
+from course_lib.lab.numbers import slider_angle
+from course_lib.lab.scene import Band, Disc, Ellipse, Handle, Link, Panel, Polyline, Scene, Text
+from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.mass_matrix.messages import MASS_MATRIX
 from course_lib.lessons.mass_matrix.view import CURVE_POINTS, mass_matrix_curves, mass_matrix_view
-from course_lib.lab.numbers import slider_angle
-from course_lib.lab.scene import Band
-from course_lib.lab.scene import Disc
-from course_lib.lab.scene import Ellipse
-from course_lib.lab.scene import Handle
-from course_lib.lab.scene import Link
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Polyline
-from course_lib.lab.scene import Scene
-from course_lib.lab.scene import Text
-from course_lib.lab.tasks import NotYet, checklist
+from course_lib.physics import quadratic_forms as qf
+from course_lib.physics.models import TwoLinkArm
 
 #: task "round": with no payload, κ(M) below this (seed 000, FIG 1)
 ROUND_KAPPA = 5.6

@@ -14,9 +14,9 @@ import math
 
 import numpy as np
 
+from course_lib.i18n import MessageTable
 from course_lib.physics import quadratic_forms as qf
 from course_lib.physics.models import TwoLinkArm
-from course_lib.i18n import MessageTable
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, quiz_builder
 
 #: the elbow angle (deg) of the speed-ratio question: not the lab's start posture (90°), whose readout prints the ratio

@@ -24,23 +24,16 @@ from typing import Any
 
 import numpy as np
 
-from course_lib.physics.models import MotorArm
-from course_lib.physics.models.motor_arm import GEAR_RANGE
-from course_lib.physics.models.motor_arm import ROTOR_INERTIA_RANGE
 from course_lib.lab import controls as c
 from course_lib.lab.arm_drag import drag_elbow, drag_tip
 from course_lib.lab.base import DragHandle
-from course_lib.lessons.motors.messages import MOTOR
 from course_lib.lab.numbers import wrap_degrees
-from course_lib.lab.scene import Bar
-from course_lib.lab.scene import Disc
-from course_lib.lab.scene import Handle
-from course_lib.lab.scene import Link
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Scene
-from course_lib.lab.scene import Text
+from course_lib.lab.scene import Bar, Disc, Handle, Link, Panel, Scene, Text
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import NotYet, checklist
+from course_lib.lessons.motors.messages import MOTOR
+from course_lib.physics.models import MotorArm
+from course_lib.physics.models.motor_arm import GEAR_RANGE, ROTOR_INERTIA_RANGE
 
 #: the start posture (rad): θ₁ from the horizontal, θ₂ relative
 Q0 = (0.3, 0.9)

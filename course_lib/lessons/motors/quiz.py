@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from course_lib.physics.models import MotorArm
 from course_lib.i18n import MessageTable
+from course_lib.physics.models import MotorArm
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, quiz_builder
 
 #: the reflected-inertia question: gear ratio and rotor inertia (kg·m²)

@@ -20,22 +20,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from course_lib.physics import operational_space as osp
-from course_lib.physics.models import TwoLinkArm
 from course_lib.lab import controls as c
 from course_lib.lab.arm_drag import PosableArm
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.numbers import capped, slider_angle
-from course_lib.lessons.operational_space.messages import OPERATIONAL_SPACE
-from course_lib.lab.scene import Arrow
-from course_lib.lab.scene import Disc
-from course_lib.lab.scene import Handle
-from course_lib.lab.scene import Link
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Polyline
-from course_lib.lab.scene import Scene
-from course_lib.lab.scene import Text
+from course_lib.lab.scene import Arrow, Disc, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, checklist
+from course_lib.lessons.operational_space.messages import OPERATIONAL_SPACE
+from course_lib.physics import operational_space as osp
+from course_lib.physics.models import TwoLinkArm
 
 #: task "iso": κ(Λ) below ISO_KAPPA; task "heavy": the heaviest apparent mass above HEAVY_MASS (kg) [seed 000, FIG 3]
 ISO_KAPPA, HEAVY_MASS = 4.6, 20.0

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from course_lib.i18n import MessageTable
 from course_lib.physics import operational_space as osp
 from course_lib.physics.models import TwoLinkArm
-from course_lib.i18n import MessageTable
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, quiz_builder
-
 
 OPERATIONAL_QUIZ = MessageTable("operational_quiz", {
     "en": {

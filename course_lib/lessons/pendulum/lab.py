@@ -16,23 +16,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from course_lib.physics.models import Pendulum
 from course_lib.lab import controls as c
 from course_lib.lab.base import DragHandle
 from course_lib.lab.numbers import capped, slider_angle, wrap_degrees
-from course_lib.lessons.pendulum.messages import PENDULUM
-from course_lib.lab.scene import Arrow
-from course_lib.lab.scene import Bar
-from course_lib.lab.scene import Disc
-from course_lib.lab.scene import Handle
-from course_lib.lab.scene import Link
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Polyline
-from course_lib.lab.scene import Scene
-from course_lib.lab.scene import Text
-from course_lib.lab.scene import Trace
+from course_lib.lab.scene import Arrow, Bar, Disc, Handle, Link, Panel, Polyline, Scene, Text, Trace
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import NotYet, checklist
+from course_lib.lessons.pendulum.messages import PENDULUM
+from course_lib.physics.models import Pendulum
 
 #: task 1, rest at 45°: target angle (rad), angle and speed tolerances (rad, rad/s), least damping (N·m·s/rad)
 REST_ANGLE, REST_TOL, REST_SPEED, REST_B = np.pi / 4, 0.03, 0.05, 0.5

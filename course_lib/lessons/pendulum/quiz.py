@@ -18,13 +18,9 @@ import sympy as sp
 
 from course_lib.i18n import MessageTable
 from course_lib.physics.models import Pendulum
+from course_lib.physics.symbolic import as_symbols, lagrange_steps, pendulum_energies, state_symbols
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion, quiz_builder
 from course_lib.quiz.prose import signed
-from course_lib.physics.symbolic import as_symbols
-from course_lib.physics.symbolic import lagrange_steps
-from course_lib.physics.symbolic import pendulum_energies
-from course_lib.physics.symbolic import state_symbols
-
 
 PENDULUM_QUIZ = MessageTable("pendulum_quiz", {
     "en": {

@@ -25,22 +25,13 @@ import html as _html
 import ipywidgets as w
 import numpy as np
 
-from course_lib.physics.chains import Chain
-from course_lib.physics.chains import link_poses
-from course_lib.physics.chains import rnea_passes
 from course_lib.i18n import NumberFormatter
 from course_lib.lab import controls as c
 from course_lib.lab.base import DragHandle, Lab
-from course_lib.lessons.recursive_dynamics.messages import RNEA_LAB
-from course_lib.lab.scene import Arrow
-from course_lib.lab.scene import Disc
-from course_lib.lab.scene import Ellipse
-from course_lib.lab.scene import Handle
-from course_lib.lab.scene import Link
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Scene
-from course_lib.lab.scene import Text
+from course_lib.lab.scene import Arrow, Disc, Ellipse, Handle, Link, Panel, Scene, Text
 from course_lib.lab.tasks import TEXT_STYLE, NotYet, checklist
+from course_lib.lessons.recursive_dynamics.messages import RNEA_LAB
+from course_lib.physics.chains import Chain, link_poses, rnea_passes
 
 #: the chain: total length (m) and mass (kg), shared equally by its n links; the most links
 LENGTH, MASS, N_MAX = 1.6, 4.0, 8

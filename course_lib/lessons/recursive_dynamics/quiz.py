@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from course_lib.physics.chains import Chain
-from course_lib.physics.chains import rnea_passes
 from course_lib.i18n import MessageTable
+from course_lib.physics.chains import Chain, rnea_passes
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, quiz_builder
 
 #: the lab's chain: total length (m), total mass (kg); and the chain size for the column-count question

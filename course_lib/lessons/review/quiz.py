@@ -25,12 +25,10 @@ from typing import Callable
 import numpy as np
 
 from course_lib.i18n import language
-from course_lib.physics.models import CartPole
-from course_lib.physics.models import Pendulum
-from course_lib.physics.models import TwoLinkArm
+from course_lib.lessons.review.messages import REVIEW
+from course_lib.physics.models import CartPole, Pendulum, TwoLinkArm
 from course_lib.quiz import NumericQuestion, Question, quiz_builder
 from course_lib.quiz.score import ScoredQuiz, Source
-from course_lib.lessons.review.messages import REVIEW
 
 #: each lesson's notebook, in notebooks/
 NOTEBOOKS = {

@@ -21,20 +21,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from course_lib.physics.models import TwoLinkArm
 from course_lib.lab import controls as c
 from course_lib.lab.arm_pose import elbow_angle, shoulder_angle
-from course_lib.lessons.start_here.messages import ARM_PREVIEW
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.numbers import slider_angle
-from course_lib.lab.scene import Disc
-from course_lib.lab.scene import Handle
-from course_lib.lab.scene import Link
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Polyline
-from course_lib.lab.scene import Scene
-from course_lib.lab.scene import Text
+from course_lib.lab.scene import Disc, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, Task, TaskList
+from course_lib.lessons.start_here.messages import ARM_PREVIEW
+from course_lib.physics.models import TwoLinkArm
 
 #: the height the tiny task asks for (m)
 TARGET_HEIGHT = 1.7

@@ -24,27 +24,26 @@ from typing import Any
 
 import numpy as np
 
-from course_lib.physics.models import TwoLinkArm
-from course_lib.physics.models.pitfalls import TwoLinkArmWithoutCoriolis
 from course_lib.lab import controls as c
 from course_lib.lab.arm_drag import drag_elbow, drag_tip
-from course_lib.lessons.two_link.messages import ARM_SIM
-from course_lib.lessons.two_link.tasks import (EULER_ERROR, EULER_H, HOLD_DWELL, HOLD_SPEED,  # noqa: F401
-                                              RK4_ERROR, RK4_H, ArmSimTasks, task_prompts)
 from course_lib.lab.base import DragHandle
 from course_lib.lab.numbers import capped
-from course_lib.lab.scene import Arrow
-from course_lib.lab.scene import Disc
-from course_lib.lab.scene import Formula
-from course_lib.lab.scene import Handle
-from course_lib.lab.scene import Link
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Polyline
-from course_lib.lab.scene import Scene
-from course_lib.lab.scene import Text
-from course_lib.lab.scene import Trace
+from course_lib.lab.scene import Arrow, Disc, Formula, Handle, Link, Panel, Polyline, Scene, Text, Trace
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import checklist
+from course_lib.lessons.two_link.messages import ARM_SIM
+from course_lib.lessons.two_link.tasks import (  # noqa: F401
+    EULER_ERROR,
+    EULER_H,
+    HOLD_DWELL,
+    HOLD_SPEED,
+    RK4_ERROR,
+    RK4_H,
+    ArmSimTasks,
+    task_prompts,
+)
+from course_lib.physics.models import TwoLinkArm
+from course_lib.physics.models.pitfalls import TwoLinkArmWithoutCoriolis
 
 #: the default posture (rad): well away from hanging, so that explicit Euler's error is tens of joules
 Q0 = (0.5, 0.5)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from course_lib.physics.models import TwoLinkArm
 from course_lib.i18n import MessageTable
+from course_lib.physics.models import TwoLinkArm
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, quiz_builder
 
 _TORQUE_UNITS = dict(unit="N*m", aliases=["Nm", "N m", "N·m"])

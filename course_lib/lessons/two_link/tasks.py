@@ -17,8 +17,8 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.i18n import Message
-from course_lib.lessons.two_link.messages import ARM_SIM
 from course_lib.lab.tasks import NotYet
+from course_lib.lessons.two_link.messages import ARM_SIM
 
 #: task 1 (seed): explicit Euler at this step (s), τ = 0, b = 0, gravity on: the energy error exceeds (J)
 EULER_H, EULER_ERROR = 0.010, 2.0

@@ -21,24 +21,13 @@ from 1 as in the notes; Python indices from 0.
 
 from course_lib.physics.chains.aba import aba
 from course_lib.physics.chains.batch import rnea_batch
-from course_lib.physics.chains.builders import from_two_link
-from course_lib.physics.chains.builders import panda_like
-from course_lib.physics.chains.builders import random_chain
+from course_lib.physics.chains.builders import from_two_link, panda_like, random_chain
 from course_lib.physics.chains.chain import Chain
 from course_lib.physics.chains.crba import crba
-from course_lib.physics.chains.dynamics import ChainTrajectory
-from course_lib.physics.chains.dynamics import forward_dynamics
-from course_lib.physics.chains.dynamics import mass_matrix
-from course_lib.physics.chains.dynamics import simulate
-from course_lib.physics.chains.friction import friction_power
-from course_lib.physics.chains.friction import friction_torque
-from course_lib.physics.chains.friction import smooth_sign
-from course_lib.physics.chains.kinematics import kinetic_energy
-from course_lib.physics.chains.kinematics import link_poses
-from course_lib.physics.chains.kinematics import potential_energy
-from course_lib.physics.chains.regressor import PARAMETER_NAMES
-from course_lib.physics.chains.regressor import link_parameters
-from course_lib.physics.chains.regressor import regressor
+from course_lib.physics.chains.dynamics import ChainTrajectory, forward_dynamics, mass_matrix, simulate
+from course_lib.physics.chains.friction import friction_power, friction_torque, smooth_sign
+from course_lib.physics.chains.kinematics import kinetic_energy, link_poses, potential_energy
+from course_lib.physics.chains.regressor import PARAMETER_NAMES, link_parameters, regressor
 from course_lib.physics.chains.rnea import (
     RneaPasses,
     bias_torque,

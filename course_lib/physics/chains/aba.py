@@ -25,8 +25,7 @@ from typing import Any
 import numpy as np
 
 from course_lib.physics.chains.chain import Chain
-from course_lib.physics.chains.spatial import crf
-from course_lib.physics.chains.spatial import crm
+from course_lib.physics.chains.spatial import crf, crm
 
 
 def aba(chain: Chain, q: Any, qd: Any, tau: Any, f_ext: Any = None) -> np.ndarray:

@@ -46,9 +46,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from course_lib.physics.chains.chain import Chain
-from course_lib.physics.chains.spatial import motion_transform
-from course_lib.physics.chains.spatial import skew
-from course_lib.physics.chains.spatial import spatial_inertia
+from course_lib.physics.chains.spatial import motion_transform, skew, spatial_inertia
 
 # Rows of a (6, N) spatial vector [ω; v] holding x components (0, 3) and y components (1, 4).
 X_ROWS, Y_ROWS = slice(0, 6, 3), slice(1, 6, 3)

@@ -45,9 +45,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from course_lib.physics.chains.spatial import motion_transform
-from course_lib.physics.chains.spatial import rotation_about
-from course_lib.physics.chains.spatial import spatial_inertia
+from course_lib.physics.chains.spatial import motion_transform, rotation_about, spatial_inertia
 
 JOINT_KINDS = ("R", "P")
 

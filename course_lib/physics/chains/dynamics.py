@@ -16,10 +16,8 @@ import numpy as np
 
 from course_lib.physics.chains.chain import Chain
 from course_lib.physics.chains.crba import crba
-from course_lib.physics.chains.friction import _coefficients
-from course_lib.physics.chains.friction import friction_torque
-from course_lib.physics.chains.kinematics import kinetic_energy
-from course_lib.physics.chains.kinematics import potential_energy
+from course_lib.physics.chains.friction import _coefficients, friction_torque
+from course_lib.physics.chains.kinematics import kinetic_energy, potential_energy
 from course_lib.physics.chains.rnea import bias_torque
 
 #: a joint slower than this (rad/s or m/s) counts as at rest for the stick–slip rule

@@ -23,9 +23,7 @@ import numpy as np
 
 from course_lib.physics.chains.chain import Chain
 from course_lib.physics.chains.rnea import rnea
-from course_lib.physics.chains.spatial import crf
-from course_lib.physics.chains.spatial import crm
-from course_lib.physics.chains.spatial import skew
+from course_lib.physics.chains.spatial import crf, crm, skew
 
 PARAMETER_NAMES = ("m", "m*cx", "m*cy", "m*cz", "Ixx", "Ixy", "Ixz", "Iyy", "Iyz", "Izz", "Im")
 

@@ -23,8 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from course_lib.physics.chains.chain import Chain
-from course_lib.physics.chains.spatial import crf
-from course_lib.physics.chains.spatial import crm
+from course_lib.physics.chains.spatial import crf, crm
 
 
 class RneaPasses(NamedTuple):

@@ -14,8 +14,8 @@ dense solve once n is large enough for it to dominate.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 import time
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -59,10 +59,7 @@ def measure_small(sizes: Sequence[int] = (2, 3, 4, 6, 8), seed: int = 0, rounds:
     the least of ``rounds`` repeats, so that a moment of other work on the machine does not show as a
     jump in the curve.
     """
-    from course_lib.physics.chains import aba
-    from course_lib.physics.chains import crba
-    from course_lib.physics.chains import random_chain
-    from course_lib.physics.chains import rnea
+    from course_lib.physics.chains import aba, crba, random_chain, rnea
 
     us: dict[str, list[float]] = {"rnea": [], "crba+cholesky": [], "aba": []}
     for n in sizes:

@@ -12,9 +12,8 @@ All share the interface of :class:`~course_lib.physics.models.base.ManipulatorMo
 
 from course_lib.physics.models.base import ManipulatorModel
 from course_lib.physics.models.cart_pole import CartPole
-from course_lib.physics.models.pendulum import Pendulum
-from course_lib.physics.models.two_link import LinkParameters
-from course_lib.physics.models.two_link import TwoLinkArm
 from course_lib.physics.models.motor_arm import MotorArm
+from course_lib.physics.models.pendulum import Pendulum
+from course_lib.physics.models.two_link import LinkParameters, TwoLinkArm
 
 __all__ = ["CartPole", "LinkParameters", "ManipulatorModel", "MotorArm", "Pendulum", "TwoLinkArm"]

@@ -250,7 +250,10 @@ class ManipulatorModel:
         :func:`course_lib.physics.simulate.integrators.rk4_step_floats` on :meth:`forward_dynamics_list`; a model may write
         the same step out on its own numbers (the 2R arm does; a team steps each copy alone).
         """
-        from course_lib.physics.simulate.integrators import model_dynamics_floats, rk4_step_floats  # sim imports this module
+        from course_lib.physics.simulate.integrators import (  # sim imports this module
+            model_dynamics_floats,
+            rk4_step_floats,
+        )
 
         return rk4_step_floats(model_dynamics_floats(self, tau), q, qd, h)
 

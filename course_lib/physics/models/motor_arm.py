@@ -34,10 +34,7 @@ import numpy as np
 from course_lib.physics import _checks
 from course_lib.physics.chains.dynamics import stick_slip
 from course_lib.physics.models.base import matvec
-from course_lib.physics.models.two_link import TwoLinkArm
-from course_lib.physics.models.two_link import coriolis_entries
-from course_lib.physics.models.two_link import gravity_entries
-from course_lib.physics.models.two_link import mass_matrix_entries
+from course_lib.physics.models.two_link import TwoLinkArm, coriolis_entries, gravity_entries, mass_matrix_entries
 
 #: the lab's ranges (seed 004 / issue 15): gear ratio k_r and rotor inertia I_m (kg·m²); a servo rotor is ~1e-4
 GEAR_RANGE, ROTOR_INERTIA_RANGE = (1.0, 160.0), (1e-5, 1e-3)

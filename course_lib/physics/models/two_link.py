@@ -30,8 +30,7 @@ from typing import Any, NamedTuple, Sequence
 import numpy as np
 
 from course_lib.physics import _checks
-from course_lib.physics.models.base import ManipulatorModel
-from course_lib.physics.models.base import mat2
+from course_lib.physics.models.base import ManipulatorModel, mat2
 
 
 class LinkParameters(NamedTuple):

@@ -10,8 +10,19 @@
 """
 
 from course_lib.physics.simulate.integrators import (
-    STEPPERS, Controller, Dynamics, Step, Trajectory, explicit_euler_step, model_dynamics, model_dynamics_floats,
-    rk4_step, rk4_step_floats, semi_implicit_euler_step, simulate, step,
+    STEPPERS,
+    Controller,
+    Dynamics,
+    Step,
+    Trajectory,
+    explicit_euler_step,
+    model_dynamics,
+    model_dynamics_floats,
+    rk4_step,
+    rk4_step_floats,
+    semi_implicit_euler_step,
+    simulate,
+    step,
 )
 from course_lib.physics.simulate.live import LiveSim, SimState
 

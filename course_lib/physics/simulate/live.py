@@ -30,7 +30,13 @@ import numpy as np
 
 from course_lib.physics import _checks
 from course_lib.physics.models.base import ManipulatorModel
-from course_lib.physics.simulate.integrators import STEPPERS, Controller, _controller_torque, _single_state, model_dynamics
+from course_lib.physics.simulate.integrators import (
+    STEPPERS,
+    Controller,
+    _controller_torque,
+    _single_state,
+    model_dynamics,
+)
 
 
 @dataclasses.dataclass(frozen=True)

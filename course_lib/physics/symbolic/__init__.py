@@ -37,10 +37,7 @@ from course_lib.physics.symbolic.manipulator import (
     manipulator_form,
     mass_matrix,
 )
-from course_lib.physics.symbolic.numeric import NumericDynamics
-from course_lib.physics.symbolic.numeric import as_symbols
-from course_lib.physics.symbolic.numeric import lambdify_dynamics
-from course_lib.physics.symbolic.numeric import state_symbols
+from course_lib.physics.symbolic.numeric import NumericDynamics, as_symbols, lambdify_dynamics, state_symbols
 from course_lib.physics.symbolic.systems import (
     Energies,
     cart_pole_energies,

@@ -21,8 +21,7 @@ from typing import Any, Sequence
 import sympy as sp
 from sympy.physics.vector import vlatex
 
-from course_lib.physics.symbolic.lagrange import LagrangeSteps
-from course_lib.physics.symbolic.lagrange import tidy
+from course_lib.physics.symbolic.lagrange import LagrangeSteps, tidy
 
 
 def mass_matrix(T: Any, qd: Sequence[Any]) -> sp.Matrix:

@@ -27,15 +27,10 @@ import functools
 
 import sympy as sp
 
-from course_lib.physics.symbolic.lagrange import TIME
-from course_lib.physics.symbolic.lagrange import coordinates
+from course_lib.physics.symbolic.lagrange import TIME, coordinates
 from course_lib.physics.symbolic.manipulator import coriolis_matrix
-from course_lib.physics.symbolic.numeric import as_symbols
-from course_lib.physics.symbolic.numeric import state_symbols
-from course_lib.physics.symbolic.systems import Energies
-from course_lib.physics.symbolic.systems import point_kinetic_energy
-from course_lib.physics.symbolic.systems import two_link_energies
-from course_lib.physics.symbolic.systems import two_link_symbols
+from course_lib.physics.symbolic.numeric import as_symbols, state_symbols
+from course_lib.physics.symbolic.systems import Energies, point_kinetic_energy, two_link_energies, two_link_symbols
 
 
 def motor_symbols() -> tuple[sp.Symbol, ...]:

@@ -20,12 +20,9 @@ from __future__ import annotations
 
 import sympy as sp
 
-from course_lib.physics.symbolic.lagrange import TIME
-from course_lib.physics.symbolic.lagrange import coordinates
-from course_lib.physics.symbolic.numeric import as_symbols
-from course_lib.physics.symbolic.numeric import state_symbols
-from course_lib.physics.symbolic.systems import Energies
-from course_lib.physics.symbolic.systems import point_kinetic_energy
+from course_lib.physics.symbolic.lagrange import TIME, coordinates
+from course_lib.physics.symbolic.numeric import as_symbols, state_symbols
+from course_lib.physics.symbolic.systems import Energies, point_kinetic_energy
 
 
 def parallelogram_symbols() -> dict[str, sp.Symbol]:

@@ -14,11 +14,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from course_lib.physics.symbolic.lagrange import TIME
-from course_lib.physics.symbolic.lagrange import coordinates
-from course_lib.physics.symbolic.lagrange import lagrange_steps
-from course_lib.physics.symbolic.systems import Energies
-from course_lib.physics.symbolic.systems import point_kinetic_energy
+from course_lib.physics.symbolic.lagrange import TIME, coordinates, lagrange_steps
+from course_lib.physics.symbolic.systems import Energies, point_kinetic_energy
 
 
 def planar_chain_energies(n: int) -> Energies:

@@ -18,13 +18,10 @@ from typing import NamedTuple
 
 import sympy as sp
 
-from course_lib.physics.models.two_link import base_parameter_entries
-from course_lib.physics.models.two_link import regressor_entries
+from course_lib.physics.models.two_link import base_parameter_entries, regressor_entries
 from course_lib.physics.symbolic.lagrange import lagrange_steps
-from course_lib.physics.symbolic.numeric import as_symbols
-from course_lib.physics.symbolic.numeric import state_symbols
-from course_lib.physics.symbolic.systems import two_link_energies
-from course_lib.physics.symbolic.systems import two_link_symbols
+from course_lib.physics.symbolic.numeric import as_symbols, state_symbols
+from course_lib.physics.symbolic.systems import two_link_energies, two_link_symbols
 
 
 class Regressor(NamedTuple):

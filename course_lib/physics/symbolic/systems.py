@@ -16,8 +16,7 @@ from typing import Any, NamedTuple
 import sympy as sp
 
 from course_lib.physics.models.two_link import LinkParameters
-from course_lib.physics.symbolic.lagrange import TIME
-from course_lib.physics.symbolic.lagrange import coordinates
+from course_lib.physics.symbolic.lagrange import TIME, coordinates
 
 
 class Energies(NamedTuple):

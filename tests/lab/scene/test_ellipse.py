@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from course_lib.lab.scene import Ellipse
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Scene
+from course_lib.lab.scene import Ellipse, Panel, Scene
 
 
 def test_ellipse_binds_centre_axes_and_direction_to_channels():

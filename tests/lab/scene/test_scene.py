@@ -13,7 +13,20 @@ import numpy as np
 import pytest
 
 from course_lib.lab.scene import (
-    FALLBACK_TEXT, Arrow, Bind, Disc, Formula, Handle, HoldButton, Link, Panel, Polyline, Scene, Text, Trace)
+    FALLBACK_TEXT,
+    Arrow,
+    Bind,
+    Disc,
+    Formula,
+    Handle,
+    HoldButton,
+    Link,
+    Panel,
+    Polyline,
+    Scene,
+    Text,
+    Trace,
+)
 
 CHANNELS = ["theta", "bx", "by", "W"]
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from course_lib.lab.scene import Panel
-from course_lib.lab.scene import Polyline
-from course_lib.lab.scene import Scene
+from course_lib.lab.scene import Panel, Polyline, Scene
 
 
 def scene():

@@ -13,10 +13,9 @@ import math
 import numpy as np
 import pytest
 
+from course_lib.lessons.action.lab import MODE3_EPS, MODE3_K, VALLEY_BACK, VALLEY_OUT, ActionLab
 from course_lib.physics.action import Ball, action_change, ball_delta_s, perturbed_path
 from course_lib.physics.pendulum_bvp import PendulumSwing
-from course_lib.lessons.action.lab import ActionLab
-from course_lib.lessons.action.lab import MODE3_EPS, MODE3_K, VALLEY_BACK, VALLEY_OUT
 
 
 def shape(lab: ActionLab, shape_id: str) -> dict:

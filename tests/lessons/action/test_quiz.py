@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from scipy.special import ellipk
 
-from course_lib.quiz import MultipleChoice
 from course_lib.lessons.action.quiz import action_quiz
+from course_lib.quiz import MultipleChoice
 
 NOTEBOOK = Path(__file__).resolve().parents[3] / "notebooks" / "01_action_principle.ipynb"
 

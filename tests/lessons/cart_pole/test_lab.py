@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from course_lib.lessons.cart_pole.lab import BALANCE_DWELL, BAND_DEG, FORCE_TASK, PUSH, CartPoleLab
 from course_lib.physics.cart_pole_balance import FORCE_LIMIT, KICK, RAIL, lqr_gain
 from course_lib.physics.models import CartPole
-from course_lib.lessons.cart_pole.lab import BALANCE_DWELL, BAND_DEG, FORCE_TASK, PUSH, CartPoleLab
 
 FRAME = CartPoleLab.FRAME
 

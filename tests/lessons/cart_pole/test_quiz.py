@@ -6,8 +6,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from course_lib.lessons.cart_pole.quiz import cart_pole_quiz
-from course_lib.lessons.cart_pole.quiz import reachable_slope_expr
+from course_lib.lessons.cart_pole.quiz import cart_pole_quiz, reachable_slope_expr
 from course_lib.physics.models import CartPole
 
 

@@ -4,10 +4,10 @@ readouts are the batch simulation's, sliders restart the run, bad input shows a 
 import numpy as np
 import pytest
 
-from course_lib.physics import joint_tracking as jt
 from course_lib.i18n import TABLES
 from course_lib.lessons.computed_torque import lab as ctl
 from course_lib.lessons.computed_torque.lab import ComputedTorqueLab
+from course_lib.physics import joint_tracking as jt
 from tests.helpers.playback import play_chunks, playing
 
 

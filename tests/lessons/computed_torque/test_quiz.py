@@ -5,11 +5,10 @@ import math
 import pytest
 
 import course_lib
+from course_lib.lessons.computed_torque.quiz import QUIZ, computed_torque_quiz
 from course_lib.physics import joint_tracking as jt
 from course_lib.physics.models import TwoLinkArm
 from course_lib.quiz import MultipleChoice
-from course_lib.lessons.computed_torque.quiz import computed_torque_quiz
-from course_lib.lessons.computed_torque.quiz import QUIZ
 
 
 def test_the_error_equation_question_accepts_equivalent_forms_and_refuses_wrong_ones():

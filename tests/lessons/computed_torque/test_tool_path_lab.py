@@ -9,12 +9,22 @@ import re
 import numpy as np
 import pytest
 
-from course_lib.physics import tool_tracking as tt
 from course_lib.i18n import LANGUAGES
 from course_lib.lab import messages as kit_messages
-from course_lib.lessons.computed_torque.tool_path_lab import (CT_EXACT, CT_SLOW, ERROR_LOG, MIN_RMS_SPAN, PD_EXACT, PD_SLOW, SLOW_OMEGA,
-                                              ToolPathLab, task_prompts, tool_path_lab)
+from course_lib.lessons.computed_torque.tool_path_lab import (
+    CT_EXACT,
+    CT_SLOW,
+    ERROR_LOG,
+    MIN_RMS_SPAN,
+    PD_EXACT,
+    PD_SLOW,
+    SLOW_OMEGA,
+    ToolPathLab,
+    task_prompts,
+    tool_path_lab,
+)
 from course_lib.lessons.computed_torque.tool_path_messages import TOOL_PATH
+from course_lib.physics import tool_tracking as tt
 from tests.helpers.playback import Clock, playing
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]

@@ -10,9 +10,17 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from course_lib.lessons.coriolis.lab import (
+    ALT_SKEW,
+    CANCEL_QD,
+    CANCEL_SIN2,
+    CANCEL_TAU1,
+    SPIN_QD1,
+    SPIN_TAU2,
+    ChristoffelLab,
+    task_prompts,
+)
 from course_lib.physics.models import TwoLinkArm
-from course_lib.lessons.coriolis.lab import (ALT_SKEW, CANCEL_QD, CANCEL_SIN2, CANCEL_TAU1, SPIN_QD1, SPIN_TAU2,
-                                                ChristoffelLab, task_prompts)
 from tests.reference.newton import newton_torques
 
 

@@ -12,10 +12,18 @@ import re
 import numpy as np
 import pytest
 
+from course_lib.lessons.identification.lab import (
+    BAR_COLORS,
+    LOG_LO,
+    RICH_LIMIT,
+    RICH_SIGMA,
+    SLOW_LIMIT,
+    SLOW_SIGMA,
+    IdentificationLab,
+    bar_channels,
+)
 from course_lib.physics import identification as ident
 from course_lib.physics.models import TwoLinkArm
-from course_lib.lessons.identification.lab import (
-    BAR_COLORS, LOG_LO, RICH_LIMIT, RICH_SIGMA, SLOW_LIMIT, SLOW_SIGMA, IdentificationLab, bar_channels)
 
 
 @pytest.fixture

@@ -11,8 +11,6 @@ import math
 import numpy as np
 import pytest
 
-from course_lib.physics import quadratic_forms as qf
-from course_lib.physics.models import TwoLinkArm
 from course_lib.lessons.mass_matrix.lab import (
     LIGHT_ANGLE_DEG,
     LIGHT_ENERGY_TOL,
@@ -21,6 +19,8 @@ from course_lib.lessons.mass_matrix.lab import (
     MassMatrixLab,
     mass_matrix_curves,
 )
+from course_lib.physics import quadratic_forms as qf
+from course_lib.physics.models import TwoLinkArm
 
 
 def shape(lab, shape_id):

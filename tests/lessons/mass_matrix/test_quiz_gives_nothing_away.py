@@ -15,8 +15,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from course_lib.quiz import NumericQuestion
 from course_lib.lessons.mass_matrix.quiz import mass_matrix_quiz
+from course_lib.quiz import NumericQuestion
 
 NOTEBOOK = Path(__file__).resolve().parents[3] / "notebooks" / "05_mass_matrix.ipynb"
 NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")

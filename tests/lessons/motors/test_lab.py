@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from course_lib.physics.simulate.live import LiveSim
+from course_lib.lessons.motors.lab import BREAKAWAY_TOLERANCE, KAPPA_MAX, THETA2_GRID, MotorLab
 from course_lib.physics.models import MotorArm
 from course_lib.physics.models.motor_arm import GEAR_RANGE
-from course_lib.lessons.motors.lab import BREAKAWAY_TOLERANCE, KAPPA_MAX, THETA2_GRID, MotorLab
+from course_lib.physics.simulate.live import LiveSim
 
 
 # -- the lab ----------------------------------------------------------------------------------------------
@@ -165,8 +165,7 @@ def test_lab_rejects_a_bad_start_pose():
 
 
 def test_quiz_reflected_inertia_is_kr_squared_im_and_breakaway_is_gravity_plus_coulomb():
-    from course_lib.lessons.motors.quiz import motors_quiz
-    from course_lib.lessons.motors.quiz import FS1, IM, KR, Q_BREAK
+    from course_lib.lessons.motors.quiz import FS1, IM, KR, Q_BREAK, motors_quiz
     quiz = motors_quiz()
     assert quiz[0].check(f"{KR**2 * IM}").correct and not quiz[0].check(f"{KR * IM}").correct
     g1 = float(MotorArm().gravity(Q_BREAK)[0])
@@ -182,8 +181,7 @@ def test_quiz_reflected_inertia_accepts_the_usual_spellings_of_kg_m2(answer):
 
 @pytest.mark.parametrize("unit", ["Nm", "N m", "N·m", "N*m"])
 def test_quiz_breakaway_accepts_the_usual_spellings_of_newton_metre(unit):
-    from course_lib.lessons.motors.quiz import motors_quiz
-    from course_lib.lessons.motors.quiz import FS1, Q_BREAK
+    from course_lib.lessons.motors.quiz import FS1, Q_BREAK, motors_quiz
     g1 = float(MotorArm().gravity(Q_BREAK)[0])
     assert motors_quiz()[1].check(f"{g1 + FS1:.3f} {unit}").correct
     wrong = motors_quiz()[1].check(f"{g1:.2f} {unit}")  # forgot F_s: named, not a unit complaint
@@ -277,8 +275,7 @@ def test_gear_or_rotor_change_while_moving_keeps_energy_minus_work_continuous(ch
 def test_quiz_breakaway_arm_is_held_because_gravity_beats_friction_and_upward_start_is_g1_plus_fs():
     # the prompt said the arm "rests" there, but g₁ = 29.7 N·m ≫ F_s1 = 1.5 N·m: with τ₁ = 0 it falls, and every
     # τ₁ below g₁ − F_s1 "starts joint 1 moving" (downward); only the upward start has the answer g₁ + F_s1
-    from course_lib.lessons.motors.quiz import motors_quiz
-    from course_lib.lessons.motors.quiz import FS1, Q_BREAK
+    from course_lib.lessons.motors.quiz import FS1, Q_BREAK, motors_quiz
     arm = MotorArm(Fs=[FS1, 50.0])
     expected = float(arm.gravity(Q_BREAK)[0]) + FS1
 

@@ -8,11 +8,20 @@ import pathlib
 import numpy as np
 import pytest
 
+from course_lib.lessons.operational_space.lab import (
+    HEAVY_MASS,
+    ISO_KAPPA,
+    KAPPA_TOP,
+    POLAR_CUT,
+    PUSH_PER_N,
+    OperationalSpaceLab,
+    kappa_curve,
+    polar_radius,
+    task_prompts,
+)
+from course_lib.lessons.operational_space.messages import OPERATIONAL_SPACE
 from course_lib.physics import operational_space as osp
 from course_lib.physics.models import TwoLinkArm
-from course_lib.lessons.operational_space.lab import (HEAVY_MASS, ISO_KAPPA, KAPPA_TOP, POLAR_CUT, PUSH_PER_N,
-                                                       OperationalSpaceLab, kappa_curve, polar_radius, task_prompts)
-from course_lib.lessons.operational_space.messages import OPERATIONAL_SPACE
 
 
 def shape(lab, sid):

@@ -15,9 +15,10 @@ import re
 import numpy as np
 import pytest
 
-from course_lib.physics.models import Pendulum
 from course_lib.lessons.pendulum.lab import PendulumLab
+from course_lib.physics.models import Pendulum
 from tests.helpers.pendulum_session import G, drag_to_degrees, shape, shown_text
+
 
 # -- physics on screen ------------------------------------------------------------------
 def test_released_at_horizontal_accelerates_at_minus_g_over_l():

@@ -11,8 +11,8 @@ import re
 import numpy as np
 import pytest
 
-from course_lib.physics.models import Pendulum
 from course_lib.lessons.pendulum.lab import PendulumLab
+from course_lib.physics.models import Pendulum
 from tests.helpers.pendulum_session import G, drag_to_degrees, send_drag, shown_text
 
 

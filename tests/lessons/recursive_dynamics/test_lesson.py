@@ -6,16 +6,11 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from course_lib.physics.chains import Chain
-from course_lib.physics.chains import mass_matrix_by_columns
-from course_lib.physics.chains.scaling import measure_small
-from course_lib.physics.chains.scaling import time_per_call
 from course_lib.lessons.recursive_dynamics.quiz import recursive_dynamics_quiz
-from course_lib.physics.symbolic import as_symbols
-from course_lib.physics.symbolic import lagrange_steps
-from course_lib.physics.symbolic import state_symbols
-from course_lib.physics.symbolic.planar_chain import lagrange_term_count
-from course_lib.physics.symbolic.planar_chain import planar_chain_energies
+from course_lib.physics.chains import Chain, mass_matrix_by_columns
+from course_lib.physics.chains.scaling import measure_small, time_per_call
+from course_lib.physics.symbolic import as_symbols, lagrange_steps, state_symbols
+from course_lib.physics.symbolic.planar_chain import lagrange_term_count, planar_chain_energies
 
 
 def test_planar_chain_mass_matrix_by_lagrange_equals_rnea_columns_for_three_links():

@@ -16,10 +16,9 @@ import re
 
 import pytest
 
-from course_lib.physics.models import Pendulum
-from course_lib.physics.models import TwoLinkArm
-from course_lib.quiz import MultipleChoice, NumericQuestion, SymbolicQuestion
 from course_lib.lessons.review.quiz import ITEMS, NOTEBOOKS, ORDER, lesson_question, review_keys, review_quiz
+from course_lib.physics.models import Pendulum, TwoLinkArm
+from course_lib.quiz import MultipleChoice, NumericQuestion, SymbolicQuestion
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 

@@ -14,14 +14,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from course_lib.lab.messages import KIT
+from course_lib.lessons.two_link import lab as module
+from course_lib.lessons.two_link.lab import ArmSimLab
+from course_lib.lessons.two_link.messages import ARM_SIM
+from course_lib.lessons.two_link.quiz import two_link_quiz
 from course_lib.physics.models import TwoLinkArm
 from course_lib.physics.models.pitfalls import TwoLinkArmWithoutCoriolis
 from course_lib.physics.simulate.integrators import simulate
-from course_lib.lessons.two_link.quiz import two_link_quiz
-from course_lib.lessons.two_link.lab import ArmSimLab
-from course_lib.lessons.two_link import lab as module
-from course_lib.lessons.two_link.messages import ARM_SIM
-from course_lib.lab.messages import KIT
 from tests.helpers.arm_sim_session import run
 
 ROOT = Path(__file__).resolve().parents[3]

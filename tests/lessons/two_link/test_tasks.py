@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from course_lib.physics.models import TwoLinkArm
-from course_lib.lessons.two_link.lab import ArmSimLab
 from course_lib.lessons.two_link import lab as module
+from course_lib.lessons.two_link.lab import ArmSimLab
+from course_lib.physics.models import TwoLinkArm
 from tests.helpers.arm_sim_session import run
 
 HANGING = (-np.pi / 2 + 0.1, 0.0)  # 0.1 rad off hanging straight down

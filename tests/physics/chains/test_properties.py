@@ -247,8 +247,7 @@ def test_bad_input_gets_a_clear_value_error():
 
 
 def test_saved_scaling_figures_cover_every_algorithm_at_every_n():
-    from course_lib.physics.chains.scaling import load_scaling
-    from course_lib.physics.chains.scaling import log_log_slope
+    from course_lib.physics.chains.scaling import load_scaling, log_log_slope
 
     data = load_scaling()
     assert data["n"][0] == 2 and data["n"][-1] == 100

@@ -10,14 +10,11 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from course_lib.physics.chains import crba
-from course_lib.physics.chains import from_two_link
-from course_lib.physics.simulate.live import LiveSim
+from course_lib.physics.chains import crba, from_two_link
 from course_lib.physics.models import MotorArm
-from course_lib.physics.symbolic.motors import motor_symbols
-from course_lib.physics.symbolic.motors import textbook_mass_matrix
+from course_lib.physics.simulate.live import LiveSim
+from course_lib.physics.symbolic.motors import motor_symbols, textbook_mass_matrix
 from course_lib.physics.symbolic.systems import two_link_symbols
-
 
 ROTORS = dict(kr1=120.0, kr2=60.0, Im1=3e-4, Im2=2e-4, mm2=0.7)
 

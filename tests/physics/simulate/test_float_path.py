@@ -12,16 +12,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from course_lib.physics.simulate.live import LiveSim
-from course_lib.physics.models import CartPole
-from course_lib.physics.models import Pendulum
-from course_lib.physics.models import TwoLinkArm
+from course_lib.physics.models import CartPole, Pendulum, TwoLinkArm
 from course_lib.physics.models.arm_team import ArmTeam
 from course_lib.physics.models.base import ManipulatorModel
 from course_lib.physics.models.held_rates import HeldRatesArm
 from course_lib.physics.models.motor_arm import MotorArm
 from course_lib.physics.models.pitfalls import TwoLinkArmWithoutCoriolis
 from course_lib.physics.simulate.integrators import model_dynamics, model_dynamics_floats, rk4_step, rk4_step_floats
+from course_lib.physics.simulate.live import LiveSim
 
 MODELS = {
     "two_link": TwoLinkArm(b=0.3),

@@ -5,10 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from course_lib.physics.simulate.live import LiveSim
-from course_lib.physics.models import CartPole
-from course_lib.physics.models import Pendulum
+from course_lib.physics.models import CartPole, Pendulum
 from course_lib.physics.simulate.integrators import simulate
+from course_lib.physics.simulate.live import LiveSim
 
 
 def test_live_sim_and_simulate_apply_the_models_end_stop_after_every_step():

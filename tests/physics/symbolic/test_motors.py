@@ -9,8 +9,16 @@ import sympy as sp
 from course_lib import TwoLinkArm
 from course_lib.physics import chains
 from course_lib.physics.symbolic import two_link_symbols
-from course_lib.physics.symbolic.motors import (christoffel_c, motor_mass_matrix, motor_symbols, other_valid_c,
-                                        plain_symbols, skew_test, textbook_h, textbook_mass_matrix)
+from course_lib.physics.symbolic.motors import (
+    christoffel_c,
+    motor_mass_matrix,
+    motor_symbols,
+    other_valid_c,
+    plain_symbols,
+    skew_test,
+    textbook_h,
+    textbook_mass_matrix,
+)
 
 KR, IM, MM2 = (100.0, 50.0), (2e-4, 1e-4), 0.4
 

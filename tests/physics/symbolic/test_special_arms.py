@@ -8,8 +8,7 @@ import pytest
 import sympy as sp
 
 from course_lib.physics import chains
-from course_lib.physics.symbolic.parallelogram import parallelogram_mass_matrix
-from course_lib.physics.symbolic.parallelogram import parallelogram_symbols
+from course_lib.physics.symbolic.parallelogram import parallelogram_mass_matrix, parallelogram_symbols
 
 
 def angles(M: sp.Matrix) -> dict[str, sp.Symbol]:
