@@ -72,10 +72,12 @@ classroom-deps: node-deps
 	@bash tools/ensure_chp.sh
 
 test: $(TEST_STAMP) browser-deps node-deps sandbox-deps classroom-deps
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -m "not browser" -p no:cacheprovider
 	$(PY) -m pytest -m browser -p no:cacheprovider tests/browser
 
 test-fast: $(TEST_STAMP) node-deps
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -m "not browser and not grading and not classroom" -p no:cacheprovider
 
 # The fast suite under Python 3.10 to 3.13, each in its own .venv-py3.X (git-ignored).
