@@ -46,3 +46,14 @@ def chinese():
     set_language("zh")
     yield
     set_language(before)
+
+
+@pytest.fixture(autouse=True)
+def _no_test_tables_left():
+    """A message table a test makes for itself (named ``test_…``) is gone after the test, so a walker over
+    every table (``i18n.TABLES``) sees only the course's own tables, whatever order the tests run in."""
+    yield
+    from course_lib.i18n import TABLES
+
+    for name in [name for name in TABLES if name.startswith("test_")]:
+        del TABLES[name]

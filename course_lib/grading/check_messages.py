@@ -109,7 +109,7 @@ CHECKS = MessageTable("checks", {
         "phrase_identify_within_noise": "identify (error within {k} standard deviations of the noise)",
         "phrase_ledger_right": "energy_ledger is right: E(t) - E(0) = W(t) to {tol} J.",
         "phrase_gains_right": "pd_gains gives the requested ω_n and ζ.",
-        "phrase_zoh_right": "simulate_zoh samples, holds and integrates like course_lib.physics.simulate.integrators.simulate.",
+        "phrase_zoh_right": "simulate_zoh samples, holds and integrates like the course's simulate.",
     },
     "zh": {
         "where": "（{where}）",
@@ -198,7 +198,7 @@ CHECKS = MessageTable("checks", {
         "phrase_identify_within_noise": "identify（误差应在噪声的 {k} 个标准差以内）",
         "phrase_ledger_right": "energy_ledger 正确：E(t) - E(0) 与 W(t) 之差不超过 {tol} J。",
         "phrase_gains_right": "pd_gains 给出了要求的 ω_n 和 ζ。",
-        "phrase_zoh_right": "simulate_zoh 的采样、保持和积分都与 course_lib.physics.simulate.integrators.simulate 一致。",
+        "phrase_zoh_right": "simulate_zoh 的采样、保持和积分都与课程的 simulate 一致。",
     },
 })
 text = CHECKS.text

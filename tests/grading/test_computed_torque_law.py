@@ -8,7 +8,7 @@ import numpy as np
 from course_lib.physics import control
 from course_lib.physics import joint_tracking as jt
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def _comparison_law():

@@ -162,7 +162,7 @@ def test_every_message_key_used_exists_in_its_own_table_in_every_language():
         "course_lib/lessons/identification/lab.py": [identification_messages.IDENTIFICATION, messages.KIT],
         "course_lib/lab/base.py": [messages.KIT], "course_lib/lab/simlab.py": [messages.KIT],
         "course_lib/lab/tasks.py": [messages.KIT], "course_lib/lab/numbers.py": [messages.KIT],
-        "course_lib/quiz.py": [quiz_messages.QUIZ], "course_lib/quiz/view.py": [quiz_messages.QUIZ],
+        "course_lib/quiz/questions.py": [quiz_messages.QUIZ], "course_lib/quiz/view.py": [quiz_messages.QUIZ],
         "course_lib/quiz/symbolic.py": [quiz_messages.QUIZ], "course_lib/quiz/worker.py": [quiz_messages.QUIZ],
     }
     total = 0

@@ -162,7 +162,7 @@ def test_a_blow_up_shows_a_message_never_nan():
 
 def test_every_message_key_the_lab_uses_is_in_its_table():
     used = set()
-    sources = [(ROOT / "course_lib/lessons" / name).read_text() for name in ("arm_sim_lab.py", "arm_sim_tasks.py")]
+    sources = [(ROOT / "course_lib/lessons/two_link" / name).read_text() for name in ("lab.py", "tasks.py")]
     for node in (n for source in sources for n in ast.walk(ast.parse(source))):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in ("T", "text") \
                 and node.args and isinstance(node.args[0], ast.Constant):

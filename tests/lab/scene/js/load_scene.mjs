@@ -5,6 +5,6 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const SCENE_JS = join(here, "..", "..", "course_lib", "widgets", "scene.js");
+export const SCENE_JS = join(here, "..", "..", "..", "..", "course_lib", "lab", "scene.js");
 const source = readFileSync(SCENE_JS, "utf8");
 export const scene = await import("data:text/javascript;base64," + Buffer.from(source).toString("base64"));
