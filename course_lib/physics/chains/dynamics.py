@@ -24,7 +24,7 @@ from course_lib.physics.models.stick_slip import stick_slip
 #: a joint slower than this (rad/s or m/s) counts as at rest for the stick–slip rule
 REST_SPEED = 1e-9
 
-__all__ = ["ChainTrajectory", "REST_SPEED", "forward_dynamics", "mass_matrix", "simulate", "stick_slip"]
+__all__ = ["REST_SPEED", "ChainTrajectory", "forward_dynamics", "mass_matrix", "simulate", "stick_slip"]
 
 
 def mass_matrix(chain: Chain, q: Any) -> np.ndarray:

@@ -18,7 +18,7 @@ simulated on arrays from its own M, C and g.
 >>> from course_lib.physics.models import TwoLinkArm
 >>> k = constants(TwoLinkArm())
 >>> [round(x, 4) for x in inverse(k, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)]   # τ = g(q) held still
-[30.4106, 5.886]
+[30.411, 5.886]
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ from course_lib.physics.models.held_rates import HeldRatesArm
 from course_lib.physics.models.motor_arm import MotorArm
 from course_lib.physics.models.pitfalls import TwoLinkArmWithoutCoriolis
 from course_lib.physics.simulate.fast_2r import constants, float_dynamics, float_step
-from course_lib.physics.simulate.steppers import model_dynamics, rk4_step
 from course_lib.physics.simulate.live import LiveSim
+from course_lib.physics.simulate.steppers import model_dynamics, rk4_step
 
 MODELS = {
     "two_link": TwoLinkArm(b=0.3),
