@@ -34,6 +34,7 @@ import numpy as np
 
 from course_lib.physics.models import TwoLinkArm
 from course_lib.physics.models.arm_team import ArmTeam
+from course_lib.physics.simulate import fast_2r
 
 #: the seed's gains: K_p (1/s² for computed torque, N·m/rad for the PD laws) and K_d (1/s, N·m·s/rad)
 KP, KD = 150.0, 20.0
@@ -98,7 +99,7 @@ def three_laws(model: TwoLinkArm, kp: float = KP, kd: float = KD
     """
     kp, kd = float(kp), float(kd)
     (c1, c2), (a1, a2), (w1, w2) = CENTRE, AMPLITUDE, OMEGA
-    inverse = model.inverse_dynamics_floats  # τ = M q̈ + C q̇ + g (+ b q̇) on floats
+    k = fast_2r.constants(model)  # τ = M q̈ + C q̇ + g (+ b q̇) on floats, for a TwoLinkArm exactly
 
     def controller(t: float, q: np.ndarray, qd: np.ndarray) -> np.ndarray:
         s1, s2 = math.sin(w1 * t), math.sin(w2 * t)
@@ -108,8 +109,8 @@ def three_laws(model: TwoLinkArm, kp: float = KP, kd: float = KD
         x, v = q.tolist(), qd.tolist()
         # K_p e + K_d ė of each arm, joint 1 and joint 2
         f = [(kp * (r1 - x[i]) + kd * (v1 - v[i]), kp * (r2 - x[i + 1]) + kd * (v2 - v[i + 1])) for i in (0, 2, 4)]
-        g1, g2 = inverse(x[2], x[3], 0.0, 0.0, 0.0, 0.0)  # at rest, not accelerating: τ = g(q)
-        t1, t2 = inverse(x[4], x[5], v[4], v[5], dd1 + f[2][0], dd2 + f[2][1])  # computed torque
+        g1, g2 = fast_2r.inverse(k, x[2], x[3], 0.0, 0.0, 0.0, 0.0)  # at rest, not accelerating: τ = g(q)
+        t1, t2 = fast_2r.inverse(k, x[4], x[5], v[4], v[5], dd1 + f[2][0], dd2 + f[2][1])  # computed torque
         return np.array((f[0][0], f[0][1], f[1][0] + g1, f[1][1] + g2, t1, t2))
 
     return controller

@@ -127,7 +127,7 @@ class PendulumSwing:
         paths from θ(0) all arrive at the same θ(T) (a conjugate point) and the shooting is ill-conditioned.
         ``rough``: a looser tolerance, for the intermediate steps of a continuation.
         """
-        step, zero, h = self.pendulum.forward_dynamics_one, np.zeros(1), 1e-7  # the model's own θdd
+        step, zero, h = self.pendulum._forward_dynamics_one, np.zeros(1), 1e-7  # the model's own θdd
 
         def rates(t: float, y: np.ndarray) -> list[float]:
             q, qd = y[:1], y[1:2]

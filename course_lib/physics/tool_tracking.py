@@ -51,6 +51,7 @@ from course_lib.physics import _checks, control
 from course_lib.physics.inverse_kinematics import ELBOW_DOWN, JointReference, joint_reference
 from course_lib.physics.models.arm_team import ArmTeam
 from course_lib.physics.models.two_link import TwoLinkArm, gravity_entries, point_position
+from course_lib.physics.simulate import fast_2r
 from course_lib.physics.simulate.integrators import simulate
 from course_lib.physics.task_space_control import task_space_computed_torque
 from course_lib.physics.tool_paths import PERIOD, RADIUS, ToolPath
@@ -116,6 +117,7 @@ class Tracking:
         self.omega_n = _checks.positive("omega_n", self.omega_n)
         self.true_arm = lesson_arm(_checks.non_negative("b", self.b))
         self.model = believed_arm(self.delta)
+        self._floats = fast_2r.constants(self.model)  # the float formulas of the believed arm
         unknown = [c for c in self.controllers if c not in CONTROLLERS]
         if unknown or not self.controllers:
             raise ValueError(f"controllers must be some of {CONTROLLERS}, got {self.controllers!r}")
@@ -171,7 +173,7 @@ class Tracking:
         """The stacked torques of every controller, each on its own arm: the controller for the simulator.
 
         The single-state fast path: the same laws as :meth:`torque`, evaluated on plain floats with the
-        model's own closed forms (``gravity_entries``, ``inverse_dynamics_floats``), about ten times
+        closed forms (``gravity_entries``, :func:`~course_lib.physics.simulate.fast_2r.inverse`), about ten times
         faster than through small numpy arrays. Task-space computed torque uses
         τ = M J⁻¹ (a − J̇ q̇) + C q̇ + g, which equals Jᵀ (Λ a + μ + p) whenever J is square and
         invertible (Λ = J⁻ᵀ M J⁻¹); a test checks both against the library's laws.
@@ -202,7 +204,7 @@ class Tracking:
         return np.concatenate([ref.q, ref.qd, ref.qdd, *x]).tolist()
 
     def _torques(self, row: list[float], qs: list[float], ws: list[float]) -> list[float]:
-        p = self.model.params
+        p, k = self.model.params, self._floats
         qd1, qd2, vd1, vd2, ad1, ad2, xd0, yd0, xd1, yd1, xd2, yd2 = row
         kp11, kp12, kp21, kp22, kd11, kd12, kd21, kd22 = self._kpd
         kp, kd = self.kp, self.kd
@@ -232,7 +234,7 @@ class Tracking:
                 a2 = yd2 + kd * (yd1 - vy) + kp * (yd0 - y1) + h2
                 det = -y1 * x2 + y2 * x1
                 v1, v2 = (x2 * a1 + y2 * a2) / det, (-x1 * a1 - y1 * a2) / det
-            out += self.model.inverse_dynamics_floats(t1, t2, w1, w2, v1, v2)
+            out += fast_2r.inverse(k, t1, t2, w1, w2, v1, v2)
         return out
 
     def tool_errors(self, t: Any, q: np.ndarray) -> np.ndarray:

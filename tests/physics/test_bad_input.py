@@ -139,9 +139,9 @@ def test_models_are_immutable_and_replace_returns_a_checked_copy(model):
 @pytest.mark.parametrize("model", [Pendulum(m=1.3, l=0.7, b=0.2), TwoLinkArm(payload=0.4, b=[0.1, 0.3]), CartPole()],
                          ids=lambda m: type(m).__name__)
 def test_single_state_fast_path_equals_the_checked_general_solve(model, rng):
-    """forward_dynamics_one (closed forms on floats) equals M⁻¹(τ − C q̇ − g − b q̇) solved by numpy."""
+    """_forward_dynamics_one (the simulator's single-state path, closed forms on floats) equals M⁻¹(τ − C q̇ − g − b q̇) solved by numpy."""
     for _ in range(20):
         q, qd, tau = (rng.uniform(-2, 2, model.n_dof) for _ in range(3))
         M, rhs = model.mass_matrix(q), tau - model.bias(q, qd) - model.b * qd
-        np.testing.assert_allclose(model.forward_dynamics_one(q, qd, tau), np.linalg.solve(M, rhs), rtol=1e-12,
+        np.testing.assert_allclose(model._forward_dynamics_one(q, qd, tau), np.linalg.solve(M, rhs), rtol=1e-12,
                                    atol=1e-12)

@@ -13,6 +13,7 @@ from course_lib.physics.inverse_kinematics import ELBOW_DOWN, ELBOW_UP, inverse_
 from course_lib.physics.models import TwoLinkArm
 from course_lib.physics.models.arm_team import ArmTeam
 from course_lib.physics.operational_space import operational_space
+from course_lib.physics.simulate import fast_2r
 from course_lib.physics.simulate.integrators import simulate
 from course_lib.physics.task_space_control import task_space_computed_torque, tool_state
 from course_lib.physics.tool_paths import ToolPath
@@ -229,11 +230,14 @@ def test_tracking_refuses_bad_settings_naming_them():
 
 @pytest.mark.parametrize("arm", [TwoLinkArm(), TwoLinkArm(payload=0.7, b=(0.3, 0.1), m1=2.4)])
 def test_float_fast_paths_of_the_2r_arm_equal_its_matrix_dynamics(arm):
-    """forward_dynamics_floats / inverse_dynamics_floats (base-parameter form) = M⁻¹(τ − Cq̇ − g − bq̇) / Mq̈ + Cq̇ + g + bq̇."""
+    """fast_2r's forward dynamics / inverse (base-parameter form) = M⁻¹(τ − Cq̇ − g − bq̇) / Mq̈ + Cq̇ + g + bq̇."""
+    k, dynamics = fast_2r.constants(arm), fast_2r.float_dynamics(arm)
     for q, qd, u in zip(RNG.uniform(-3, 3, (20, 2)), RNG.normal(0, 3, (20, 2)), RNG.normal(0, 20, (20, 2))):
-        np.testing.assert_allclose(arm.forward_dynamics_floats(*q, *qd, *u),
-                                   np.linalg.solve(arm.mass_matrix(q), u - arm.bias(q, qd) - arm.b * qd), atol=1e-10)
-        np.testing.assert_allclose(arm.inverse_dynamics_floats(*q, *qd, *u), arm.inverse_dynamics(q, qd, u), atol=1e-10)
+        np.testing.assert_allclose(dynamics(*q, *qd, *u)[:2],
+                                   np.linalg.solve(arm.mass_matrix(q), u - arm.bias(q, qd) - arm.b * qd),
+                                   rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(fast_2r.inverse(k, *q, *qd, *u), arm.inverse_dynamics(q, qd, u),
+                                   rtol=1e-12, atol=1e-12)
 
 
 def test_per_sample_tool_errors_are_the_distance_from_the_reference_point_to_each_tool():

@@ -1,7 +1,7 @@
 """Forward dynamics with rotors and friction, and a simulation with an energy ledger.
 
 :func:`forward_dynamics` solves M q̈ = τ − h − τ_f with M from CRBA, applying the
-stick–slip rule of :mod:`course_lib.physics.chains.friction` to joints at rest.
+stick–slip rule of :mod:`course_lib.physics.models.stick_slip` to joints at rest.
 :func:`simulate` integrates it with RK4 and integrates the input power q̇ᵀτ
 and the friction power alongside, so that E(t) − E(0) = W_in − W_friction
 can be checked along the motion.
@@ -19,9 +19,12 @@ from course_lib.physics.chains.crba import crba
 from course_lib.physics.chains.friction import _coefficients, friction_torque
 from course_lib.physics.chains.kinematics import kinetic_energy, potential_energy
 from course_lib.physics.chains.rnea import bias_torque
+from course_lib.physics.models.stick_slip import stick_slip
 
 #: a joint slower than this (rad/s or m/s) counts as at rest for the stick–slip rule
 REST_SPEED = 1e-9
+
+__all__ = ["REST_SPEED", "ChainTrajectory", "forward_dynamics", "mass_matrix", "simulate", "stick_slip"]
 
 
 def mass_matrix(chain: Chain, q: Any) -> np.ndarray:
@@ -52,34 +55,6 @@ def forward_dynamics(chain: Chain, q: Any, qd: Any, tau: Any, Fv: Any = 0.0, Fs:
     resting = np.abs(qd) <= rest_speed
     rhs = tau - bias_torque(chain, q, qd) - friction_torque(np.where(resting, 0.0, qd), Fv, Fs)
     return stick_slip(M, rhs, resting, Fs)
-
-
-def stick_slip(M: np.ndarray, rhs: np.ndarray, resting: np.ndarray, Fs: np.ndarray) -> np.ndarray:
-    """q̈ from M q̈ = rhs, where resting joints with Coulomb level F_s > 0 stick unless pushed past it.
-
-    Args:
-        M: mass matrix (n, n).
-        rhs: τ − h − friction of the moving joints (N·m), shape (n,).
-        resting: which joints are at rest, shape (n,) of bool.
-        Fs: Coulomb levels (N·m), shape (n,).
-
-    Returns:
-        q̈, with 0 for every joint that sticks.
-    """
-    rhs = np.array(rhs, dtype=float)
-    n = rhs.shape[0]
-    stuck = resting & (Fs > 0)                       # assume every resting joint sticks
-    while True:
-        free = ~stuck
-        qdd = np.zeros(n)
-        qdd[free] = np.linalg.solve(M[np.ix_(free, free)], rhs[free])
-        hold = rhs - M @ qdd                         # friction torque each stuck joint needs
-        excess = np.where(stuck, np.abs(hold) - Fs, -np.inf)
-        if not np.any(excess > 0):
-            return qdd
-        j = int(np.argmax(excess))                   # the joint pushed hardest breaks away
-        stuck[j] = False
-        rhs[j] -= Fs[j] * np.sign(hold[j])           # sliding friction, against the push
 
 
 @dataclasses.dataclass

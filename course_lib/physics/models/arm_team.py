@@ -40,8 +40,6 @@ class ArmTeam(ManipulatorModel):
         self.arm, self.count = arm, int(count)
         self.n_dof = arm.n_dof * self.count
         self.b = np.tile(arm.b, self.count)
-        self._b_list = self.b.tolist()
-        self._viscous = type(arm)._friction is ManipulatorModel._friction  # friction b q̇ and nothing else
         self._freeze()
 
     def __repr__(self) -> str:
@@ -76,41 +74,10 @@ class ArmTeam(ManipulatorModel):
     def _potential_energy(self, q: np.ndarray) -> np.ndarray:
         return np.sum(self.arm._potential_energy(self.copies(q)), axis=-1)
 
-    def _forward_dynamics_batch(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
+    def _forward_dynamics(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
         c = self.copies
-        return self.arm._forward_dynamics_batch(c(q), c(qd), c(tau)).reshape(q.shape)
+        return self.arm._forward_dynamics(c(q), c(qd), c(tau)).reshape(q.shape)
 
     def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
-        return np.array(self.forward_dynamics_list(q.tolist(), qd.tolist(), tau.tolist()))
-
-    def forward_dynamics_list(self, q: list[float], qd: list[float], tau: list[float]) -> list[float]:
-        """Each copy on the arm's own list form (closed forms on floats for the 2R arm), one after another."""
-        n, one, out = self.arm.n_dof, self.arm.forward_dynamics_list, []
-        for i in range(0, self.n_dof, n):
-            out += one(q[i:i + n], qd[i:i + n], tau[i:i + n])
-        return out
-
-    def friction_list(self, qd: list[float]) -> list[float]:
-        if self._viscous:  # b q̇ with the copies' b side by side
-            return [b * w for b, w in zip(self._b_list, qd)]
-        n, out = self.arm.n_dof, []
-        for i in range(0, self.n_dof, n):
-            out += self.arm.friction_list(qd[i:i + n])
-        return out
-
-    def rk4_step_floats(self, q: list[float], qd: list[float], tau: list[float],
-                        h: float) -> tuple[list[float], list[float], float]:
-        """Each copy takes its own RK4 step: nothing couples them, so every stage of every joint is the
-        one the stacked step computes; the work is the copies' works added."""
-        n, step = self.arm.n_dof, self.arm.rk4_step_floats
-        q_new, qd_new, work = [], [], 0.0
-        for i in range(0, self.n_dof, n):
-            a, b, w = step(q[i:i + n], qd[i:i + n], tau[i:i + n], h)
-            q_new += a
-            qd_new += b
-            work += w
-        return q_new, qd_new, work
-
-    @property
-    def has_float_forms(self) -> bool:
-        return self.arm.has_float_forms
+        n, one = self.arm.n_dof, self.arm._forward_dynamics_one
+        return np.concatenate([one(q[i:i + n], qd[i:i + n], tau[i:i + n]) for i in range(0, self.n_dof, n)])

@@ -21,7 +21,7 @@ can never leave a half-changed one behind.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import numpy as np
 
@@ -189,78 +189,31 @@ class ManipulatorModel:
 
         M is symmetric positive definite, so the solve always has a unique
         answer. This is what Pinocchio calls ``aba``.
+
+        Args:
+            q, qd, tau: one state ``(n,)`` or a batch ``(N, n)`` (rad or m, per s, N·m or N).
+
+        Returns:
+            q̈, the shape of ``q``.
+
+        >>> from course_lib.physics.models import Pendulum
+        >>> Pendulum().forward_dynamics([np.pi / 2], [0.0], [0.0])
+        array([-9.81])
         """
         q, qd = self._q_qd(q, qd)
         tau = self._q(tau, "tau")
         q, qd, tau = _checks.matching(("q", "qd", "tau"), (q, qd, tau))
-        return self._forward_dynamics(q, qd, tau)
+        return self._forward_dynamics_one(q, qd, tau) if q.ndim == 1 else self._forward_dynamics(q, qd, tau)
 
     def _forward_dynamics(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
-        if q.ndim == 1:  # one state: the same fast path the simulator uses
-            return self._forward_dynamics_one(q, qd, tau)
-        return self._forward_dynamics_batch(q, qd, tau)
-
-    def _forward_dynamics_batch(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
+        """q̈ on checked float arrays of any shape: the solve M q̈ = τ − C q̇ − g − friction."""
         rhs = tau - self._bias(q, qd) - self.b * qd
         return np.linalg.solve(self._mass_matrix(q), rhs[..., None])[..., 0]
 
-    def forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
-        """q̈ at ONE state, the call a time-stepping loop makes thousands of times per second.
-
-        Same equation as :meth:`forward_dynamics`, without its argument checks:
-        ``q``, ``qd`` and ``tau`` must already be float arrays of shape ``(n,)``
-        (the simulator checks them once, before its loop). Models override
-        :meth:`_forward_dynamics_one` with closed forms on plain floats.
-
-        Args:
-            q, qd, tau: one state and the torque, each a float array ``(n,)``.
-
-        Returns:
-            q̈, a float array ``(n,)``.
-
-        >>> from course_lib.physics.models import Pendulum
-        >>> Pendulum().forward_dynamics_one(np.array([np.pi / 2]), np.zeros(1), np.zeros(1))
-        array([-9.81])
-        """
-        return self._forward_dynamics_one(q, qd, tau)
-
     def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
-        return self._forward_dynamics_batch(q, qd, tau)
-
-    # -- the same physics on lists of floats: the simulator's fast path for small states ----------
-    def forward_dynamics_list(self, q: list[float], qd: list[float], tau: list[float]) -> Sequence[float]:
-        """q̈ at one state given as lists of floats, unchecked (a list or tuple): :meth:`forward_dynamics`'s equation.
-
-        For a state of a few numbers, each numpy call costs more than its arithmetic, so the
-        simulator's RK4 can run on plain floats (:func:`course_lib.physics.simulate.integrators.rk4_step_floats`). This
-        default goes through :meth:`_forward_dynamics_one`; a model with closed forms on floats
-        overrides it (and then :attr:`has_float_forms` is True). A model that changes the
-        physics of a parent with float forms must change this method too (a test checks every model).
-        """
-        return self._forward_dynamics_one(np.array(q), np.array(qd), np.array(tau)).tolist()
-
-    def friction_list(self, qd: list[float]) -> list[float]:
-        """Friction torques (N·m) for rates given as a list of floats (see :meth:`forward_dynamics_list`)."""
-        return self._friction(np.array(qd)).tolist()
-
-    def rk4_step_floats(self, q: list[float], qd: list[float], tau: list[float],
-                        h: float) -> tuple[list[float], list[float], float]:
-        """One RK4 step of ``h`` s under the held torque ``tau``, on lists of floats: (q, q̇, work W).
-
-        :func:`course_lib.physics.simulate.integrators.rk4_step_floats` on :meth:`forward_dynamics_list`; a model may write
-        the same step out on its own numbers (the 2R arm does; a team steps each copy alone).
-        """
-        from course_lib.physics.simulate.integrators import (  # sim imports this module
-            model_dynamics_floats,
-            rk4_step_floats,
-        )
-
-        return rk4_step_floats(model_dynamics_floats(self, tau), q, qd, h)
-
-    @property
-    def has_float_forms(self) -> bool:
-        """True when this model evaluates :meth:`forward_dynamics_list` on floats (the simulator then uses it)."""
-        return type(self).forward_dynamics_list is not ManipulatorModel.forward_dynamics_list
+        """q̈ at one state, float arrays ``(n,)`` already checked: the call a time-stepping loop makes
+        thousands of times per second. A model may write it on plain floats; by default the solve."""
+        return self._forward_dynamics(q, qd, tau)
 
     def kinetic_energy(self, q: Any, qd: Any) -> np.ndarray | float:
         """Kinetic energy T = ½ q̇ᵀ M(q) q̇ (J)."""

@@ -22,11 +22,5 @@ from course_lib.physics.models.two_link import TwoLinkArm
 class HeldRatesArm(TwoLinkArm):
     """:class:`TwoLinkArm` whose forward dynamics is q̈ = 0 (same arguments; M, C, g unchanged)."""
 
-    def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
-        return np.zeros(2)
-
-    def forward_dynamics_list(self, q: list[float], qd: list[float], tau: list[float]) -> list[float]:
-        return [0.0, 0.0]
-
-    def _forward_dynamics_batch(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
+    def _forward_dynamics(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
         return np.zeros_like(q)

@@ -12,7 +12,7 @@ and m_m2 g l₁ cos θ₁ to g₁. Because they are constant, C is the links' C.
 τ is the joint torque, k_r times the motor torque τ_m.
 
 Friction: viscous F_v q̇ (the ``b`` of every course model) and Coulomb
-F_s sgn(q̇) with the stick–slip rule of :func:`course_lib.physics.chains.dynamics.stick_slip`:
+F_s sgn(q̇) with the stick–slip rule of :func:`course_lib.physics.models.stick_slip.stick_slip`:
 a joint at rest stays at rest while the torque it would need is within ±F_s.
 A joint whose rate changes sign within a step is stopped at the end of that
 step (:meth:`MotorArm.stop_reversals`), so the rule decides what happens next.
@@ -32,8 +32,8 @@ from typing import Any
 import numpy as np
 
 from course_lib.physics import _checks
-from course_lib.physics.chains.dynamics import stick_slip
 from course_lib.physics.models.base import matvec
+from course_lib.physics.models.stick_slip import stick_slip
 from course_lib.physics.models.two_link import TwoLinkArm, coriolis_entries, gravity_entries, mass_matrix_entries
 
 #: the lab's ranges (seed 004 / issue 15): gear ratio k_r and rotor inertia I_m (kg·m²); a servo rotor is ~1e-4
@@ -168,33 +168,33 @@ class MotorArm(TwoLinkArm):
 
     # -- forward dynamics with stick–slip ----------------------------------------------------------------
     def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
-        return np.array(self.forward_dynamics_list(q.tolist(), qd.tolist(), tau.tolist()))
+        return np.array(self._forward_dynamics_floats(*q.tolist(), *qd.tolist(), *tau.tolist()))
 
-    def friction_list(self, qd: list[float]) -> list[float]:
-        """F_v q̇ + F_s sgn(q̇) (N·m) on a list of floats, as :meth:`_friction`."""
+    def _friction_floats(self, qd1: float, qd2: float) -> tuple[float, float]:
+        """F_v q̇ + F_s sgn(q̇) (N·m) on plain floats, as :meth:`_friction`."""
         (b1, b2), (s1, s2) = self._coefficients
-        qd1, qd2 = qd
-        return [b1 * qd1 + math.copysign(s1, qd1) * (qd1 != 0.0), b2 * qd2 + math.copysign(s2, qd2) * (qd2 != 0.0)]
+        return b1 * qd1 + math.copysign(s1, qd1) * (qd1 != 0.0), b2 * qd2 + math.copysign(s2, qd2) * (qd2 != 0.0)
 
-    def forward_dynamics_list(self, q: list[float], qd: list[float], tau: list[float]) -> list[float]:
-        """q̈ with stick–slip on lists of floats: the closed forms, a solve by Cramer's rule off rest."""
-        t1, t2 = q
-        qd1, qd2 = qd
+    def _forward_dynamics_floats(self, t1: float, t2: float, qd1: float, qd2: float, u1: float,
+                                 u2: float) -> tuple[float, float]:
+        """(θ̈₁, θ̈₂) with stick–slip at one state of plain floats: the closed forms, Cramer's rule off rest."""
         p = self.params
         m11, m12, m22 = self._entries(t2, math)
         c11, c12, c21, c22 = coriolis_entries(t2, qd1, qd2, p, "christoffel", math)
         g1, g2 = gravity_entries(t1, t2, p, math)
         g1 += self._motor2_weight() * math.cos(t1)
-        (b1, b2), (s1, s2) = self._coefficients
-        r1 = tau[0] - c11 * qd1 - c12 * qd2 - g1 - b1 * qd1 - math.copysign(s1, qd1) * (qd1 != 0.0)
-        r2 = tau[1] - c21 * qd1 - c22 * qd2 - g2 - b2 * qd2 - math.copysign(s2, qd2) * (qd2 != 0.0)
+        f1, f2 = self._friction_floats(qd1, qd2)
+        r1 = u1 - c11 * qd1 - c12 * qd2 - g1 - f1
+        r2 = u2 - c21 * qd1 - c22 * qd2 - g2 - f2
+        (s1, s2) = self._coefficients[1]
         if (qd1 == 0.0 and s1 > 0) or (qd2 == 0.0 and s2 > 0):  # a joint at rest: stick or slip
             M = np.array([[m11, m12], [m12, m22]])
-            return stick_slip(M, np.array([r1, r2]), np.array([qd1 == 0.0, qd2 == 0.0]), self.Fs).tolist()
+            a1, a2 = stick_slip(M, np.array([r1, r2]), np.array([qd1 == 0.0, qd2 == 0.0]), self.Fs).tolist()
+            return a1, a2
         det = m11 * m22 - m12 * m12
-        return [(m22 * r1 - m12 * r2) / det, (m11 * r2 - m12 * r1) / det]
+        return (m22 * r1 - m12 * r2) / det, (m11 * r2 - m12 * r1) / det
 
-    def _forward_dynamics_batch(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
+    def _forward_dynamics(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
         if q.ndim == 1:
             return self._forward_dynamics_one(q, qd, tau)
         return np.array([self._forward_dynamics_one(a, b, c) for a, b, c in zip(q, qd, tau)])

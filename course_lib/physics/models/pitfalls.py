@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from course_lib.physics.models.base import ManipulatorModel
 from course_lib.physics.models.two_link import TwoLinkArm
 
 
@@ -31,9 +30,3 @@ class TwoLinkArmWithoutCoriolis(TwoLinkArm):
 
     def _coriolis_matrix(self, q: np.ndarray, qd: np.ndarray, form: str = "christoffel") -> np.ndarray:
         return np.zeros(q.shape[:-1] + (2, 2))
-
-    def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
-        return self._forward_dynamics_batch(q, qd, tau)  # the generic solve, with C = 0
-
-    # its physics differs from TwoLinkArm's float forms: the list form goes through the method above
-    forward_dynamics_list = ManipulatorModel.forward_dynamics_list

@@ -24,8 +24,7 @@ derivation in :mod:`course_lib.physics.symbolic` can check the very code the lab
 
 from __future__ import annotations
 
-import math
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -187,12 +186,6 @@ class TwoLinkArm(ManipulatorModel):
         self.I2 = self.m2 * self.l2**2 / 12 if I2 is None else _checks.non_negative("I2", I2)
         #: the parameters the equations use, payload merged into link 2
         self.params = self.effective_parameters()
-        self._b_floats = tuple(self.b.tolist())
-        a, b, c, d, e = base_parameter_entries(self.params)
-        self._pi_floats = (float(a), float(b), float(c), float(d * self.g), float(e * self.g))
-        # the written-out RK4 step holds for this class's q̈ and viscous friction, not a subclass's other physics
-        self._own_float_step = (type(self).forward_dynamics_list is TwoLinkArm.forward_dynamics_list
-                                and type(self)._friction is ManipulatorModel._friction)
         self._freeze()
 
     def __repr__(self) -> str:
@@ -263,86 +256,6 @@ class TwoLinkArm(ManipulatorModel):
 
     def _coriolis_matrix(self, q: np.ndarray, qd: np.ndarray, form: str = "christoffel") -> np.ndarray:
         return mat2(*coriolis_entries(q[..., 1], qd[..., 0], qd[..., 1], self.params, form))
-
-    def _forward_dynamics_one(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
-        # One state, as in a simulation loop: the same closed forms evaluated on
-        # plain floats (lib=math) and a 2×2 solve by Cramer's rule, ~8x faster
-        # than going through small numpy arrays.
-        t1, t2 = q.tolist()
-        qd1, qd2 = qd.tolist()
-        return np.array(self.forward_dynamics_floats(t1, t2, qd1, qd2, float(tau[0]), float(tau[1])))
-
-    def forward_dynamics_floats(self, t1: float, t2: float, qd1: float, qd2: float, u1: float,
-                                u2: float) -> tuple[float, float]:
-        """(θ̈₁, θ̈₂) at one state given as plain floats (rad, rad/s, N·m): the simulator's fast path.
-
-        No checks: for loops that already hold floats (several arms stepped together).
-        """
-        m11, m12, m22, n1, n2 = self.terms_floats(t1, t2, qd1, qd2)
-        r1, r2 = u1 - n1, u2 - n2
-        det = m11 * m22 - m12 * m12
-        return (m22 * r1 - m12 * r2) / det, (m11 * r2 - m12 * r1) / det
-
-    def forward_dynamics_list(self, q: list[float], qd: list[float], tau: list[float]) -> Sequence[float]:
-        """q̈ on lists of floats (the simulator's small-state path): :meth:`forward_dynamics_floats`."""
-        return self.forward_dynamics_floats(q[0], q[1], qd[0], qd[1], tau[0], tau[1])
-
-    def friction_list(self, qd: list[float]) -> list[float]:
-        """Viscous friction b q̇ (N·m) on a list of floats."""
-        b1, b2 = self._b_floats
-        return [b1 * qd[0], b2 * qd[1]]
-
-    def rk4_step_floats(self, q: list[float], qd: list[float], tau: list[float],
-                        h: float) -> tuple[list[float], list[float], float]:
-        """:func:`course_lib.physics.simulate.integrators.rk4_step` written out for the two joints, on plain floats: (q, q̇, W).
-
-        Stage k evaluates q̈ at (q + c_k h v_{k−1}, v_k) with v_k = q̇ + c_k h a_{k−1}, c = (0, ½, ½, 1),
-        and the power P = q̇ᵀ(τ − b q̇) with it; the step adds h/6 (1, 2, 2, 1)-weighted stages.
-        The same operations as the array step, entry by entry (a test checks the trajectories agree).
-        A subclass with other physics (another q̈ or friction) takes the generic float step instead.
-        """
-        if not self._own_float_step:
-            return super().rk4_step_floats(q, qd, tau, h)
-        half, sixth = 0.5 * h, h / 6.0
-        (t1, t2), (qd1, qd2), (u1, u2) = q, qd, tau
-        b1, b2 = self._b_floats
-        fd = self.forward_dynamics_floats
-        a11, a12 = fd(t1, t2, qd1, qd2, u1, u2)
-        p1 = qd1 * (u1 - b1 * qd1) + qd2 * (u2 - b2 * qd2)
-        v21, v22 = qd1 + half * a11, qd2 + half * a12
-        a21, a22 = fd(t1 + half * qd1, t2 + half * qd2, v21, v22, u1, u2)
-        p2 = v21 * (u1 - b1 * v21) + v22 * (u2 - b2 * v22)
-        v31, v32 = qd1 + half * a21, qd2 + half * a22
-        a31, a32 = fd(t1 + half * v21, t2 + half * v22, v31, v32, u1, u2)
-        p3 = v31 * (u1 - b1 * v31) + v32 * (u2 - b2 * v32)
-        v41, v42 = qd1 + h * a31, qd2 + h * a32
-        a41, a42 = fd(t1 + h * v31, t2 + h * v32, v41, v42, u1, u2)
-        p4 = v41 * (u1 - b1 * v41) + v42 * (u2 - b2 * v42)
-        return ([t1 + sixth * (qd1 + 2 * v21 + 2 * v31 + v41), t2 + sixth * (qd2 + 2 * v22 + 2 * v32 + v42)],
-                [qd1 + sixth * (a11 + 2 * a21 + 2 * a31 + a41), qd2 + sixth * (a12 + 2 * a22 + 2 * a32 + a42)],
-                sixth * (p1 + 2 * p2 + 2 * p3 + p4))
-
-    def inverse_dynamics_floats(self, t1: float, t2: float, qd1: float, qd2: float, a1: float,
-                                a2: float) -> tuple[float, float]:
-        """τ = M q̈ + C q̇ + g + b q̇ (N·m) at one state given as plain floats: a controller's fast path."""
-        m11, m12, m22, n1, n2 = self.terms_floats(t1, t2, qd1, qd2)
-        return m11 * a1 + m12 * a2 + n1, m12 * a1 + m22 * a2 + n2
-
-    def terms_floats(self, t1: float, t2: float, qd1: float, qd2: float) -> tuple[float, float, float, float, float]:
-        """(M₁₁, M₁₂, M₂₂, n₁, n₂) with n = C q̇ + g + b q̇, on plain floats, from the base parameters.
-
-        The closed forms above in the base-parameter form of :func:`base_parameter_entries`:
-        M₁₁ = a + 2b cos θ₂, M₁₂ = c + b cos θ₂, M₂₂ = c, h = b sin θ₂,
-        C q̇ = (−h(2θ̇₁θ̇₂ + θ̇₂²), h θ̇₁²), g = (g(d cos θ₁ + e cos θ₁₂), g e cos θ₁₂);
-        tests check it against the matrix path. About twice as fast as evaluating the entries.
-        """
-        a, b, c, gd, ge = self._pi_floats
-        c2, c12 = math.cos(t2), math.cos(t1 + t2)
-        h = b * math.sin(t2)
-        b1, b2 = self._b_floats
-        return (a + 2 * b * c2, c + b * c2, c,
-                -h * (2 * qd1 * qd2 + qd2 * qd2) + gd * math.cos(t1) + ge * c12 + b1 * qd1,
-                h * qd1 * qd1 + ge * c12 + b2 * qd2)
 
     def gravity(self, q: Any) -> np.ndarray:
         """g(q) = ∂V/∂q (N·m), the torques that hold the arm still at q."""

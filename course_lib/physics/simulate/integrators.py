@@ -1,160 +1,65 @@
-"""Simulation: integrators and the energy ledger.
+"""Simulation: the integrators and the energy ledger, :func:`simulate` and its :class:`Trajectory`.
 
-A model gives q̈ = f(q, q̇, τ). Integrating it needs a stepper; three are
-provided so their difference can be *seen*:
-
-- :func:`explicit_euler_step`   q ← q + h q̇,  q̇ ← q̇ + h q̈           (first order)
-- :func:`semi_implicit_euler_step` q̇ ← q̇ + h q̈, then q ← q + h q̇_new (first order)
-- :func:`rk4_step`              classic fourth-order Runge–Kutta
-
-Each stepper also integrates the power delivered by the torques and friction,
-P = q̇ᵀτ − q̇ᵀ b q̇, with the same rule it uses for the state, so
-:func:`simulate` can keep the ledger E(t) − E(0) versus W(t) (work–energy
-principle: Ė = q̇ᵀτ − b‖q̇‖²). For an exact integrator the two curves would
-coincide; the gap is the integrator's error.
+The steppers (:func:`explicit_euler_step`, :func:`semi_implicit_euler_step`, :func:`rk4_step`)
+live in :mod:`~course_lib.physics.simulate.steppers` and are importable from here, the module
+lessons 2 and 3 open as ``sim``. :func:`simulate` keeps the ledger E(t) − E(0) versus W(t): for
+an exact integrator the two curves would coincide; the gap is the integrator's error. It steps
+with :class:`~course_lib.physics.simulate.live.LiveSim`, the labs' simulator, so a lab and a batch
+simulation agree bit for bit.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
 from course_lib.physics import _checks
 from course_lib.physics.models.base import ManipulatorModel
+from course_lib.physics.simulate import fast_2r
+from course_lib.physics.simulate.live import LiveSim
+from course_lib.physics.simulate.steppers import (
+    STEPPERS,
+    Controller,
+    Dynamics,
+    FloatDynamics,
+    Step,
+    explicit_euler_step,
+    model_dynamics,
+    rk4_step,
+    rk4_step_floats,
+    semi_implicit_euler_step,
+)
 
-#: ``dynamics(q, qd) -> (qdd, power)``
-Dynamics = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
-#: ``controller(t, q, qd) -> tau``
-Controller = Callable[[float, np.ndarray, np.ndarray], Any]
-
-Step = tuple[np.ndarray, np.ndarray, np.ndarray]
-
-
-def explicit_euler_step(dynamics: Dynamics, q: np.ndarray, qd: np.ndarray, h: float) -> Step:
-    """One explicit (forward) Euler step; returns (q, q̇, work done during the step)."""
-    qdd, power = dynamics(q, qd)
-    return q + h * qd, qd + h * qdd, h * power
-
-
-def semi_implicit_euler_step(dynamics: Dynamics, q: np.ndarray, qd: np.ndarray, h: float) -> Step:
-    """One semi-implicit (symplectic-Euler form) step: velocity first, then position.
-
-    For a constant mass matrix it is symplectic; for an arm whose M depends on
-    q it is not, and its energy drifts too.
-    """
-    qdd, power = dynamics(q, qd)
-    qd_new = qd + h * qdd
-    return q + h * qd_new, qd_new, h * power
-
-
-def rk4_step(dynamics: Dynamics, q: np.ndarray, qd: np.ndarray, h: float) -> Step:
-    """One classic Runge–Kutta 4 step; returns (q, q̇, work done during the step).
-
-    >>> from course_lib.physics.models import Pendulum
-    >>> p = Pendulum()
-    >>> dyn = lambda q, qd: (p.forward_dynamics(q, qd, [0.0]), 0.0 * qd[..., 0])
-    >>> q, qd, w = rk4_step(dyn, np.array([0.5]), np.array([0.0]), 0.01)
-    >>> bool(q[0] < 0.5 and qd[0] < 0.0)
-    True
-    """
-    half, sixth = 0.5 * h, h / 6.0
-    a1, p1 = dynamics(q, qd)
-    v1 = qd
-    v2 = qd + half * a1  # each stage's velocity is also the next stage's argument
-    a2, p2 = dynamics(q + half * v1, v2)
-    v3 = qd + half * a2
-    a3, p3 = dynamics(q + half * v2, v3)
-    v4 = qd + h * a3
-    a4, p4 = dynamics(q + h * v3, v4)
-    q_new = q + sixth * (v1 + 2 * v2 + 2 * v3 + v4)
-    qd_new = qd + sixth * (a1 + 2 * a2 + 2 * a3 + a4)
-    work = sixth * (p1 + 2 * p2 + 2 * p3 + p4)
-    return q_new, qd_new, work
-
-
-def rk4_step_floats(dynamics: Callable[[list, list], tuple[list, float]], q: list[float], qd: list[float],
-                    h: float) -> tuple[list[float], list[float], float]:
-    """:func:`rk4_step` on lists of floats: the same stages, in the same order, on plain numbers.
-
-    For a state of a few numbers (one arm, or a few arms side by side) each numpy call
-    costs more than the arithmetic it does, so the simulator steps a model with closed
-    forms on floats (``model.has_float_forms``) by ``model.rk4_step_floats``, which is
-    this function unless the model writes the step out itself. Each entry goes
-    through exactly the operations :func:`rk4_step` applies to it, so q and q̇ agree
-    with it bit for bit (the work, a sum over joints, to rounding); a test checks this.
-
-    >>> from course_lib.physics.models import TwoLinkArm
-    >>> dyn = model_dynamics_floats(TwoLinkArm(), [0.0, 0.0])
-    >>> q, qd, w = rk4_step_floats(dyn, [0.5, 0.0], [0.0, 0.0], 0.001)
-    >>> bool(q[0] < 0.5 and qd[0] < 0.0)
-    True
-    """
-    half, sixth = 0.5 * h, h / 6.0
-    a1, p1 = dynamics(q, qd)
-    v1 = qd
-    v2 = [w + half * a for w, a in zip(qd, a1)]
-    a2, p2 = dynamics([x + half * v for x, v in zip(q, v1)], v2)
-    v3 = [w + half * a for w, a in zip(qd, a2)]
-    a3, p3 = dynamics([x + half * v for x, v in zip(q, v2)], v3)
-    v4 = [w + h * a for w, a in zip(qd, a3)]
-    a4, p4 = dynamics([x + h * v for x, v in zip(q, v3)], v4)
-    q_new = [x + sixth * (b1 + 2 * b2 + 2 * b3 + b4) for x, b1, b2, b3, b4 in zip(q, v1, v2, v3, v4)]
-    qd_new = [w + sixth * (b1 + 2 * b2 + 2 * b3 + b4) for w, b1, b2, b3, b4 in zip(qd, a1, a2, a3, a4)]
-    work = sixth * (p1 + 2 * p2 + 2 * p3 + p4)
-    return q_new, qd_new, work
-
-
-STEPPERS: dict[str, Callable[[Dynamics, np.ndarray, np.ndarray, float], Step]] = {
-    "explicit_euler": explicit_euler_step,
-    "semi_implicit_euler": semi_implicit_euler_step,
-    "rk4": rk4_step,
-}
-
-
-def model_dynamics(model: ManipulatorModel, tau: Any) -> Dynamics:
-    """Close a model over a torque held constant: ``(q, q̇) -> (q̈, P)``.
-
-    P = q̇ᵀτ − q̇ᵀ τ_f (W) is the power of the joint torques and friction, τ_f = model._friction(q̇)
-    (b q̇ for most models).
-    """
-    tau = np.asarray(tau, dtype=float)
-
-    one = model.forward_dynamics_one
-
-    def dynamics(q: np.ndarray, qd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        # inputs are checked once, by the caller; one state takes the model's fast path
-        qdd = one(q, qd, tau) if q.ndim == 1 else model._forward_dynamics(q, qd, tau)
-        pushed = tau - model._friction(qd)
-        power = qd @ pushed if qd.ndim == 1 else np.sum(qd * pushed, axis=-1)
-        return qdd, power
-
-    return dynamics
-
-
-def model_dynamics_floats(model: ManipulatorModel, tau: list[float]) -> Callable[[list, list], tuple[list, float]]:
-    """:func:`model_dynamics` on lists of floats: ``(q, q̇) -> (q̈, P)`` for :func:`rk4_step_floats`."""
-    accel, friction = model.forward_dynamics_list, model.friction_list
-
-    def dynamics(q: list[float], qd: list[float]) -> tuple[list[float], float]:
-        power = sum([w * (u - f) for w, u, f in zip(qd, tau, friction(qd))])
-        return accel(q, qd, tau), power
-
-    return dynamics
+__all__ = [
+    "STEPPERS", "Controller", "Dynamics", "FloatDynamics", "Step", "Trajectory", "explicit_euler_step",
+    "model_dynamics", "rk4_step", "rk4_step_floats", "semi_implicit_euler_step", "simulate", "step",
+]
 
 
 def step(model: ManipulatorModel, q: Any, qd: Any, tau: Any, h: float, method: str = "rk4") -> Step:
     """Advance one step of ``h`` seconds under a constant torque ``tau``.
 
     Returns (q, q̇, W) with W the work (J) of torque and friction over the step.
-    This is the call a lab's play loop makes once per frame.
+    One state steps as :class:`~course_lib.physics.simulate.live.LiveSim` steps it (on floats for
+    the 2R arms of :mod:`~course_lib.physics.simulate.fast_2r` under RK4), so ``step`` is the first
+    step of :func:`simulate` bit for bit; a batch of states ``(N, n)`` steps on arrays.
+
+    >>> from course_lib.physics.models import Pendulum
+    >>> q, qd, w = step(Pendulum(), [0.5], [0.0], [0.0], 0.01)
+    >>> bool(q[0] < 0.5 and qd[0] < 0.0), float(w)
+    (True, 0.0)
     """
     stepper = STEPPERS[_checks.choice("method", method, tuple(STEPPERS))]
     h = _checks.positive("h", h)
     q = _checks.states("q", q, model.n_dof)
     qd = _checks.states("qd", qd, model.n_dof)
     tau = _checks.states("tau", tau, model.n_dof)
+    fast = fast_2r.float_step(model) if method == "rk4" and q.ndim == qd.ndim == tau.ndim == 1 else None
+    if fast is not None:
+        q_new, qd_new, work = fast(q.tolist(), qd.tolist(), tau.tolist(), h)
+        return np.array(q_new), np.array(qd_new), np.float64(work)
     return stepper(model_dynamics(model, tau), q, qd, h)
 
 
@@ -221,8 +126,6 @@ def simulate(
     >>> bool(abs(tr.energy[-1] - tr.energy[0]) < 1e-6)
     True
     """
-    from course_lib.physics.simulate.live import LiveSim  # the lab's simulator: one stepping code for both
-
     duration = _checks.positive("duration", duration)
     live = LiveSim(model, q0, qd0, dt=dt, torque=torque, controller=controller,
                    control_period=control_period, method=method, names=("q0", "qd0"))
@@ -241,16 +144,3 @@ def simulate(
     TAU[-1] = TAU[-2]  # duration >= dt, so there is at least one step
     energy = np.asarray(model.total_energy(Q, QD), dtype=float)
     return Trajectory(t=np.arange(steps + 1) * live.dt, q=Q, qd=QD, tau=TAU, energy=energy, work=W)
-
-
-def _controller_torque(value: Any, t: float, n: int) -> np.ndarray:
-    if value is None:
-        raise ValueError(f"the controller returned None at t = {t:.4g} s; it must return a torque of shape ({n},)")
-    return _single_state("the controller's torque", value, n)
-
-
-def _single_state(name: str, value: Any, n: int) -> np.ndarray:
-    arr = _checks.states(name, value, n)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be one state of shape ({n},), got shape {arr.shape}")
-    return arr.copy()

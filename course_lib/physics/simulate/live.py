@@ -30,13 +30,8 @@ import numpy as np
 
 from course_lib.physics import _checks
 from course_lib.physics.models.base import ManipulatorModel
-from course_lib.physics.simulate.integrators import (
-    STEPPERS,
-    Controller,
-    _controller_torque,
-    _single_state,
-    model_dynamics,
-)
+from course_lib.physics.simulate.fast_2r import float_step
+from course_lib.physics.simulate.steppers import STEPPERS, Controller, model_dynamics
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,11 +107,11 @@ class LiveSim:
         self._t0, self._k0 = 0.0, 0  # t = t0 + (k − k0)·dt: the step may change, time runs on
 
     def _set_dynamics(self) -> None:
-        """The closed-over dynamics for the torque held now: on floats when the model has float forms (RK4)."""
+        """The closed-over dynamics for the torque held now: on floats when the model has a float step (RK4)."""
         if self._floats_for is not self._model:  # asked once per model, not at every controller sample
-            self._floats_for, self._model_floats = self._model, self._model.has_float_forms
-        self._floats = self.method == "rk4" and self._model_floats
-        if self._floats:  # the model's own RK4 step on floats, under this torque
+            self._floats_for, self._float_step = self._model, float_step(self._model)
+        self._floats = self.method == "rk4" and self._float_step is not None
+        if self._floats:  # RK4 on floats, under this torque
             self._tau_list = self._tau.tolist()
         else:
             self._dynamics = model_dynamics(self._model, self._tau)
@@ -223,10 +218,9 @@ class LiveSim:
             self._tau = _controller_torque(self.controller(t, self._q.copy(), self._qd.copy()), t,
                                            self._model.n_dof)
             self._set_dynamics()
-        if self._floats:  # a small state with closed forms on floats: the same RK4 without numpy's overhead
+        if self._floats:  # 2R arms with float dynamics: the same RK4 without numpy's overhead
             try:
-                q_list, qd_list, w = self._model.rk4_step_floats(self._q.tolist(), self._qd.tolist(), self._tau_list,
-                                                                 self.dt)
+                q_list, qd_list, w = self._float_step(self._q.tolist(), self._qd.tolist(), self._tau_list, self.dt)
             except (ValueError, OverflowError, ZeroDivisionError):  # math.cos(inf) and the like: a blow-up
                 raise self._diverged() from None
             q, qd = np.array(q_list), np.array(qd_list)
@@ -286,3 +280,16 @@ class LiveSim:
         self.dt, (self._t0, self._k0) = state.dt or self.dt, state.base
         self._set_hold()
         self._set_dynamics()
+
+
+def _controller_torque(value: Any, t: float, n: int) -> np.ndarray:
+    if value is None:
+        raise ValueError(f"the controller returned None at t = {t:.4g} s; it must return a torque of shape ({n},)")
+    return _single_state("the controller's torque", value, n)
+
+
+def _single_state(name: str, value: Any, n: int) -> np.ndarray:
+    arr = _checks.states(name, value, n)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be one state of shape ({n},), got shape {arr.shape}")
+    return arr.copy()

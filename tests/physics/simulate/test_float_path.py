@@ -1,10 +1,10 @@
 """The simulator's small-state path on plain floats gives the reference (numpy) path's trajectory.
 
-:func:`course_lib.physics.simulate.integrators.rk4_step_floats` runs RK4 on lists of floats for models with closed
-forms on floats (``has_float_forms``); :class:`~course_lib.physics.simulate.live.LiveSim` takes it for RK4.
-It must be the same integrator: the same states to 1e-12 over many steps, and every model's
-list form must be its own physics (a subclass that changes the dynamics must not inherit
-its parent's float forms).
+:func:`course_lib.physics.simulate.steppers.rk4_step_floats` runs RK4 on plain floats for the 2R arms that
+:mod:`course_lib.physics.simulate.fast_2r` has float dynamics for; :class:`~course_lib.physics.simulate.live.LiveSim`
+takes it for RK4. It must be the same integrator: the same states to 1e-12 over many steps, and every
+model's float dynamics must be its own physics (a subclass that changes the dynamics must not inherit
+its parent's float path).
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from course_lib.physics.models.base import ManipulatorModel
 from course_lib.physics.models.held_rates import HeldRatesArm
 from course_lib.physics.models.motor_arm import MotorArm
 from course_lib.physics.models.pitfalls import TwoLinkArmWithoutCoriolis
-from course_lib.physics.simulate.integrators import model_dynamics, model_dynamics_floats, rk4_step, rk4_step_floats
+from course_lib.physics.simulate.fast_2r import constants, float_dynamics, float_step
 from course_lib.physics.simulate.live import LiveSim
+from course_lib.physics.simulate.steppers import model_dynamics, rk4_step
 
 MODELS = {
     "two_link": TwoLinkArm(b=0.3),
@@ -54,53 +55,69 @@ def test_the_check_below_covers_every_model_class_of_the_course():
     covered = {type(m) for m in MODELS.values()}
     missing = {c.__name__ for c in _every_model_class() if c.__module__.startswith("course_lib.")} - \
         {c.__name__ for c in covered}
-    assert not missing, f"add these models to MODELS so their list forms are checked: {sorted(missing)}"
+    assert not missing, f"add these models to MODELS so their float paths are checked: {sorted(missing)}"
 
 
 @pytest.mark.parametrize("name", MODELS)
-def test_list_forms_are_the_models_own_forward_dynamics_and_friction(name):
-    """q̈ = M⁻¹(τ − C q̇ − g − friction) on floats equals the array path's, for every model (and team)."""
+def test_a_models_float_step_is_its_array_step_or_there_is_none(name):
+    """RK4 on floats (when the simulator has it for the model) = rk4_step on the model's own M, C, g and
+    friction: q and q̇ to 1e-12 (in practice bit for bit), the work to rounding."""
     model = MODELS[name]
-    for q, qd, tau in _states(model, 20, seed=3):
-        np.testing.assert_allclose(model.forward_dynamics_list(q.tolist(), qd.tolist(), tau.tolist()),
-                                   model.forward_dynamics(q, qd, tau), rtol=1e-12, atol=1e-12)
-        np.testing.assert_allclose(model.friction_list(qd.tolist()), model.friction(qd), rtol=1e-12, atol=1e-12)
-
-
-def test_a_model_that_changes_its_parents_physics_does_not_claim_its_float_forms():
-    assert TwoLinkArm().has_float_forms and ArmTeam(TwoLinkArm(), 2).has_float_forms
-    assert not TwoLinkArmWithoutCoriolis().has_float_forms  # its C = 0 lives in the array path only
-    assert not Pendulum().has_float_forms  # no list form of its own: the simulator keeps numpy
-
-
-@pytest.mark.parametrize("name", ["two_link", "team_of_three", "motor_arm", "held_rates"])
-def test_one_rk4_step_on_floats_is_the_array_step(name):
-    """Same stages, same order: q and q̇ agree to 1e-12 (in practice bit for bit), the work to rounding."""
-    model = MODELS[name]
-    for q, qd, tau in _states(model, 10, seed=5):
-        ref = rk4_step(model_dynamics(model, tau), q, qd, 1e-3)
-        fast = rk4_step_floats(model_dynamics_floats(model, tau.tolist()), q.tolist(), qd.tolist(), 1e-3)
-        np.testing.assert_allclose(fast[0], ref[0], rtol=0, atol=1e-12)
-        np.testing.assert_allclose(fast[1], ref[1], rtol=0, atol=1e-12)
-        assert fast[2] == pytest.approx(float(ref[2]), rel=1e-12, abs=1e-15)
-
-
-@pytest.mark.parametrize("name", ["two_link", "two_link_payload", "team_of_three", "team_of_motor_arms",
-                                  "motor_arm", "held_rates", "without_coriolis"])
-def test_the_models_own_rk4_step_on_floats_is_the_array_step(name):
-    """The 2R arm's written-out step, a team's copy-by-copy step, a subclass's generic step: all = rk4_step."""
-    model = MODELS[name]
+    fast_step = float_step(model)
+    if fast_step is None:
+        return
     for q, qd, tau in _states(model, 10, seed=7):
         ref = rk4_step(model_dynamics(model, tau), q, qd, 1e-3)
-        fast = model.rk4_step_floats(q.tolist(), qd.tolist(), tau.tolist(), 1e-3)
+        fast = fast_step(q.tolist(), qd.tolist(), tau.tolist(), 1e-3)
         np.testing.assert_allclose(fast[0], ref[0], rtol=0, atol=1e-12)
         np.testing.assert_allclose(fast[1], ref[1], rtol=0, atol=1e-12)
         assert fast[2] == pytest.approx(float(ref[2]), rel=1e-12, abs=1e-15)
 
 
-def test_only_the_2r_arm_itself_uses_its_written_out_step():
-    assert TwoLinkArm()._own_float_step
-    assert not any(m._own_float_step for m in (MotorArm(), HeldRatesArm(), TwoLinkArmWithoutCoriolis()))
+@pytest.mark.parametrize("name", MODELS)
+def test_float_dynamics_are_the_models_own_forward_dynamics_and_power(name):
+    """(q̈, P) on floats = M⁻¹(τ − C q̇ − g − friction) and q̇ᵀ(τ − friction) of the array path, for every
+    model the simulator has float dynamics for; a subclass's own physics is never replaced by its parent's."""
+    model = MODELS[name]
+    arm = model.arm if isinstance(model, ArmTeam) else model
+    dynamics = float_dynamics(arm)
+    if dynamics is None:
+        return
+    for q, qd, tau in _states(arm, 20, seed=3):
+        a1, a2, power = dynamics(*q.tolist(), *qd.tolist(), *tau.tolist())
+        np.testing.assert_allclose([a1, a2], arm.forward_dynamics(q, qd, tau), rtol=1e-12, atol=1e-12)
+        assert power == pytest.approx(float(qd @ (tau - arm.friction(qd))), rel=1e-12, abs=1e-12)
+
+
+def test_the_fast_path_is_taken_for_the_exact_classes_it_was_written_for_only():
+    """A subclass of TwoLinkArm (no C, rotors, a learner's own) is simulated from its own M, C, g."""
+    assert all(float_step(m) is not None for m in (TwoLinkArm(), MotorArm(), HeldRatesArm(), ArmTeam(TwoLinkArm(), 2)))
+    assert float_step(TwoLinkArmWithoutCoriolis()) is None  # its C = 0 lives in the array path only
+    assert float_step(ArmTeam(TwoLinkArmWithoutCoriolis(), 2)) is None
+    assert float_step(Pendulum()) is None and float_step(CartPole()) is None  # the simulator keeps numpy
+
+    class LearnersArm(TwoLinkArm):
+        def _gravity(self, q):
+            return 0.0 * super()._gravity(q)
+
+    assert float_step(LearnersArm()) is None
+    with pytest.raises(ValueError, match="TwoLinkArm exactly, not for MotorArm"):
+        constants(MotorArm())
+
+
+@pytest.mark.parametrize("arm", [MotorArm(b=0.2, mm2=0.3), TwoLinkArmWithoutCoriolis(b=0.2)],
+                         ids=lambda m: type(m).__name__)
+def test_a_subclass_of_the_2r_arm_is_simulated_with_its_own_physics(arm):
+    """0.3 s from rest under a torque: the live simulator's state equals the array RK4 on the model's own
+    M, C and g (rotors in, or C left out), not the plain 2R arm's."""
+    live = LiveSim(arm, [0.3, -0.4], [0.0, 1.5], dt=1e-3, torque=[2.0, -1.0])
+    q, qd = np.array([0.3, -0.4]), np.array([0.0, 1.5])
+    dyn = model_dynamics(arm, np.array([2.0, -1.0]))
+    for _ in range(300):
+        live.step()
+        q, qd, _ = rk4_step(dyn, q, qd, 1e-3)
+        q, qd = arm.impact(q, qd) or (q, qd)
+    np.testing.assert_allclose(np.concatenate([live.q, live.qd]), np.concatenate([q, qd]), rtol=0, atol=1e-9)
 
 
 def _run(model: ManipulatorModel, floats: bool, steps: int, controller=None, torque=None):
@@ -108,7 +125,7 @@ def _run(model: ManipulatorModel, floats: bool, steps: int, controller=None, tor
     q0, qd0 = np.linspace(0.3, -0.8, n), np.linspace(-0.5, 1.0, n)
     live = LiveSim(model, q0, qd0, dt=1e-3, torque=torque, controller=controller, control_period=2e-3)
     if not floats:  # the reference: the numpy stepper, whatever the model offers
-        live._model_floats = False
+        live._floats_for, live._float_step = live.model, None
         live._set_dynamics()
         assert not live._floats
     else:
@@ -142,3 +159,22 @@ def test_a_blow_up_on_the_float_path_is_reported_as_a_divergence_with_the_time()
     assert live._floats
     with pytest.raises(FloatingPointError, match="diverged at t = 0.001 s"):
         live.step()
+
+
+@pytest.mark.parametrize("believed", [MotorArm(kr1=80.0, Im1=3e-4, mm2=0.5), TwoLinkArmWithoutCoriolis(b=0.2)],
+                         ids=lambda m: type(m).__name__)
+def test_a_float_controller_never_computes_a_subclass_with_the_plain_2r_formulas(believed):
+    """Computed torque on floats (lesson 8's three laws) for an arm with rotors or without C: either it is
+    refused in words, or it is control.computed_torque on that arm's own M, C, g (never the plain arm's)."""
+    from course_lib.physics import control
+    from course_lib.physics.joint_tracking import KD, KP, target, three_laws
+
+    try:
+        law = three_laws(believed)
+    except ValueError as exc:
+        assert "TwoLinkArm exactly" in str(exc)
+        return
+    q, qd = np.array([0.2, -0.3, 0.4, 0.9, 0.7, 1.1]), np.array([0.5, -1.0, 0.3, 0.2, -0.8, 1.4])
+    q_d, qd_d, qdd_d = target(0.37)
+    expected = control.computed_torque(believed, q[4:], qd[4:], q_d, qd_d, qdd_d, KP, KD)
+    np.testing.assert_allclose(law(0.37, q, qd)[4:], expected, rtol=1e-12, atol=1e-12)
