@@ -4,6 +4,7 @@ Modules:
 
 - :mod:`course_lib.grading.checks`   — assertions with specific messages, used inside test cells
 - :mod:`course_lib.grading.phrases`  — the places, phrases and success lines test cells show
+- :mod:`course_lib.grading.hints`    — hints for the common ways a numeric answer is wrong
 - :mod:`course_lib.grading.numeric`  — a sympy expression's values at many states, by walking its tree
 - :mod:`course_lib.grading.course`   — a throw-away nbgrader course directory built from the repo
 - :mod:`course_lib.grading.release`  — ``python -m course_lib.grading.release`` regenerates exercises/

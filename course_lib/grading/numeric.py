@@ -21,7 +21,8 @@ course_lib.grading.numeric.NotEvaluable: f(x)
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import sympy as sp

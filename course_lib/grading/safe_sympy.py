@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import ast
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import sympy as sp
 from sympy.core.assumptions import _assume_defined

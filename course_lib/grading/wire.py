@@ -38,8 +38,9 @@ course_lib.grading.wire_rules.NotAnExpression: your answer holds the text "__imp
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -244,7 +245,7 @@ class _Decoder:
         allowed = ", ".join(sorted(map(str, self.expect.symbols))) or str(text("no_symbols"))
         if isinstance(data, dict) and data.get("t") == "str" and isinstance(data.get("v"), str):
             if len(data["v"]) > MAX_KEY:
-                raise DecodeError("bad_key", key=shown(data["v"]), allowed=allowed)
+                raise DecodeError("bad_key", item=shown(data["v"]), allowed=allowed)
             return DataKey(data["v"])
         if isinstance(data, dict) and data.get("t") == "num" and not isinstance(data.get("v"), dict):
             return self.number(data.get("v"))
@@ -252,8 +253,8 @@ class _Decoder:
             key = self.sympy.build(data.get("tree"))
             if key in self.expect.symbols:
                 return key
-            raise DecodeError("bad_key", key=shown(str(key)), allowed=allowed)
-        raise DecodeError("bad_key", key=shown(data), allowed=allowed)
+            raise DecodeError("bad_key", item=shown(str(key)), allowed=allowed)
+        raise DecodeError("bad_key", item=shown(data), allowed=allowed)
 
 
 def decode(data: Any, expect: Expect | None = None, function: Callable[[str], Any] = FunctionRef) -> Any:

@@ -66,7 +66,7 @@ DATA = MessageTable("grading_data", {
         "unknown_function_none": ("it uses the undefined function {call}; this exercise expects none: write the "
                                   "expression in the setup's symbols"),
         "bad_assumption": "the symbol {name} has the assumption {assumption}, which is not one of sympy's",
-        "bad_key": ("the dict key {key} is not one the exercise expects: keys are texts, integers or the setup's "
+        "bad_key": ("the dict key {item} is not one the exercise expects: keys are texts, integers or the setup's "
                     "symbols ({allowed})"),
         "no_symbols": "none in this exercise",
         "text_not_expression": ("your answer holds the text {text}, which is data, not an expression: the grader "
@@ -104,7 +104,7 @@ DATA = MessageTable("grading_data", {
         "unknown_function": "它用到了未定义函数 {call}；本题只允许 {allowed}",
         "unknown_function_none": "它用到了未定义函数 {call}；本题不允许任何未定义函数：请用 setup 中的符号写出表达式",
         "bad_assumption": "符号 {name} 带有假设 {assumption}，这不是 sympy 的假设",
-        "bad_key": "字典的键 {key} 不是本题所允许的：键只能是文本、整数或 setup 中的符号（{allowed}）",
+        "bad_key": "字典的键 {item} 不是本题所允许的：键只能是文本、整数或 setup 中的符号（{allowed}）",
         "no_symbols": "本题没有",
         "text_not_expression": ("你的答案中含有文本 {text}，它只是数据，不是表达式：评分程序从不把文本当作 sympy 来读；"
                                 "请用 sympy 对象（例如 setup 中的符号）构造表达式"),

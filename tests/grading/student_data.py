@@ -16,10 +16,11 @@ import builtins
 import contextlib
 import importlib
 import types
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-import sympy.parsing.sympy_parser as sympy_parser
+from sympy.parsing import sympy_parser
 
 from course_lib.grading import remote, trusted
 from course_lib.grading.kernel import Result
@@ -39,7 +40,7 @@ class FakeKernel:
         spies: paused while the "kernel" runs, so only the grader's side is watched.
     """
 
-    def __init__(self, namespace: dict, spies: "Spies | None" = None):
+    def __init__(self, namespace: dict, spies: Spies | None = None):
         self.namespace, self.spies = namespace, spies
 
     def execute(self, code: str, timeout: float, record: bool = True) -> Result:
@@ -98,7 +99,7 @@ class Spies:
         return [(kind, texts) for kind, texts in self.calls if any(m in t for t in texts for m in marks)]
 
     @contextlib.contextmanager
-    def active(self) -> Iterator["Spies"]:
+    def active(self) -> Iterator[Spies]:
         spies = self
         real_parse, real_doprint = sympy_parser.parse_expr, sympy_lambdify._EvaluatorPrinter.doprint
 

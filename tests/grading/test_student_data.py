@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from course_lib.grading import checks, probe, remote
 from grading import attacks
-from grading.student_data import FakeKernel, Spies, grade_cell, solution_notebook, student_globals
+from grading.student_data import Spies, grade_cell, solution_notebook, student_globals
 
 A1, A2, A3, A5, A6 = "01_lagrange", "02_arm_dynamics", "03_energy_integrators", "05_identification", \
     "06_recursive_dynamics"
@@ -44,7 +44,7 @@ def test_code_in_a_dict_key_never_runs_in_the_grader(tmp_path, notebooks):
     student = student_globals(A1)
     student["T"] = {payload(marker): 0}
     for gid in ("test_energies", "test_energies_hidden"):
-        passed, ename, message = grade_cell(notebooks[A1], gid, student)
+        passed, _, message = grade_cell(notebooks[A1], gid, student)
         assert not marker.exists(), gid
         assert not passed, gid
         assert "T" in message or "text" in message, message
@@ -62,7 +62,7 @@ def test_code_in_a_function_name_never_runs_in_the_grader(tmp_path, notebooks):
     Y[0, 0] = sp.Function(payload(marker))(theta1)
     student["Y_sym"] = Y
     for gid in ("test_regressor_sym", "test_regressor_sym_hidden"):
-        passed, ename, message = grade_cell(notebooks[A5], gid, student)
+        passed, _, message = grade_cell(notebooks[A5], gid, student)
         assert not marker.exists(), gid
         assert not passed, gid
         assert "Y_sym cannot be checked" in message and "not a plain name" in message, message
