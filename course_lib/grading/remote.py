@@ -158,7 +158,10 @@ class Channel:
             answer = ast.literal_eval(result.value or "")
             if not isinstance(answer, str):
                 raise ValueError
-            return json.loads(answer)
+            data = json.loads(answer)
+            if not isinstance(data, dict):
+                raise ValueError
+            return data
         except (ValueError, SyntaxError, MemoryError, RecursionError):
             raise ProbeFailed(str(text("probe_unreadable"))) from None
 
@@ -172,7 +175,8 @@ class Channel:
         answer = self.ask(f"__probe.fetch(globals(), {list(names)!r})")
         if answer.get("t") == "too_large":
             self._decode(answer, "answers_refused")
-        items = answer.get("items", {}) if answer.get("t") == "names" else {}
+        items = answer.get("items") if answer.get("t") == "names" else None
+        items = items if isinstance(items, dict) else {}
         out = {}
         for name in names:
             if name in items:

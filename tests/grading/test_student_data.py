@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from course_lib.grading import checks, probe, remote
 from grading import attacks
-from grading.student_data import Spies, grade_cell, solution_notebook, student_globals
+from grading.student_data import FakeKernel, Spies, grade_cell, solution_notebook, student_globals
 
 A1, A2, A3, A5, A6 = "01_lagrange", "02_arm_dynamics", "03_energy_integrators", "05_identification", \
     "06_recursive_dynamics"
@@ -254,3 +254,32 @@ def test_the_decoder_never_evaluates_never_fails_otherwise_and_is_fast(data):
         _use(value)
     assert seconds < 1.0, (seconds, data)
     assert spies.calls == [], spies.calls[:3]
+
+
+class _Answers(FakeKernel):
+    """A kernel whose every answer is the text ``reply`` (a student who replaced the probe)."""
+
+    def __init__(self, reply: str):
+        super().__init__({})
+        self.reply = reply
+
+    def execute(self, code: str, timeout: float, record: bool = True):
+        result = FakeKernel.execute(self, "None", timeout, record)
+        result.value = repr(self.reply)
+        return result
+
+
+@pytest.mark.parametrize("reply", ["[1, 2]", "null", '{"t": "names", "items": [1]}', '{"t": "result"}',
+                                   '{"t": "result", "value": {"t": "sympy", "tree": ["Symbol", "x y", {}]}}',
+                                   '{"t": "too_large", "what": "answer"}', "not json", '{"t": "error"}'])
+def test_nonsense_from_a_replaced_probe_fails_the_probe_with_a_message(reply):
+    """Whatever a student's kernel answers, the grader's side ends in ProbeFailed (or the student's error, or
+    no value), with a message, never another exception."""
+    channel = remote.Channel(_Answers(reply), 10)
+    for probe_call in (lambda: channel.fetch(["T"]), lambda: channel.call("f", (1.0,))):
+        try:
+            probe_call()
+        except remote.ProbeFailed as err:
+            assert str(err)
+        except remote.StudentError:
+            pass
