@@ -7,6 +7,7 @@ writes, so the tests can look for it everywhere outside the sandbox.
 from __future__ import annotations
 
 import copy
+import os
 
 import nbformat
 
@@ -230,8 +231,9 @@ A5, A6 = "05_identification", "06_recursive_dynamics"
 
 
 def data_route_marker(route: str) -> str:
-    """The host file a payload of ``route`` writes if the grader ever runs it."""
-    return f"/tmp/{MARK}-{route}"
+    """The host file a payload of ``route`` writes if the grader ever runs it: named by this test process,
+    so that another run on the machine (which sweeps ``/tmp/{MARK}-*``) neither makes nor removes it."""
+    return f"/tmp/{MARK}.{os.getpid()}.{route}"
 
 
 def _writes_marker(route: str) -> str:

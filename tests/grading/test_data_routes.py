@@ -58,7 +58,8 @@ def test_nested_powers_are_too_large_to_check_and_cost_no_time(graded):
     """Pow(Pow(10**40, 1000), 1000) took 108 s of the grader: now refused before it is computed."""
     only_these_fail(graded, "nested_power", A3, {"test_euler_energy", "test_euler_energy_hidden"})
     assert "too large to check" in message(graded, "nested_power", A3, "test_euler_energy_hidden")
-    assert graded.seconds[("nested_power", A3)] < graded.seconds[("full_marks", A3)] + 20
+    honest = [graded.seconds[(s, A3)] for s in ("full_marks", "old_format") if (s, A3) in graded.totals]
+    assert honest and graded.seconds[("nested_power", A3)] < max(honest) + 30, (graded.seconds, honest)
 
 
 def test_honest_forms_of_right_answers_earn_every_point(graded):
