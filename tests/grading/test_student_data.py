@@ -238,6 +238,7 @@ def _use(value) -> None:
             pass
 
 
+@pytest.mark.filterwarnings("ignore::sympy.utilities.exceptions.SymPyDeprecationWarning")
 @given(st.one_of(VALUES.map(lambda v: json.loads(json.dumps(probe.encode(v)))), JSON))
 def test_the_decoder_never_evaluates_never_fails_otherwise_and_is_fast(data):
     """Random values as the kernel encodes them, and random JSON, with random text in every slot (dict keys,
