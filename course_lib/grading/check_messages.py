@@ -47,6 +47,9 @@ CHECKS = MessageTable("checks", {
         "not_equivalent": "{name} is not equivalent to the expected expression{where}: {name} - expected = {diff}, not 0",
         "not_sympy": "{name} is not a sympy expression: {error}: {detail}",
         "unexpected_symbols": "{name} contains unexpected symbols {free}; it should depend only on {allowed}",
+        "not_sympy_kind": "{name} is not a sympy expression: it is a {kind}",
+        "not_evaluable": ("{name} contains {parts}, which cannot be evaluated at a state: write it in {allowed} "
+                          "and numbers only"),
         "with_hint": "{message}. Hint: {hint}",
         "hint_zero_level": ("{name} differs from the expected value by the same constant everywhere (by {d:.4g}): "
                             "check where you put {name} = 0"),
@@ -139,6 +142,8 @@ CHECKS = MessageTable("checks", {
         "not_equivalent": "{name} 与期望的表达式不等价{where}：{name} - 期望值 = {diff}，不为 0",
         "not_sympy": "{name} 不是 sympy 表达式：{error}: {detail}",
         "unexpected_symbols": "{name} 含有多余的符号 {free}；它应当只依赖于 {allowed}",
+        "not_sympy_kind": "{name} 不是 sympy 表达式：它是 {kind}",
+        "not_evaluable": "{name} 含有 {parts}，无法在给定状态下求值：它应当只用 {allowed} 和数写出",
         "with_hint": "{message}。提示：{hint}",
         "hint_zero_level": "{name} 处处比期望值差同一个常数（差 {d:.4g}）：检查你把 {name} = 0 放在了哪里",
         "hint_offset": "{name} 处处差同一个常数（差 {d:.4g}）：少了或多了一个常数项",

@@ -28,6 +28,10 @@ from typing import Any, Callable, Iterable, NoReturn, Sequence
 import numpy as np
 
 from course_lib.grading.check_messages import at, text
+from course_lib.grading.hints import mistake_hint
+from course_lib.grading.numeric import NotEvaluable, evaluate
+# test cells call these as checks.place(...), checks.passed(...): they are part of this module's interface
+from course_lib.grading.phrases import at_values, fmt, passed, phrase, place  # noqa: F401
 from course_lib.physics.models.base import derivative_along
 
 
@@ -35,87 +39,6 @@ def fail(message: str) -> NoReturn:
     """Raise AssertionError(message); the checks' own frames are hidden from tracebacks."""
     # The message below says what is wrong with your answer, and where.
     raise AssertionError(message)
-
-
-def at_values(**values: Any) -> str:
-    """The place a test checks, from named values, in the language in force: for ``where=`` of a check.
-
-    Args:
-        values: name → value with its unit, in the order to show (numbers are formatted by :func:`fmt`).
-
-    Returns:
-        "at θ = 0.400 rad, m = 1.3 kg" in English, "θ = 0.400 rad, m = 1.3 kg 时" in Chinese.
-
-    >>> at_values(θ="0.400 rad", m="1.3 kg")
-    'at θ = 0.400 rad, m = 1.3 kg'
-    """
-    shown = ", ".join(f"{k} = {v if isinstance(v, str) else fmt(v)}" for k, v in values.items())
-    return text("at_state", values=shown)
-
-
-def place(key: str, **values: Any) -> str:
-    """A place a test checks, named by ``key`` in the table (``place_<key>``), in the language in force.
-
-    For ``where=`` of a check and for :func:`passed`. A place on a state takes that state as
-    ``at=at_values(...)``; vectors are formatted by :func:`fmt`, other values as the text asks.
-
-    Args:
-        key: the place's key without the ``place_`` prefix, e.g. ``"other_arm"``.
-        values: the text's ``{fields}``.
-
-    Returns:
-        "at q = (0.100, 0.200) for another arm" in English, "另一条机械臂，q = (0.100, 0.200) 时" in Chinese.
-
-    >>> place("other_arm", at=at_values(q=[0.1, 0.2]))
-    'at q = (0.100, 0.200) for another arm'
-    """
-    return text(f"place_{key}", **_shown(values))
-
-
-def phrase(key: str, **values: Any) -> str:
-    """Another text a test cell shows (a quantity's name, a reason for :func:`fail`, a success line), by key.
-
-    The key is ``phrase_<key>`` in the table; a ``where`` value is a place and is joined
-    to the text as the checks' own messages join it.
-
-    >>> phrase("kp_positive", kp=-3.0, where=place("gains_for", wn=10.0, zeta=1.0))
-    'K_p should be positive for ω_n = 10.0 rad/s, ζ = 1.0, got -3'
-    """
-    if "where" in values:
-        values = dict(values, where=at(values["where"]))
-    return text(f"phrase_{key}", **_shown(values))
-
-
-def _shown(values: dict[str, Any]) -> dict[str, Any]:
-    """Vectors formatted by :func:`fmt`; texts and scalars left to the message's format."""
-    return {k: fmt(v) if isinstance(v, (list, tuple, np.ndarray)) else v for k, v in values.items()}
-
-
-def passed(*names: str, where: str = "") -> None:
-    """Print that the named answers passed this test, in the language in force ("T and V are right.").
-
-    Args:
-        names: the answers' code names.
-        where: the place they were checked, from :func:`place` ("mass_matrix is right for the course's arm.").
-    """
-    if len(names) == 1:
-        print(text("right_one_where", name=names[0], where=where) if where else text("right_one", name=names[0]))
-    else:
-        print(text("right_many", names=", ".join(names[:-1]), last=names[-1]))
-
-
-def fmt(x: Any) -> str:
-    """Format a number or vector compactly for a message, e.g. ``(0.412, -1.037)``.
-
-    A single number reads as a number, whatever its shape (a 1×1 matrix too):
-
-    >>> fmt(np.array([[2.0]])), fmt([0.4121, -1.0374])
-    ('2.000', '(0.412, -1.037)')
-    """
-    a = np.atleast_1d(np.asarray(x, dtype=float))
-    if a.size == 1:
-        return f"{float(a.ravel()[0]):.3f}"
-    return "(" + ", ".join(f"{v:.3f}" for v in a.ravel()) + ")"
 
 
 def random_states(seed: int, n: int, dof: int, scale: float = np.pi) -> np.ndarray:
@@ -287,6 +210,27 @@ def mass_matrix_derivative(M_fn: Callable[[np.ndarray], Any], q: np.ndarray, qd:
                             q, qd, eps)
 
 
+def sympy_value(name: str, value: Any) -> Any:
+    """``value`` for a symbolic check: a sympy object or a number, never text.
+
+    ``sympy.sympify`` reads a text with ``eval``; a text, a container or any other object is
+    refused with a message instead.
+
+    >>> sympy_value("T", {"x": 1})
+    Traceback (most recent call last):
+    ...
+    AssertionError: T is not a sympy expression: it is a dict
+    """
+    __tracebackhide__ = True  # tracebacks show the message, not this frame
+    import sympy as sp
+
+    if isinstance(value, (sp.Basic, sp.MatrixBase)):
+        return value
+    if isinstance(value, (bool, int, float, complex, np.number)) and not isinstance(value, str):
+        return sp.sympify(value, strict=True)
+    fail(text("not_sympy_kind", name=name, kind=type(value).__name__))
+
+
 def check_equivalent(name: str, expr: Any, reference: Any, where: str = "") -> None:
     """Assert two sympy expressions (or matrices) are equal: ``simplify(expr - reference) == 0``.
 
@@ -305,8 +249,9 @@ def check_equivalent(name: str, expr: Any, reference: Any, where: str = "") -> N
 
     if expr is None or expr is Ellipsis:
         fail(text("not_computed", name=name, value=repr(expr)))
+    got, expected = sympy_value(name, expr), sympy_value(name, reference)
     try:
-        diff = sp.simplify(sp.sympify(expr) - sp.sympify(reference))
+        diff = sp.simplify(got - expected)
     except Exception as err:  # noqa: BLE001
         diff, message = None, text("cannot_compare", name=name, error=type(err).__name__, detail=err)
     if diff is None:
@@ -320,6 +265,9 @@ def check_numeric(name: str, expr: Any, symbols: Sequence[Any], values: dict[Any
                   reference: Callable[..., Any], samples: np.ndarray, rtol: float = 1e-9) -> None:
     """Compare a sympy expression with an independent numeric function at sample points.
 
+    The expression is evaluated by walking its tree (:func:`course_lib.grading.numeric.evaluate`),
+    never compiled: an undefined function or a derivative left in it is refused by name.
+
     Args:
         name: what the expression is, for the message.
         expr: the learner's sympy expression, in ``symbols`` and the parameters of ``values``.
@@ -330,24 +278,28 @@ def check_numeric(name: str, expr: Any, symbols: Sequence[Any], values: dict[Any
         rtol: relative tolerance (plus the same absolute tolerance).
     """
     __tracebackhide__ = True  # tracebacks show the message, not this frame
-    import sympy as sp
-
     if expr is None or expr is Ellipsis:
         fail(text("not_computed", name=name, value=repr(expr)))
+    numeric = sympy_value(name, expr)
     try:
-        numeric = sp.sympify(expr).subs(values)
+        numeric = numeric.subs(values)
         free = numeric.free_symbols - set(symbols)
     except Exception as err:  # noqa: BLE001
         free, message = None, text("not_sympy", name=name, error=type(err).__name__, detail=err)
     if free is None:
         fail(message)
+    allowed = [str(s) for s in symbols] + [str(k) for k in values]
     if free:
-        fail(text("unexpected_symbols", name=name, free=sorted(map(str, free)),
-                  allowed=[str(s) for s in symbols] + [str(k) for k in values]))
-    f = sp.lambdify(list(symbols), numeric, "numpy")
+        fail(text("unexpected_symbols", name=name, free=sorted(map(str, free)), allowed=allowed))
+    samples = np.atleast_2d(np.asarray(samples, dtype=float))
+    try:
+        got = list(evaluate(numeric, list(symbols), samples))
+    except NotEvaluable as err:
+        got, message = None, text("not_evaluable", name=name, parts=", ".join(err.parts), allowed=", ".join(allowed))
+    if got is None:
+        fail(message)
     wheres = [text("at_state", values=", ".join(f"{s} = {v:.3f}" for s, v in zip(symbols, state)))
               for state in samples]
-    got = [call(f, *state, name=name, where=where) for state, where in zip(samples, wheres)]
     expected = [reference(*state) for state in samples]
     message = None
     for value, ref, where in zip(got, expected, wheres):
@@ -359,47 +311,6 @@ def check_numeric(name: str, expr: Any, symbols: Sequence[Any], values: dict[Any
     if message is not None:  # outside the except block: no "during handling of ..." chain
         hint = mistake_hint(name, got, expected, rtol)
         fail(text("with_hint", message=message, hint=hint) if hint else message)
-
-
-def mistake_hint(name: str, got: Sequence[Any], expected: Sequence[Any], rtol: float = 1e-9) -> str | None:
-    """A targeted hint when scalar results are wrong in one of the common ways, else None.
-
-    :func:`check_numeric` appends it to the message of the first failing state.
-
-    Recognized, at every sample alike: off by the same constant (for a
-    potential energy, a different zero level), the opposite sign, or a
-    constant factor (a missing ½, m or l). At least three samples with
-    different expected values are needed to tell.
-
-    >>> mistake_hint("V", [1.0, 2.0, 4.0], [0.0, 1.0, 3.0])
-    'V differs from the expected value by the same constant everywhere (by 1): check where you put V = 0'
-    >>> mistake_hint("T", [2.0, 4.0, 8.0], [1.0, 2.0, 4.0])
-    'T is 2 times the expected value everywhere: look for a missing or extra constant factor (such as ½, m or l)'
-    >>> mistake_hint("T", [1.0, 2.5, 4.0], [1.0, 2.0, 4.0]) is None
-    True
-    """
-    try:
-        a = np.asarray(got, dtype=float).ravel()
-        b = np.asarray(expected, dtype=float).ravel()
-    except (TypeError, ValueError):
-        return None
-    if a.shape != b.shape or a.size < 3 or len(got) != a.size or not np.all(np.isfinite(a)):
-        return None
-    scale = 1.0 + float(np.max(np.abs(b)))
-    tol = max(rtol, 1e-9) * scale
-    if np.ptp(b) <= 1e3 * tol or np.allclose(a, b, rtol=0, atol=tol):
-        return None
-    d = a - b
-    if np.ptp(d) <= tol:
-        return text("hint_zero_level" if name.startswith("V") else "hint_offset", name=name, d=float(d.mean()))
-    if np.allclose(a, -b, rtol=0, atol=tol):
-        return text("hint_sign", name=name)
-    big = np.abs(b) > 1e3 * tol
-    if big.sum() >= 3 and np.all(np.abs(a[~big]) <= 1e3 * tol):
-        k = a[big] / b[big]
-        if np.ptp(k) <= 1e-6 * abs(k.mean()):
-            return text("hint_factor", name=name, k=float(k.mean()))
-    return None
 
 
 def check_coriolis_properties(name: str, C: Any, M: Any, q: Sequence[Any], qd: Sequence[Any]) -> None:

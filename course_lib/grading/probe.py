@@ -5,70 +5,34 @@ The grader (outside the sandbox) sends the student's kernel short code such as::
     import course_lib.grading.probe as __probe
     __probe.call(globals(), "mass_matrix", __probe.arr([0.1, 0.2], (2,)), {"m1": 2.0})
 
-and reads back the JSON text of :func:`encode`'s answer: numbers and arrays as lists of
-floats, sympy objects as their ``srepr`` text (parsed again by the grader with a whitelist,
-never evaluated), an exception as its name and message. The verdict is computed by the
-grader, from that data alone. Nothing here is trusted: a student who changes this module
-inside their kernel only changes the data their own functions appear to return.
+and reads back the JSON text of :func:`encode`'s answer (the data model of
+:mod:`course_lib.grading.wire`: numbers, arrays, lists and dicts of these, sympy objects as trees
+of whitelisted nodes, read again by the grader without evaluating anything), or an exception as
+its name and message. The verdict is computed by the grader, from that data alone. Nothing
+here is trusted: a student who changes this module inside their kernel only changes the data
+their own functions appear to return.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
 
 import numpy as np
 
+from course_lib.grading import wire, wire_rules
+
 #: largest answer sent back (characters of JSON)
-MAX_ANSWER = 5_000_000
+MAX_ANSWER = wire_rules.MAX_ANSWER
 _SETUP: dict[str, dict] = {}
-
-
-def _number(x: Any) -> Any:
-    if isinstance(x, (bool, np.bool_)):
-        return bool(x)
-    if isinstance(x, (int, np.integer)):
-        return int(x)
-    if isinstance(x, (complex, np.complexfloating)):
-        return {"re": _number(x.real), "im": _number(x.imag)}
-    x = float(x)
-    return x if math.isfinite(x) else repr(x)   # 'nan', 'inf', '-inf'
-
-
-def encode(value: Any, depth: int = 0) -> dict:
-    """Plain, JSON-ready data describing ``value`` (see the module docstring)."""
-    if depth > 6:
-        return {"t": "other", "type": "nested too deeply"}
-    if value is None:
-        return {"t": "none"}
-    if isinstance(value, (bool, int, float, complex, np.number, np.bool_)):
-        return {"t": "num", "v": _number(value)}
-    if isinstance(value, np.ndarray) and value.dtype.kind in "biufc":
-        return {"t": "array", "shape": list(value.shape), "data": [_number(v) for v in value.ravel().tolist()]}
-    try:
-        import sympy as sp
-
-        if isinstance(value, (sp.Basic, sp.MatrixBase)):
-            return {"t": "sympy", "srepr": sp.srepr(value)}
-    except ImportError:  # pragma: no cover - sympy is a course dependency
-        pass
-    if isinstance(value, (list, tuple)):
-        return {"t": type(value).__name__, "items": [encode(v, depth + 1) for v in value]}
-    if isinstance(value, dict):
-        return {"t": "dict", "items": [[str(k), encode(v, depth + 1)] for k, v in value.items()]}
-    if isinstance(value, np.ndarray):
-        return {"t": "list", "items": [encode(v, depth + 1) for v in value.tolist()]}
-    if callable(value):
-        return {"t": "function", "name": str(getattr(value, "__name__", "?"))}
-    return {"t": "other", "type": type(value).__name__}
+#: JSON-ready data describing a value (the data model of :mod:`course_lib.grading.wire`)
+encode = wire.encode
 
 
 def _answer(payload: dict) -> str:
     text = json.dumps(payload, allow_nan=False)
     if len(text) > MAX_ANSWER:
-        text = json.dumps({"t": "error", "ename": "AnswerTooLarge",
-                           "evalue": f"the result is larger than {MAX_ANSWER} characters"})
+        text = json.dumps({"t": "too_large", "what": "answer"})
     return text
 
 

@@ -7,8 +7,9 @@ from the student's work is replaced by a stand-in:
 - a student's function becomes a :class:`RemoteFunction`: calling it sends the arguments
   to the sandboxed kernel as code (numbers, arrays, dicts, sympy objects, course models) and
   returns the plain data that comes back;
-- a student's value (a sympy expression, a number, an array) is fetched once as data; sympy
-  objects are rebuilt with :func:`course_lib.grading.safe_sympy.parse`, never evaluated.
+- a student's value (a sympy expression, a number, an array) is fetched once as data, read by
+  :func:`course_lib.grading.wire.decode` (plain values, and sympy trees of whitelisted nodes),
+  never evaluated.
 
 Whatever the student's code replaces inside its kernel (``checks``, the models, the display
 hook), the verdict is the grader's.
@@ -23,8 +24,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from course_lib.grading import safe_sympy
+from course_lib.grading import wire
 from course_lib.grading.kernel import KernelDied, SandboxKernel
+from course_lib.grading.wire_rules import DecodeError, NotSympy, text
 
 PROBE = "import course_lib.grading.probe as __probe\n"
 
@@ -101,86 +103,84 @@ def model_kwargs(model: Any) -> dict:
     return kwargs
 
 
-def decode(data: Any, depth: int = 0, functions: dict | None = None) -> Any:
-    """A plain Python/numpy/sympy value from :func:`course_lib.grading.probe.encode`'s data."""
-    if depth > 8 or not isinstance(data, dict):
-        raise ProbeFailed("unreadable answer from the kernel")
-    kind = data.get("t")
-    if kind == "none":
-        return None
-    if kind == "num":
-        return _num(data.get("v"))
-    if kind == "array":
-        shape = tuple(int(s) for s in data.get("shape", []))
-        values = [_num(v) for v in data.get("data", [])]
-        if int(np.prod(shape)) != len(values):
-            raise ProbeFailed("an array from the kernel has the wrong number of entries")
-        return np.array(values).reshape(shape)
-    if kind == "sympy":
-        try:
-            return safe_sympy.parse(data.get("srepr", ""), functions)
-        except ValueError as err:
-            raise ProbeFailed(f"a sympy value from the kernel could not be read safely: {err}") from None
-    if kind in ("list", "tuple"):
-        items = [decode(v, depth + 1, functions) for v in data.get("items", [])]
-        return items if kind == "list" else tuple(items)
-    if kind == "dict":
-        return {str(k): decode(v, depth + 1, functions) for k, v in data.get("items", [])}
-    if kind == "function":
-        return RemoteFunction(None, str(data.get("name", "?")))
-    return Opaque(str(data.get("type", "?")))
+def decode(data: Any, functions: dict | None = None, symbols: Any = ()) -> Any:
+    """A plain Python/numpy/sympy value from :func:`course_lib.grading.probe.encode`'s data.
+
+    Args:
+        data: the JSON-decoded answer.
+        functions: the setup's undefined functions by name.
+        symbols: the setup's symbols (the sympy objects a dict key may be).
+
+    Raises:
+        ProbeFailed: the data breaks a rule of :mod:`course_lib.grading.wire`; the message says which.
+    """
+    try:
+        return wire.decode(data, wire.Expect(functions or {}, frozenset(symbols)),
+                           function=lambda name: RemoteFunction(None, name))
+    except DecodeError as err:
+        raise ProbeFailed(str(err)) from None
 
 
-def _num(v: Any) -> Any:
-    if isinstance(v, bool) or isinstance(v, int):
-        return v
-    if isinstance(v, float):
-        return v
-    if isinstance(v, str) and v in ("nan", "inf", "-inf"):
-        return float(v)
-    if isinstance(v, dict):
-        return complex(_num(v.get("re")), _num(v.get("im")))
-    raise ProbeFailed("a number from the kernel could not be read")
+def setup_names(namespace: dict) -> tuple[dict, frozenset]:
+    """The undefined functions (by name) and the symbols of a setup namespace's sympy values.
+
+    Returns:
+        (functions, symbols): what a student's answer may apply, and what a dict key in it may be.
+    """
+    import sympy as sp
+    from sympy.core.function import AppliedUndef
+
+    functions, symbols = {}, set()
+    for value in namespace.values():
+        if isinstance(value, sp.Basic):
+            applied = value.atoms(AppliedUndef)
+            functions.update({f.func.__name__: f.func for f in applied})
+            symbols.update(value.atoms(sp.Symbol) | applied)
+    return functions, frozenset(symbols)
 
 
-class Opaque:
-    """A value of a type the trusted checker does not read (its type name only)."""
-
-    def __init__(self, type_name: str):
-        self.type_name = type_name
-
-    def __repr__(self) -> str:
-        return f"<{self.type_name}>"
+Opaque = wire.Opaque
 
 
 class Channel:
     """Probes over one sandboxed kernel, with a time limit per probe."""
 
-    def __init__(self, kernel: SandboxKernel, timeout: float, functions: dict | None = None):
-        self.kernel, self.timeout, self.functions = kernel, timeout, functions or {}
+    def __init__(self, kernel: SandboxKernel, timeout: float, functions: dict | None = None, symbols: Any = ()):
+        self.kernel, self.timeout, self.functions, self.symbols = kernel, timeout, functions or {}, frozenset(symbols)
 
     def ask(self, code: str) -> dict:
         result = self.kernel.execute(PROBE + code, self.timeout, record=False)
         if result.timed_out:
-            raise ProbeTimeout("the student's code ran longer than the time limit on this input and was stopped")
+            raise ProbeTimeout(str(text("probe_timeout")))
         if result.error is not None:
-            raise ProbeFailed(f"the probe failed in the kernel: {result.error['ename']}")
+            raise ProbeFailed(str(text("probe_failed", ename=str(result.error.get("ename", "?"))[:80])))
         try:
-            text = ast.literal_eval(result.value or "")
-            if not isinstance(text, str):
+            answer = ast.literal_eval(result.value or "")
+            if not isinstance(answer, str):
                 raise ValueError
-            return json.loads(text)
+            data = json.loads(answer)
+            if not isinstance(data, dict):
+                raise ValueError
+            return data
         except (ValueError, SyntaxError, MemoryError, RecursionError):
-            raise ProbeFailed("the kernel's answer to a probe was not readable (was the display hook replaced?)") \
-                from None
+            raise ProbeFailed(str(text("probe_unreadable"))) from None
+
+    def _decode(self, data: Any, refused: str, **names: str) -> Any:
+        try:
+            return decode(data, self.functions, self.symbols)
+        except ProbeFailed as err:
+            raise ProbeFailed(str(text(refused, reason=str(err), **names))) from None
 
     def fetch(self, names: list[str]) -> dict[str, Any]:
         answer = self.ask(f"__probe.fetch(globals(), {list(names)!r})")
-        items = answer.get("items", {}) if answer.get("t") == "names" else {}
+        if answer.get("t") == "too_large":
+            self._decode(answer, "answers_refused")
+        items = answer.get("items") if answer.get("t") == "names" else None
+        items = items if isinstance(items, dict) else {}
         out = {}
-        for name, data in items.items():
-            if name in names:
-                value = decode(data, functions=self.functions)
+        for name in names:
+            if name in items:
+                value = self._decode(items[name], "value_refused", name=name)
                 out[name] = RemoteFunction(self, name) if isinstance(value, RemoteFunction) else value
         return out
 
@@ -188,13 +188,20 @@ class Channel:
         source = ", ".join(to_source(a) for a in args)
         answer = self.ask(f"__probe.call(globals(), {name!r}{', ' if source else ''}{source})")
         if answer.get("t") == "error":
-            raise _student_error(str(answer.get("ename", "Exception")), str(answer.get("evalue", "")))
+            raise _student_error(str(answer.get("ename", "Exception"))[:100], str(answer.get("evalue", ""))[:2000])
+        if answer.get("t") == "too_large":
+            self._decode(answer, "result_refused", name=name)
         if answer.get("t") != "result":
-            raise ProbeFailed("unexpected answer from the kernel")
-        return decode(answer.get("value"), functions=self.functions)
+            raise ProbeFailed(str(text("unreadable", detail=shown_kind(answer))))
+        return self._decode(answer.get("value"), "result_refused", name=name)
 
 
-class RemoteFunction:
+def shown_kind(answer: Any) -> str:
+    """The kind of an answer, for a message."""
+    return str(answer.get("t"))[:30] if isinstance(answer, dict) else type(answer).__name__
+
+
+class RemoteFunction(NotSympy):
     """Stands for the student's function ``name``: calls go to the sandboxed kernel."""
 
     def __init__(self, channel: Channel | None, name: str):
@@ -202,7 +209,7 @@ class RemoteFunction:
 
     def __call__(self, *args: Any) -> Any:
         if self.channel is None:
-            raise ProbeFailed(f"{self.name} cannot be called here")
+            raise ProbeFailed(str(text("not_callable_here", name=self.name)))
         return self.channel.call(self.name, args)
 
     def __repr__(self) -> str:
@@ -244,5 +251,5 @@ def names_used(source: str) -> set[str]:
     return loaded - stored - set(dir(builtins))
 
 
-__all__ = ["Channel", "KernelDied", "ProbeFailed", "RemoteFunction", "SetupFunction", "StudentError",
-           "decode", "names_used", "to_source"]
+__all__ = ["Channel", "KernelDied", "Opaque", "ProbeFailed", "RemoteFunction", "SetupFunction", "StudentError",
+           "decode", "names_used", "setup_names", "to_source"]

@@ -113,9 +113,16 @@ def readonly_paths(repo_root: Path) -> list[Path]:
 
 
 def sandbox_env(work: Path) -> dict[str, str]:
-    """The kernel's whole environment: nothing inherited from the grader."""
+    """The kernel's whole environment: nothing inherited from the grader.
+
+    ``PYTHONPATH`` is the folder of the course_lib the grader runs (the only part of it the
+    sandbox mounts), so the kernel imports that same course_lib, not another checkout's.
+    """
+    import course_lib
+
     venv_bin = str(Path(sys.executable).parent)
     return {
+        "PYTHONPATH": str(Path(course_lib.__file__).resolve().parents[1]),
         "PATH": f"{venv_bin}:/usr/local/bin:/usr/bin:/bin",
         "HOME": "/tmp/home", "IPYTHONDIR": "/tmp/home/.ipython",
         "JUPYTER_CONFIG_DIR": "/tmp/home/.jupyter", "JUPYTER_DATA_DIR": "/tmp/home/.local/share/jupyter",

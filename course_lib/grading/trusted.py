@@ -70,6 +70,7 @@ class TrustedNotebook:
         self.setup_source = "\n\n".join(setup_parts)
         self._namespace: dict | None = None
         self.functions: dict = {}
+        self.symbols: frozenset = frozenset()
 
     def namespace(self) -> dict:
         """A fresh copy of the setup cells' namespace (run once in the grader), functions wrapped."""
@@ -81,13 +82,7 @@ class TrustedNotebook:
                 if callable(value) and getattr(value, "__module__", None) is None and not isinstance(value, type):
                     ns[name] = remote.SetupFunction(value, self.setup_source)
             self._namespace = ns
-            import sympy as sp
-            from sympy.core.function import AppliedUndef
-
-            self.functions = {}
-            for value in ns.values():
-                if isinstance(value, sp.Basic):
-                    self.functions.update({f.func.__name__: f.func for f in value.atoms(AppliedUndef)})
+            self.functions, self.symbols = remote.setup_names(ns)
         return dict(self._namespace)
 
 
@@ -206,7 +201,7 @@ class SandboxedExecute(NbGraderPreprocessor):
     def _run(self, nb, trusted: TrustedNotebook, kernel: SandboxKernel, report: dict) -> None:
         kernel.start()
         trusted.namespace()
-        channel = remote.Channel(kernel, self.timeout, trusted.functions)
+        channel = remote.Channel(kernel, self.timeout, trusted.functions, trusted.symbols)
         died_at: int | None = None
         deferred: list[int] = []
         count = 0
@@ -289,7 +284,7 @@ class SandboxedExecute(NbGraderPreprocessor):
                     self._set(nb.cells[i], report, _nbgrader(nb.cells[i])["grade_id"], False, None, "KernelDied",
                               "not run: the kernel died again while its cells were replayed")
                 return
-        channel = remote.Channel(kernel, self.timeout, trusted.functions)
+        channel = remote.Channel(kernel, self.timeout, trusted.functions, trusted.symbols)
         for position, i in enumerate(todo):
             cell = nb.cells[i]
             gid = _nbgrader(cell)["grade_id"]

@@ -7,6 +7,7 @@ writes, so the tests can look for it everywhere outside the sandbox.
 from __future__ import annotations
 
 import copy
+import os
 
 import nbformat
 
@@ -220,9 +221,67 @@ def old_format() -> dict:
     return {A3: nbformat.convert(copy.deepcopy(_solved(A3)), 3)}
 
 
+
+# --- data routes: student values are data ---
+# A solution cell whose value, once in the grader, would run code if the grader evaluated it: text
+# in a dict key (sympify parses it), text as a function name (lambdify prints and execs it), or a
+# power of numbers too large to build. Each payload writes a marker file on the host if it runs.
+
+A5, A6 = "05_identification", "06_recursive_dynamics"
+
+
+def data_route_marker(route: str) -> str:
+    """The host file a payload of ``route`` writes if the grader ever runs it: named by this test process,
+    so that another run on the machine (which sweeps ``/tmp/{MARK}-*``) neither makes nor removes it."""
+    return f"/tmp/{MARK}.{os.getpid()}.{route}"
+
+
+def _writes_marker(route: str) -> str:
+    return f"__import__('pathlib').Path({data_route_marker(route)!r}).write_text({MARK!r})"
+
+
+def dict_key_code() -> dict:
+    """Right work; then T becomes a dict whose key is code (the route of 01: at_state → sympify → eval)."""
+    return {A1: _append(_solved(A1), "energies", f"T = {{{_writes_marker('dict-key')!r}: 0}}")}
+
+
+def function_name_code() -> dict:
+    """Right work; then one entry of Y_sym applies a Function named by code (the route of 05: lambdify → exec)."""
+    return {A5: _append(_solved(A5), "regressor_sym", "Y_sym = sp.Matrix(Y_sym)\n"
+                        f"Y_sym[0, 0] = sp.Function({_writes_marker('function-name')!r})(theta1)")}
+
+
+def nested_power() -> dict:
+    """Right work; then the energy ratio is multiplied by Pow(Pow(10**40, 1000), 1000), unevaluated."""
+    return {A3: _append(_solved(A3), "euler_energy", "energy_ratio = sp.Mul(sp.Pow(sp.Pow(sp.Integer(10**40), 1000, "
+                        "evaluate=False), 1000, evaluate=False), energy_ratio, evaluate=False)")}
+
+
+def _returns_as(name: str, form: str) -> str:
+    """A cell's tail that makes the student's right function ``name`` return its answer as ``form``."""
+    return f"_right_{name} = {name}\n\ndef {name}(*args):\n    return {form.format(f'_right_{name}(*args)')}\n"
+
+
+def honest_forms() -> dict:
+    """Right answers returned as np.matrix, sympy ImmutableMatrix, a tuple or a list of numpy scalars and nested
+    lists: they mean the right arrays, and earn every point."""
+    a2 = _solved(A2)
+    _append(a2, "mass_matrix", _returns_as("mass_matrix", "np.matrix({})"))
+    _append(a2, "gravity", _returns_as("gravity", "tuple(np.float64(v) for v in {})"))
+    _append(a2, "coriolis", _returns_as("coriolis_matrix", "sp.ImmutableMatrix({})"))
+    a5 = _append(_solved(A5), "regressor_num", _returns_as("regressor", "np.matrix({})"))
+    _append(a5, "estimate", _returns_as("identify", "[np.float64(v) for v in {}]"))
+    a6 = _append(_solved(A6), "mass_matrix", _returns_as("mass_matrix_rnea", "np.asarray({}).tolist()"))
+    return {A2: a2, A5: a5, A6: a6}
+
+
+DATA_ROUTES = {"dict_key_code": dict_key_code, "function_name_code": function_name_code,
+               "nested_power": nested_power, "honest_forms": honest_forms}
+
 CASES = {
     "tamperer": tamperer, "metadata_stripper": metadata_stripper, "vandal": vandal,
     "zz_after_vandal": after_vandal, "leaker": leaker, "xss": xss, "noisy": noisy, "exiter": exiter,
     "alarmist": alarmist, "shortcut": shortcut, "resource_hog": resource_hog, "no_grade_id": no_grade_id,
     "old_format": old_format,
+    **DATA_ROUTES,
 }
