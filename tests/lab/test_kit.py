@@ -162,7 +162,7 @@ def test_every_message_key_used_exists_in_its_own_table_in_every_language():
         "course_lib/lessons/identification/lab.py": [identification_messages.IDENTIFICATION, messages.KIT],
         "course_lib/lab/base.py": [messages.KIT], "course_lib/lab/simlab.py": [messages.KIT],
         "course_lib/lab/tasks.py": [messages.KIT], "course_lib/lab/numbers.py": [messages.KIT],
-        "course_lib/quiz.py": [quiz_messages.QUIZ], "course_lib/quiz/view.py": [quiz_messages.QUIZ],
+        "course_lib/quiz/questions.py": [quiz_messages.QUIZ], "course_lib/quiz/view.py": [quiz_messages.QUIZ],
         "course_lib/quiz/symbolic.py": [quiz_messages.QUIZ], "course_lib/quiz/worker.py": [quiz_messages.QUIZ],
     }
     total = 0
@@ -313,10 +313,8 @@ def test_checklist_fills_each_hint_with_the_values_given_for_it():
     class Fake:
         T = staticmethod(RNEA_LAB.text)
 
-        def _check_weight(self, lab):
-            return None
-
-    tl = checklist(Fake(), {"weight": "prompt"}, "rnea_task_{key}_hint", hint_values={"weight": {"n_min": 6}})
+    tl = checklist(Fake(), {"weight": "prompt"}, "rnea_task_{key}_hint", checks={"weight": lambda lab: None},
+                   hint_values={"weight": {"n_min": 6}})
     assert "n ≥ 6" in tl.hints["weight"].value and "{n_min}" not in tl.hints["weight"].value
 
 
