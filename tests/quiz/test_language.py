@@ -220,11 +220,11 @@ def test_a_closed_view_or_retired_lab_is_dropped_from_the_language_switch_and_a_
 def test_a_quiz_from_an_earlier_run_of_its_cell_stops_following_the_language(monkeypatch):
     """Running a quiz cell again replaces its output: the earlier view (still in ipywidgets' registry,
     never closed) is no longer relabelled, so the switch's cost does not grow with every run."""
-    import course_lib.lab.base as lab_module
+    import course_lib.ui.cells as cells
     from course_lib import i18n as messages
 
     runs = iter([("cell-a", 1), ("cell-a", 2)])
-    monkeypatch.setattr(lab_module, "current_cell", lambda: next(runs))
+    monkeypatch.setattr(cells, "current_cell", lambda: next(runs))  # the views ask ui.cells when they are made
     first = QuizView(pendulum_quiz())
     second = QuizView(pendulum_quiz())
     english_prompt = first[0]._prompt.value
