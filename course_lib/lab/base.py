@@ -5,8 +5,9 @@ Rules every lab follows (they keep labs fast and robust):
 - The picture is one :class:`~course_lib.lab.scene.Scene`, drawn by the
   browser. The kernel sends numbers (``scene.set_values``), never pixels.
 - Controls are declared (:mod:`~course_lib.lab.controls`) and built
-  here; a control either replaces a model parameter, sets a torque, or runs
-  the lab's ``on_<key>`` method.
+  here; a control either replaces a model parameter, sets a torque, shows a
+  group of shapes, or runs the lab's method it names (``on="on_theta"``),
+  checked when the lab's class is made.
 - Every callback runs through :meth:`Lab.guard`: an exception or a
   non-finite number becomes a message in the lab, the lab resets its state
   and stays usable. NaN is never drawn (the scene refuses it) nor printed.
@@ -110,6 +111,23 @@ class Lab:
     #: the lab's controls, declared (see :mod:`~course_lib.lab.controls`)
     CONTROLS: tuple = ()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Check the wiring of a lab class as it is made: every declared control names exactly one route,
+        and a control's ``on=`` names a method of the class.
+
+        Raises:
+            TypeError: naming the lab, the control and the missing method (or the routes it names).
+        """
+        super().__init_subclass__(**kwargs)
+        for spec in cls.CONTROLS:
+            named = controls.routes(spec)
+            if len(named) != 1:
+                raise TypeError(f"{cls.__name__}: control {spec.key!r} must name exactly one of "
+                                f"{', '.join(r + '=' for r in controls.ROUTES)}; it names {sorted(named) or 'none'}")
+            if "on" in named and not callable(getattr(cls, spec.on, None)):
+                raise TypeError(f"{cls.__name__}: control {spec.key!r} has on={spec.on!r}, "
+                                f"but {cls.__name__} has no method {spec.on!r}")
+
     def __init__(self) -> None:
         self.controls: dict[str, w.Widget] = {}
         self.handles: dict[str, DragHandle] = {}
@@ -160,13 +178,17 @@ class Lab:
         return out
 
     def control_changed(self, spec: Any, value: Any) -> None:
-        """A declared control moved: show its group of shapes, or run ``on_<key>`` (see :mod:`~course_lib.lab.controls`)."""
-        if not getattr(spec, "shows", ()):
-            getattr(self, f"on_{spec.key}")(value)
-            return
-        for shape in spec.shows:
-            self.scene.set_shape(shape, visible=bool(value))
-        self.refresh()
+        """A declared control moved: show its group of shapes, or run the method its ``on=`` names
+        (see :mod:`~course_lib.lab.controls`)."""
+        if getattr(spec, "shows", ()):
+            for shape in spec.shows:
+                self.scene.set_shape(shape, visible=bool(value))
+            self.refresh()
+        elif spec.on is not None:
+            getattr(self, spec.on)(value)  # a name checked when the class was made (__init_subclass__)
+        else:
+            raise TypeError(f"{type(self).__name__}: nothing handles control {spec.key!r} "
+                            f"({controls.routes(spec)}); a plain Lab runs on= or shows=")
 
     def add_control(self, key: str, widget: w.Widget, on_change: Callable[[Any], None] | None = None) -> w.Widget:
         """Register ``widget`` under ``key``; ``on_change(new_value)`` runs guarded."""

@@ -11,8 +11,12 @@ the range, and where the value goes:
   (``"rk4"``, ``"explicit_euler"``, ``"semi_implicit_euler"``), from the next step on;
 - ``shows=("id", ...)`` (on a :class:`Toggle`): those scene shapes are shown
   while it is on, hidden while off, and the lab refreshes;
-- neither: the lab's method ``on_<key>(value)`` runs (e.g. a slider that sets
-  the state, or a toggle that changes the view).
+- ``on="on_theta"``: the lab's method of that name runs with the new value
+  (e.g. a slider that sets the state, or a toggle that changes the view).
+
+A control names exactly one of these routes. The names are checked when the
+lab's class is made (:meth:`~course_lib.lab.base.Lab.__init_subclass__`): a
+typo in ``on=`` is a TypeError at import, never a surprise at the first move.
 
 A slider can also be bound to a state channel: ``follow="theta_deg"`` makes it
 show that readout (snapped to its step, kept in its range) whenever the lab
@@ -30,6 +34,8 @@ moves it exactly as a learner would.
 >>> s = slider("τ [N·m]", -10.0, 10.0, 0.05, 0.0)
 >>> s.description, s.readout
 ('τ [N·m]', True)
+>>> routes(Slider("theta", "pend_theta0", -180, 180, 1, 60.0, on="on_theta")), routes(Toggle("newton", "", shows=("f",)))
+({'on': 'on_theta'}, {'shows': ('f',)})
 """
 
 from __future__ import annotations
@@ -59,6 +65,7 @@ class Slider:
     torque: int | None = None
     follow: str | None = None
     period: float | None = None
+    on: str | None = None
 
     def build(self, label: str) -> w.FloatSlider:
         return slider(label, self.lo, self.hi, self.step, self.value, self.fmt)
@@ -83,6 +90,7 @@ class Toggle:
     param: str | None = None
     torque: int | None = None
     shows: tuple = ()  # scene shapes shown while on (a view such as "Newton view"); then the lab refreshes
+    on: str | None = None
 
     def build(self, label: str) -> w.ToggleButton:
         return toggle(label, self.value)
@@ -99,10 +107,29 @@ class Dropdown:
     param: str | None = None
     torque: int | None = None
     sim: str | None = None
+    on: str | None = None
 
     def build(self, label: str) -> w.Dropdown:
         # option texts made when the lab's module was imported are made again in the language in force now
         return dropdown(label, list(retranslate(self.options)), self.value)
+
+
+#: where a declared control's value can go (see the module's docstring); a control names exactly one
+ROUTES = ("on", "param", "torque", "sim", "shows")
+
+
+def routes(spec: Slider | Toggle | Dropdown) -> dict[str, Any]:
+    """The routes ``spec`` names, ``{route: its value}`` (see :data:`ROUTES`); a well-made control has one.
+
+    Args:
+        spec: a declared control.
+
+    Returns:
+        The fields of :data:`ROUTES` that ``spec`` sets (not None, not empty).
+    """
+    return {f.name: getattr(spec, f.name) for f in dataclasses.fields(spec)
+            if f.name in ROUTES and getattr(spec, f.name) not in (None, ())}
+
 
 #: wide enough for "b [N·m·s/rad]" without eating the slider; longer labels get a wider box (fit_label)
 LABEL_STYLE = {"description_width": "100px"}

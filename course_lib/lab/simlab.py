@@ -152,7 +152,7 @@ class SimLab(Lab):
 
     # -- controls ------------------------------------------------------------------------------------
     def control_changed(self, spec: Any, value: Any) -> None:
-        """Route a declared control: the integrator, a model parameter, a torque entry, or ``on_<key>``."""
+        """Route a declared control: the integrator, a model parameter, a torque entry, or its ``on=`` method."""
         if getattr(spec, "sim", None) is not None:  # the integrator: "dt" or "method"
             self.change(lambda: self.live.set_step(**{spec.sim: value}))
         elif spec.param is not None:

@@ -189,15 +189,51 @@ class TaskList:
                 f"{_html.escape(t.hint)}</details>")
 
 
-def checklist(lab: Any, prompts: dict[str, str], hint_key: str, hold: dict[str, float] | None = None,
+def checklist(lab: Any, prompts: dict[str, str], hint_key: str, *, checks: dict[str, Callable[[Any], Any]],
+              hold: dict[str, float] | None = None,
               hint_values: dict[str, dict[str, Any]] | None = None) -> TaskList:
-    """A lab's tasks from ``{key: prompt}``: each checked by ``lab._check_<key>``, its hint the message
-    ``hint_key.format(key=key)`` of the lab's table (e.g. ``"pend_task_{key}_hint"``) with its fields
-    filled from ``hint_values[key]`` where given, held for ``hold[key]`` seconds where given.
+    """A lab's tasks from ``{key: prompt}``, each checked by the function ``checks[key]`` the lab names.
+
+    Args:
+        lab: the lab; its message table gives the hints.
+        prompts: ``{key: prompt}``, in the order shown.
+        hint_key: the message key of a task's hint, ``hint_key.format(key=key)``
+            (e.g. ``"pend_task_{key}_hint"``), its fields filled from ``hint_values[key]`` where given.
+        checks: ``{key: check}``, one check per prompt, e.g. ``{"rest45": self._check_rest45}``.
+        hold: ``{key: seconds}`` the condition must hold before the task counts (s of lab time).
+        hint_values: ``{key: {field: value}}`` for the hints.
+
+    Returns:
+        The checklist.
+
+    Raises:
+        ValueError: when ``checks`` and ``prompts`` do not name the same tasks, or a check is not callable.
 
     A hint is drawn once and never changes (so an open hint stays open): give it every value it
     names here, and phrase it so that it holds whatever the learner changes later.
+
+    >>> from course_lib.i18n import MessageTable
+    >>> class Toy:
+    ...     messages = MessageTable("doctest_tasks", {"en": {"toy_task_big_hint": "More than {n}."}})
+    ...     def T(self, key, **values):
+    ...         return self.messages.text(key, **values)
+    >>> toy = Toy()
+    >>> tl = checklist(toy, {"big": "Make x large."}, "toy_task_{key}_hint", checks={"big": lambda x: None},
+    ...                hint_values={"big": {"n": 3}})
+    >>> tl["big"].hint
+    'More than 3.'
+    >>> checklist(toy, {"big": "Make x large."}, "toy_task_{key}_hint", checks={"bog": lambda x: None})
+    Traceback (most recent call last):
+    ...
+    ValueError: checks must name the tasks of prompts, one check each: missing ['big'], not a task ['bog']
     """
-    return TaskList([Task(k, prompt, getattr(lab, f"_check_{k}"),
-                          lab.T(hint_key.format(key=k), **(hint_values or {}).get(k, {})),
+    missing, extra = sorted(set(prompts) - set(checks)), sorted(set(checks) - set(prompts))
+    if missing or extra:
+        raise ValueError(f"checks must name the tasks of prompts, one check each: missing {missing}, "
+                         f"not a task {extra}")
+    for k, check in checks.items():
+        if not callable(check):
+            raise ValueError(f"checks[{k!r}] must be a function check(lab) -> str | NotYet | None, got {check!r}")
+    return TaskList([Task(k, prompt, check=checks[k],
+                          hint=lab.T(hint_key.format(key=k), **(hint_values or {}).get(k, {})),
                           hold=(hold or {}).get(k, 0.0)) for k, prompt in prompts.items()])

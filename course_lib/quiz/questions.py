@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import re
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 import numpy as np
 import sympy as sp
@@ -36,10 +35,8 @@ import sympy as sp
 from course_lib.i18n import halfwidth, language
 from course_lib.quiz import symbolic as quiz_symbolic
 from course_lib.quiz.messages import text
+from course_lib.quiz.units import normal_unit, read_number, unit_scale
 from course_lib.quiz.worker import TIME_LIMIT, shared_worker
-
-#: an optional sign, digits with a decimal point or comma, an exponent; then the rest (the unit)
-_NUMBER_UNIT = re.compile(r"^\s*([-+−]?)\s*(\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE]([-+−]?\d+))?\s*(.*?)\s*$")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,6 +63,9 @@ class Question:
     """
 
     placeholder = ""
+    #: makes the widget a notebook shows for a question: :class:`~course_lib.quiz.view.QuestionView`, set by
+    #: that module, which imports this one (never the reverse); ``import course_lib.quiz`` loads both
+    view_class: ClassVar[Callable[[Any], Any] | None] = None
 
     def __init__(self, prompt: str, explanation: str):
         if not isinstance(prompt, str) or not prompt.strip():
@@ -82,12 +82,14 @@ class Question:
     def _grade(self, response: Any) -> Result:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def view(self) -> Any:
+        """A new view of this question (what a notebook shows): its input, Check, feedback."""
+        return _shown_by(self.view_class)(self)
+
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        from course_lib.quiz.view import QuestionView
-
-        display(QuestionView(self).widget)
+        display(self.view().widget)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -139,88 +141,6 @@ class MultipleChoice(Question):
         return Result(option.correct, option.feedback)
 
 
-def _normal_unit(unit: str) -> str:
-    """'rad/s²' and 'rad / s**2' both become 'rad/s^2'."""
-    u = unit.strip().replace(" ", "").replace("**", "^").replace("²", "^2").replace("³", "^3")
-    return u.replace("·", "*").replace("⋅", "*")
-
-
-#: SI prefixes a learner may put before the question's unit ("1083 mJ" for 1.083 J)
-SI_PREFIXES = {"G": 1e9, "M": 1e6, "k": 1e3, "c": 1e-2, "m": 1e-3, "µ": 1e-6, "μ": 1e-6, "u": 1e-6, "n": 1e-9}
-
-
-def _prefixed(unit: str) -> list[tuple[float, str]]:
-    """The readings of ``unit`` as (factor, base unit): as it is, and with an SI prefix split off.
-
-    >>> _prefixed("kg"), _prefixed("m")
-    ([(1.0, 'kg'), (1000.0, 'g')], [(1.0, 'm')])
-    """
-    readings = [(1.0, unit)]
-    if len(unit) > 1 and unit[0] in SI_PREFIXES and unit[1].isalpha():
-        readings.append((SI_PREFIXES[unit[0]], unit[1:]))
-    return readings
-
-
-def _factors(unit: str) -> list[tuple[int, str, int]]:
-    """A compound unit as (±1 for multiply/divide, base, power) factors: "N*cm" → [(1, 'N', 1), (1, 'cm', 1)]."""
-    out = []
-    for sign, part in re.findall(r"([*/]?)([^*/]+)", unit):
-        base, _, power = part.partition("^")
-        out.append((-1 if sign == "/" else 1, base, int(power) if power.isdigit() else 1))
-    return out
-
-
-def _compound_scale(unit: str, accepted: str) -> float | None:
-    """The factor from ``unit`` to ``accepted`` when they differ only by SI prefixes on their factors.
-
-    A prefix belongs to the factor it stands before and takes its power: "N*cm" is 0.01 N*m, "mm/ms^2" is
-    1000 m/s^2 (so a prefix may sit on any factor of a compound unit, not only on the first).
-
-    >>> _compound_scale("N*cm", "N*m"), _compound_scale("kN*m", "N*m"), _compound_scale("N*s", "N*m")
-    (0.01, 1000.0, None)
-    """
-    mine, theirs = _factors(unit), _factors(accepted)
-    if len(mine) != len(theirs) or len(mine) < 2:
-        return None
-    total = 1.0
-    for (sign, base, power), (own_sign, own_base, own_power) in zip(mine, theirs):
-        if (sign, power) != (own_sign, own_power):
-            return None
-        ratios = [f / g for f, b in _prefixed(base) for g, ob in _prefixed(own_base) if b == ob]
-        if not ratios:
-            return None
-        total *= ratios[0] ** (power * sign)
-    return total
-
-
-def read_number(response: Any) -> tuple[float, str] | None:
-    """A number and the unit after it, or None when the text does not start with one number.
-
-    A decimal comma counts as a decimal point ("-9,81" is −9.81). The unit must
-    contain a letter, so "1/0" or "3 4" are not a number with a unit. Full-width
-    digits and signs from a Chinese input method count as the ASCII ones.
-
-    >>> read_number("-9,81 rad/s^2"), read_number("1/0"), read_number("2.5e3")
-    ((-9.81, 'rad/s^2'), None, (2500.0, ''))
-    >>> read_number("－９．８１　rad／s^2")
-    (-9.81, 'rad/s^2')
-    """
-    if isinstance(response, (int, float, np.floating, np.integer)) and not isinstance(response, (bool, np.bool_)):
-        value = float(response)
-        return (value, "") if np.isfinite(value) else None
-    match = _NUMBER_UNIT.match(halfwidth(str(response)))
-    if match is None:
-        return None
-    sign, digits, exponent, unit = match.groups()
-    if unit and not re.search(r"[^\W\d_]", unit):
-        return None
-    number = ("-" if sign in ("-", "−") else "") + digits.replace(",", ".")
-    if exponent:
-        number += "e" + exponent.replace("−", "-")
-    value = float(number)
-    return (value, unit) if np.isfinite(value) else None
-
-
 class NumericQuestion(Question):
     """A number with a tolerance, optionally followed by a unit.
 
@@ -251,29 +171,14 @@ class NumericQuestion(Question):
         if not (np.isfinite(self.tolerance) and self.tolerance > 0):
             raise ValueError(f"tolerance must be a finite number > 0, got {tolerance!r}")
         self.unit = unit
-        self._units = {_normal_unit(u) for u in (unit, *aliases) if u}
+        self._units = {normal_unit(u) for u in (unit, *aliases) if u}
         self.mistakes = [(float(v), str(hint)) for v, hint in mistakes]
         if not all(np.isfinite(v) for v, _ in self.mistakes):
             raise ValueError(f"mistakes must be (finite value, hint) pairs, got {list(mistakes)!r}")
 
     def _scale(self, unit: str) -> float | None:
-        """The factor that turns a value in ``unit`` into the question's unit; None if not accepted.
-
-        Either side may carry an SI prefix: "500 g" answers a question in kg, "4000 µs" one in ms.
-        """
-        u = _normal_unit(unit)
-        if not u or not self._units or u in self._units:
-            return 1.0
-        for factor, base in _prefixed(u):
-            for accepted in self._units:
-                for own_factor, own_base in _prefixed(accepted):
-                    if base == own_base:
-                        return factor / own_factor
-        for accepted in sorted(self._units):
-            scale = _compound_scale(u, accepted)
-            if scale is not None:
-                return scale
-        return None
+        """The factor that turns a value in ``unit`` into the question's unit; None if not accepted."""
+        return unit_scale(unit, self._units)
 
     @property
     def placeholder(self) -> str:  # type: ignore[override]
@@ -391,6 +296,9 @@ class Quiz:
             :func:`course_lib.set_language` to redraw itself in place.
     """
 
+    #: makes the widget a notebook shows for a quiz: :class:`~course_lib.quiz.view.QuizView`, set by that module
+    view_class: ClassVar[Callable[[Any], Any] | None] = None
+
     def __init__(self, questions: Sequence[Question], rebuild: Callable[[], "Quiz"] | None = None):
         self.questions = list(questions)
         self.rebuild = rebuild
@@ -409,14 +317,19 @@ class Quiz:
 
     def view(self) -> Any:
         """A new :class:`~course_lib.quiz.view.QuizView` of this quiz (what a notebook shows)."""
-        from course_lib.quiz.view import QuizView
-
-        return QuizView(self)
+        return _shown_by(self.view_class)(self)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
         display(self.view().widget)
+
+
+def _shown_by(view_class: Callable[[Any], Any] | None) -> Callable[[Any], Any]:
+    """The view class a question or quiz is shown with (RuntimeError if no view module has been loaded)."""
+    if view_class is None:
+        raise RuntimeError("no quiz view is loaded: import course_lib.quiz (it loads course_lib.quiz.view)")
+    return view_class
 
 
 def quiz_builder(builder: Callable[..., Quiz]) -> Callable[..., Quiz]:

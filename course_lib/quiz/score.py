@@ -25,7 +25,7 @@ from typing import Sequence
 
 from course_lib.i18n import MessageTable
 from course_lib.quiz.questions import Question, Quiz
-from course_lib.quiz.view import FollowsLanguage
+from course_lib.quiz.view import FollowsLanguage, QuizView
 
 SCORE = MessageTable("quiz_score", {
     "en": {
@@ -161,8 +161,6 @@ class ScoredQuizView(FollowsLanguage):
 
     def __init__(self, quiz: ScoredQuiz):
         import ipywidgets as w
-
-        from course_lib.quiz.view import QuizView
 
         self.quiz = quiz
         self.quiz_view = QuizView(quiz, follow_language=False)

@@ -364,3 +364,8 @@ class QuizView(FollowsLanguage):
 
     def __getitem__(self, i: int) -> QuestionView:
         return self.views[i]
+
+
+# how a notebook shows a question and a quiz: the view imports the questions, never the reverse
+Question.view_class = QuestionView
+Quiz.view_class = QuizView

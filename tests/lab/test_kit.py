@@ -313,10 +313,8 @@ def test_checklist_fills_each_hint_with_the_values_given_for_it():
     class Fake:
         T = staticmethod(RNEA_LAB.text)
 
-        def _check_weight(self, lab):
-            return None
-
-    tl = checklist(Fake(), {"weight": "prompt"}, "rnea_task_{key}_hint", hint_values={"weight": {"n_min": 6}})
+    tl = checklist(Fake(), {"weight": "prompt"}, "rnea_task_{key}_hint", checks={"weight": lambda lab: None},
+                   hint_values={"weight": {"n_min": 6}})
     assert "n ≥ 6" in tl.hints["weight"].value and "{n_min}" not in tl.hints["weight"].value
 
 

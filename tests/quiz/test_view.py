@@ -159,3 +159,16 @@ def test_show_answer_on_a_multiple_choice_question_names_the_right_option():
     assert "right option" not in view.out.value
     view.answer_button.click()
     assert "The right option is B." in view.out.value and "Because." in view.out.value
+
+
+def test_a_question_and_a_quiz_show_themselves_however_the_engine_is_imported():
+    """The view registers itself when the engine loads: importing only the questions module (which runs
+    course_lib.quiz's __init__ first) still gives a question and a quiz the views a notebook shows."""
+    import subprocess
+    import sys
+
+    code = ("from course_lib.quiz.questions import NumericQuestion, Quiz\n"
+            "q = NumericQuestion('2 + 2?', 4.0, tolerance=0.1)\n"
+            "print(type(q.view()).__name__, type(Quiz([q]).view()).__name__, q.view().submit('4').correct)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["QuestionView", "QuizView", "True"]

@@ -56,9 +56,10 @@ class ActionLab(Lab):
     """
 
     messages = ACTION
-    CONTROLS = (c.Slider("eps", "act_eps", -EPS_MAX, EPS_MAX, EPS_STEP, 0.0, ".2f"),
-                c.Dropdown("k", "act_k", tuple((str(k), k) for k in MODES), 1),
-                c.Dropdown("system", "act_system", tuple((ACTION.text(f"act_{s}_name"), s) for s in SYSTEMS), "ball"))
+    CONTROLS = (c.Slider("eps", "act_eps", -EPS_MAX, EPS_MAX, EPS_STEP, 0.0, ".2f", on="on_eps"),
+                c.Dropdown("k", "act_k", tuple((str(k), k) for k in MODES), 1, on="on_k"),
+                c.Dropdown("system", "act_system", tuple((ACTION.text(f"act_{s}_name"), s) for s in SYSTEMS), "ball",
+                           on="on_system"))
 
     def __init__(self, system: str = "ball", k: int = 1, eps: float = 0.0):
         super().__init__()
@@ -75,7 +76,8 @@ class ActionLab(Lab):
         self._compute_curves()
         self._went_out, self._mode3 = False, set()  # task 1 went beyond VALLEY_OUT; task 2 systems done
         self._eps_moved = False  # task 2: ε was moved (slider or drag) since the system or the mode last changed
-        self.tasks = checklist(self, task_prompts(), "act_task_{key}_hint")
+        self.tasks = checklist(self, task_prompts(), "act_task_{key}_hint",
+                               checks={"valley": self._check_valley, "mode3": self._check_mode3})
         self.add_handle(DragHandle("grab", "path", self._handle_position, self._drag_move))
         self.setup_html, self.readout_html = c.html(), c.html()
         self.attach_scene(self._scene())

@@ -56,9 +56,9 @@ class CartPoleLab(SimLab):
     messages = CART_POLE
     dt = DT  # the step auto_balance() uses too
     SPEEDS = (("0.3×", 0.3), ("½×", 0.5), ("1×", 1.0), ("2×", 2.0))
-    CONTROLS = (c.Slider("force", "cp_force", -FORCE_LIMIT, FORCE_LIMIT, 0.1, 0.0, ".1f"),
-                c.Slider("push", "cp_push", *PUSH_RANGE, 0.5, PUSH, ".1f"),
-                c.Toggle("auto", "cp_auto"))
+    CONTROLS = (c.Slider("force", "cp_force", -FORCE_LIMIT, FORCE_LIMIT, 0.1, 0.0, ".1f", on="on_force"),
+                c.Slider("push", "cp_push", *PUSH_RANGE, 0.5, PUSH, ".1f", on="on_push"),
+                c.Toggle("auto", "cp_auto", on="on_auto"))
 
     def __init__(self, theta0: float = THETA0, **kw):
         theta0 = float(theta0)
@@ -70,7 +70,8 @@ class CartPoleLab(SimLab):
         super().__init__(model, [0.0, np.radians(theta0)], [0.0, 0.0], controller=self._force, **kw)
         self.theta0 = theta0
         self._clear_progress()
-        self.tasks = checklist(self, task_prompts(), "cp_task_{key}_hint")
+        self.tasks = checklist(self, task_prompts(), "cp_task_{key}_hint",
+                               checks={"push": self._check_push, "balance": self._check_balance})
         self.readout_html = c.html()
         self.add_handle(DragHandle("cart", "world", lambda: (float(self.now.q[0]), 0.0), self._drag_move))
         self.start(self._scene(), [self.readout_html])

@@ -56,8 +56,8 @@ class ComputedTorqueLab(SimLab):
 
     messages = COMPUTED_TORQUE
     dt = jt.DT
-    CONTROLS = (c.Slider("model_error", "ct_model_error", *ERROR_RANGE, 5.0, 0.0, ".0f"),
-                c.Slider("payload", "ct_payload", *PAYLOAD_RANGE, 0.1, 0.0, ".1f"))
+    CONTROLS = (c.Slider("model_error", "ct_model_error", *ERROR_RANGE, 5.0, 0.0, ".0f", on="on_model_error"),
+                c.Slider("payload", "ct_payload", *PAYLOAD_RANGE, 0.1, 0.0, ".1f", on="on_payload"))
 
     def __init__(self, **kw: Any):
         self.model_error, self.payload = 0.0, 0.0
@@ -68,7 +68,8 @@ class ComputedTorqueLab(SimLab):
         self.live.sample_controller()
         self.now = self.live.snapshot()
         self.tasks = checklist(self, task_prompts(), "ct_task_{key}_hint",
-                               hint_values={"worse": {"payload": HINT_PAYLOAD, "error": HINT_ERROR, "wait": WAIT}})
+                               hint_values={"worse": {"payload": HINT_PAYLOAD, "error": HINT_ERROR, "wait": WAIT}},
+                               checks={"payload": self._check_payload, "worse": self._check_worse})
         self.readout_html, self.setup_html = c.html(), c.html()
         self.autoscale("err", "xlim", ["t"], (0.0, 8.0))
         self.start(self._scene(), [self.readout_html, self.setup_html])

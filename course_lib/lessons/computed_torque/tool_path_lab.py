@@ -60,14 +60,14 @@ class ToolPathLab(SimLab):
     READOUTS_UNDER_SCENE = True  # the RMS table and legend stay beside the sliders (1366×768)
     dt = DT
     CHUNK = 0.1
-    CONTROLS = (c.Slider("delta", "delta", -50, 50, 1, 0.0, ".0f"),
-                c.Slider("b", "b", 0.0, 1.0, 0.05, 0.0, ".2f"),
-                c.Slider("omega_n", "omega_n", 2.0, 30.0, 0.5, OMEGA_N, ".1f"),
-                c.Slider("period", "period", 0.8, 4.0, 0.1, PERIOD, ".1f"),
+    CONTROLS = (c.Slider("delta", "delta", -50, 50, 1, 0.0, ".0f", on="on_delta"),
+                c.Slider("b", "b", 0.0, 1.0, 0.05, 0.0, ".2f", on="on_b"),
+                c.Slider("omega_n", "omega_n", 2.0, 30.0, 0.5, OMEGA_N, ".1f", on="on_omega_n"),
+                c.Slider("period", "period", 0.8, 4.0, 0.1, PERIOD, ".1f", on="on_period"),
                 c.Dropdown("path", "path", ((TOOL_PATH.text("path_circle"), "circle"),
-                                            (TOOL_PATH.text("path_eight"), "figure_eight")), "circle"),
-                c.Toggle("task_space", "task_space"),
-                c.Toggle("log", "log"))
+                                            (TOOL_PATH.text("path_eight"), "figure_eight")), "circle", on="on_path"),
+                c.Toggle("task_space", "task_space", on="on_task_space"),
+                c.Toggle("log", "log", on="on_log"))
 
     def __init__(self, **kw: Any):
         self.setting = dict(shape="circle", period=PERIOD, delta=0.0, b=0.0, omega_n=OMEGA_N)
@@ -77,7 +77,9 @@ class ToolPathLab(SimLab):
         super().__init__(self.exp.team, q0, qd0, controller=self._torques, control_period=CONTROL_PERIOD, **kw)
         self._clear_record()
         self._seen: dict[float, tuple[float, float]] = {}  # δ (%) -> (CT RMS, PD + gravity RMS)
-        self.tasks = checklist(self, task_prompts(), "task_{key}_hint")
+        self.tasks = checklist(self, task_prompts(), "task_{key}_hint",
+                               checks={"exact": self._check_exact, "mismatch": self._check_mismatch,
+                                       "slow": self._check_slow})
         self.readout_html = c.html(width="560px")  # the scene's width: long lines wrap under the scene
         self.start(self._scene(), [self.readout_html])
 

@@ -64,12 +64,14 @@ class ChristoffelLab(SimLab):
     """
 
     messages = CHRISTOFFEL
-    CONTROLS = (c.Slider("theta1", "chr_theta1", -180, 180, ANGLE_STEP, 30.0, ".0f", follow="theta1_deg", period=360),
-                c.Slider("theta2", "chr_theta2", -180, 180, ANGLE_STEP, 60.0, ".0f", follow="theta2_deg", period=360),
-                c.Slider("qd1", "chr_qd1", *RATE_RANGE, 0.05, 1.0, follow="qd1"),
-                c.Slider("qd2", "chr_qd2", *RATE_RANGE, 0.05, 0.0, follow="qd2"),
+    CONTROLS = (c.Slider("theta1", "chr_theta1", -180, 180, ANGLE_STEP, 30.0, ".0f", follow="theta1_deg", period=360,
+                         on="on_theta1"),
+                c.Slider("theta2", "chr_theta2", -180, 180, ANGLE_STEP, 60.0, ".0f", follow="theta2_deg", period=360,
+                         on="on_theta2"),
+                c.Slider("qd1", "chr_qd1", *RATE_RANGE, 0.05, 1.0, follow="qd1", on="on_qd1"),
+                c.Slider("qd2", "chr_qd2", *RATE_RANGE, 0.05, 0.0, follow="qd2", on="on_qd2"),
                 c.Dropdown("form", "chr_form", tuple((CHRISTOFFEL.text(f"chr_form_{f}"), f) for f in FORMS),
-                           "christoffel"))
+                           "christoffel", on="on_form"))
 
     def __init__(self, arm: TwoLinkArm | None = None, theta1: float = 30.0, theta2: float = 60.0,
                  qd1: float = 1.0, qd2: float = 0.0, **kw):
@@ -80,7 +82,9 @@ class ChristoffelLab(SimLab):
         self.arm = arm if arm is not None else TwoLinkArm()
         self.form = "christoffel"
         super().__init__(HeldRatesArm(**self.arm.parameters()), np.radians([theta1, theta2]), [qd1, qd2], **kw)
-        self.tasks = checklist(self, task_prompts(), "chr_task_{key}_hint")
+        self.tasks = checklist(self, task_prompts(), "chr_task_{key}_hint",
+                               checks={"spin1": self._check_spin1, "cancel": self._check_cancel,
+                                       "alt": self._check_alt})
         points = lambda: self.arm.joint_positions(self.now.q)  # noqa: E731 - read at drag time
         self.add_handle(DragHandle("elbow", "world", lambda: tuple(points()[1]),
                                    lambda x, y: self._pose(drag_elbow(self.now.q, x, y, ANGLE_STEP))))

@@ -69,14 +69,14 @@ class IdentificationLab(Lab):
 
     messages = IDENTIFICATION
     CONTROLS = (c.Dropdown("excitation", "id_excitation", tuple((IDENTIFICATION.text(f"id_{k}"), k) for k in KINDS),
-                           "rich"),
-                c.Slider("n_samples", "id_samples", 10, 400, 1, 60.0, ".0f"),
-                c.Slider("sigma", "id_sigma", 0.0, 2.0, 0.05, START_SIGMA),
-                c.Slider("theta2", "id_theta2", -180, 180, 1, 60.0, ".0f"),
-                c.Slider("amp1", "id_amp1", 0, 120, 1, 40.0, ".0f"),
-                c.Slider("freq1", "id_freq1", 0.05, 1.5, 0.05, 0.5),
-                c.Slider("amp2", "id_amp2", 0, 120, 1, 40.0, ".0f"),
-                c.Slider("freq2", "id_freq2", 0.05, 1.5, 0.05, 0.8))
+                           "rich", on="on_excitation"),
+                c.Slider("n_samples", "id_samples", 10, 400, 1, 60.0, ".0f", on="on_n_samples"),
+                c.Slider("sigma", "id_sigma", 0.0, 2.0, 0.05, START_SIGMA, on="on_sigma"),
+                c.Slider("theta2", "id_theta2", -180, 180, 1, 60.0, ".0f", on="on_theta2"),
+                c.Slider("amp1", "id_amp1", 0, 120, 1, 40.0, ".0f", on="on_amp1"),
+                c.Slider("freq1", "id_freq1", 0.05, 1.5, 0.05, 0.5, on="on_freq1"),
+                c.Slider("amp2", "id_amp2", 0, 120, 1, 40.0, ".0f", on="on_amp2"),
+                c.Slider("freq2", "id_freq2", 0.05, 1.5, 0.05, 0.8, on="on_freq2"))
 
     def __init__(self, arm: TwoLinkArm | None = None, seed: int = 0):
         super().__init__()
@@ -88,7 +88,8 @@ class IdentificationLab(Lab):
         self.theta1, self.theta2 = THETA1_CENTRE, float(np.radians(60.0))
         self.own = dict(amp1=40.0, freq1=0.5, amp2=40.0, freq2=0.8)
         self.fit: ident.Fit | None = None
-        self.tasks = checklist(self, task_prompts(), "id_task_{key}_hint")
+        self.tasks = checklist(self, task_prompts(), "id_task_{key}_hint",
+                               checks={"rich": self._check_rich, "slow": self._check_slow})
         self.summary_html, self.table_html = c.html(), c.html()
         self.add_handle(DragHandle("centre", "path", lambda: tuple(np.degrees([self.theta1, self.theta2])),
                                    self._drag_centre))

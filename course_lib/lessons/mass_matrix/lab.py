@@ -75,10 +75,10 @@ class MassMatrixLab(Lab):
 
     messages = MASS_MATRIX
     CONTROLS = (
-        c.Slider("theta1", "mm_theta1", -180, 180, 1, 30.0, ".0f", follow="theta1_deg", period=360),
-        c.Slider("theta2", "mm_theta2", -180, 180, 1, 90.0, ".0f", follow="theta2_deg", period=360),
-        c.Slider("payload", "mm_payload", 0.0, PAYLOAD_MAX, 0.1, 0.0, ".1f"),
-        c.Slider("E", "mm_energy", E_MIN, E_MAX, 0.05, 0.5, ".2f"),
+        c.Slider("theta1", "mm_theta1", -180, 180, 1, 30.0, ".0f", follow="theta1_deg", period=360, on="on_theta1"),
+        c.Slider("theta2", "mm_theta2", -180, 180, 1, 90.0, ".0f", follow="theta2_deg", period=360, on="on_theta2"),
+        c.Slider("payload", "mm_payload", 0.0, PAYLOAD_MAX, 0.1, 0.0, ".1f", on="on_payload"),
+        c.Slider("E", "mm_energy", E_MIN, E_MAX, 0.05, 0.5, ".2f", on="on_E"),
     )
 
     def __init__(self, arm: TwoLinkArm | None = None, theta1: float = 30.0, theta2: float = 90.0,
@@ -100,7 +100,7 @@ class MassMatrixLab(Lab):
         self.tasks = checklist(self, {
             "round": self.T("mm_task_round", kappa=ROUND_KAPPA),
             "light": self.T("mm_task_light", angle=LIGHT_ANGLE_DEG, tol=100 * LIGHT_ENERGY_TOL)},
-            "mm_task_{key}_hint")
+            "mm_task_{key}_hint", checks={"round": self._check_round, "light": self._check_light})
         self.add_handle(DragHandle("elbow", "world", lambda: tuple(self._points()[1]), self._drag_elbow,
                                    on_start=lambda: self._begin_move(0, "drag"), on_end=self._end_move))
         self.add_handle(DragHandle("tip", "world", lambda: tuple(self._points()[2]), self._drag_tip,

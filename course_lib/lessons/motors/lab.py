@@ -75,13 +75,13 @@ class MotorLab(SimLab):
                 c.Slider("Im2", "mot_Im2", *ROTOR_INERTIA_RANGE, 1e-5, IM_START, ".5f", param="Im2"),
                 c.Slider("Fv", "mot_Fv", 0.0, 2.0, 0.01, 0.1, param="b"),
                 c.Slider("Fs", "mot_Fs", 0.0, 5.0, 0.01, 1.0, param="Fs"),
-                c.Toggle("rotors", "mot_rotors", True),
-                c.Toggle("gravity", "mot_gravity", True),
+                c.Toggle("rotors", "mot_rotors", True, on="on_rotors"),
+                c.Toggle("gravity", "mot_gravity", True, on="on_gravity"),
                 c.Dropdown("input", "mot_input", ((MOTOR.text("mot_input_step"), "step"),
-                                                  (MOTOR.text("mot_input_sine"), "sine")), "step"),
-                c.Slider("tau1", "mot_tau1", -40.0, 40.0, 0.01, 0.0),
-                c.Slider("tau2", "mot_tau2", -20.0, 20.0, 0.01, 0.0),
-                c.Slider("freq", "mot_freq", 0.1, 3.0, 0.1, 0.5, ".1f"))
+                                                  (MOTOR.text("mot_input_sine"), "sine")), "step", on="on_input"),
+                c.Slider("tau1", "mot_tau1", -40.0, 40.0, 0.01, 0.0, on="on_tau1"),
+                c.Slider("tau2", "mot_tau2", -20.0, 20.0, 0.01, 0.0, on="on_tau2"),
+                c.Slider("freq", "mot_freq", 0.1, 3.0, 0.1, 0.5, ".1f", on="on_freq"))
 
     def __init__(self, q0: Any = Q0, arm: MotorArm | None = None, **kw: Any):
         try:
@@ -101,7 +101,9 @@ class MotorLab(SimLab):
         prompts = {"rotor": MOTOR.text("mot_task_rotor"),
                    "kappa": MOTOR.text("mot_task_kappa", kappa=KAPPA_MAX),
                    "breakaway": MOTOR.text("mot_task_breakaway", pct=100 * BREAKAWAY_TOLERANCE)}
-        self.tasks = checklist(self, prompts, "mot_task_{key}_hint")
+        self.tasks = checklist(self, prompts, "mot_task_{key}_hint",
+                               checks={"rotor": self._check_rotor, "kappa": self._check_kappa,
+                                       "breakaway": self._check_breakaway})
         self.readout_html = c.html()
         self.autoscale("bars", "ylim", ["top11", "top22"], (0.0, 4.0))
         self.add_handle(DragHandle("elbow", "world", self._elbow, self._drag_elbow))

@@ -56,8 +56,8 @@ class OperationalSpaceLab(PosableArm, Lab):
     """
 
     messages = OPERATIONAL_SPACE
-    CONTROLS = (c.Slider("theta1", "os_theta1", -180, 180, 1, 20.0, ".0f"),
-                c.Slider("theta2", "os_theta2", -180, 180, 1, 60.0, ".0f"))
+    CONTROLS = (c.Slider("theta1", "os_theta1", -180, 180, 1, 20.0, ".0f", on="on_theta1"),
+                c.Slider("theta2", "os_theta2", -180, 180, 1, 60.0, ".0f", on="on_theta2"))
 
     def __init__(self, theta1: float = 20.0, theta2: float = 60.0, push: tuple[float, float] = (1.0, 0.0)):
         super().__init__()
@@ -68,7 +68,8 @@ class OperationalSpaceLab(PosableArm, Lab):
         self.arm, self.q = TwoLinkArm(), np.radians([theta1, theta2])
         self.q0, self.F0 = self.q.copy(), np.array(push, dtype=float)
         self.F = self.F0.copy()
-        self.tasks = checklist(self, task_prompts(), "os_task_{key}_hint")
+        self.tasks = checklist(self, task_prompts(), "os_task_{key}_hint",
+                               checks={"iso": self._check_iso, "heavy": self._check_heavy})
         self.add_arm_handles()
         self.add_handle(DragHandle("push", "world", lambda: tuple(self._tip() - PUSH_PER_N * self.F), self._drag_push))
         self.readout_html = c.html()

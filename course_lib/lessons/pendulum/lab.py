@@ -49,7 +49,7 @@ class PendulumLab(SimLab):
     messages = PENDULUM
     RELEASE_WATCH = ("b",)  # task 2: b must not drop below DECAY_B after the release
     CONTROLS = (c.Slider("theta", "pend_theta0", *THETA_RANGE, 1, 60.0, ".0f", follow="theta_deg",
-                         period=360),
+                         period=360, on="on_theta"),
                 c.Slider("tau", "pend_tau", -10, 10, 0.05, 0.0, torque=0),
                 c.Slider("b", "pend_b", 0, 2, 0.05, 0.0, param="b"),
                 c.Toggle("newton", "pend_newton", shows=NEWTON))
@@ -60,7 +60,9 @@ class PendulumLab(SimLab):
         self.theta0, self._top_tension = theta0, 0.0
         p = self.model
         self.speed_limit, self.energy_top = 1.5 * float(p.separatrix_speed(0.0)), 2.5 * p.m * p.g * p.l
-        self.tasks = checklist(self, task_prompts(), "pend_task_{key}_hint", hold={"rest45": REST_DWELL})
+        self.tasks = checklist(self, task_prompts(), "pend_task_{key}_hint", hold={"rest45": REST_DWELL},
+                               checks={"rest45": self._check_rest45, "decay": self._check_decay,
+                                       "tension": self._check_tension})
         self.readout_html, self.steps_html = c.html(), c.html()
         self.autoscale("energy", "ylim", ["T", "V", "E"], (0.0, self.energy_top))
         self.autoscale("phase", "ylim", ["theta_dot"], (-self.speed_limit, self.speed_limit))

@@ -66,9 +66,9 @@ class RneaLab(Lab):
     """
 
     messages = RNEA_LAB
-    CONTROLS = (c.Slider("n", "rnea_n", 2, N_MAX, 1, 4, ".0f"),
-                c.Slider("qd", "rnea_qd", -3, 3, 0.1, 1.0, ".1f"),
-                c.Slider("qdd", "rnea_qdd", -10, 10, 0.5, 0.0, ".1f"))
+    CONTROLS = (c.Slider("n", "rnea_n", 2, N_MAX, 1, 4, ".0f", on="on_n"),
+                c.Slider("qd", "rnea_qd", -3, 3, 0.1, 1.0, ".1f", on="on_qd"),
+                c.Slider("qdd", "rnea_qdd", -10, 10, 0.5, 0.0, ".1f", on="on_qdd"))
 
     def __init__(self, n: int = 4):
         super().__init__()
@@ -79,7 +79,8 @@ class RneaLab(Lab):
         prompts = {"rest": self.T("rnea_task_rest", tol=REST_TOL),
                    "weight": self.T("rnea_task_weight", n_min=WEIGHT_N_MIN, tol=WEIGHT_TOL),
                    "tip": self.T("rnea_task_tip", tol=TIP_TOL, deg=np.degrees(np.arcsin(TIP_TOL / 100)))}
-        self.tasks = checklist(self, prompts, "rnea_task_{key}_hint", hint_values={"weight": {"n_min": WEIGHT_N_MIN}})
+        self.tasks = checklist(self, prompts, "rnea_task_{key}_hint", hint_values={"weight": {"n_min": WEIGHT_N_MIN}},
+                               checks={"rest": self._check_rest, "weight": self._check_weight, "tip": self._check_tip})
         self.add_handle(DragHandle("tip", "world", lambda: tuple(self.points[-1]), self._drag_tip))
         self.stage_html, self.panel_html = c.html(width="500px"), c.html(width="500px")
         self.attach_scene(self._scene())

@@ -48,8 +48,8 @@ class ArmPreviewLab(Lab):
     """
 
     messages = ARM_PREVIEW
-    CONTROLS = (c.Slider("theta1", "arm_theta1", -180, 180, 1, 30.0, ".0f"),
-                c.Slider("theta2", "arm_theta2", -180, 180, 1, 45.0, ".0f"))
+    CONTROLS = (c.Slider("theta1", "arm_theta1", -180, 180, 1, 30.0, ".0f", on="on_theta1"),
+                c.Slider("theta2", "arm_theta2", -180, 180, 1, 45.0, ".0f", on="on_theta2"))
 
     def __init__(self, arm: TwoLinkArm | None = None, theta1: float = 30.0, theta2: float = 45.0):
         super().__init__()
@@ -57,8 +57,8 @@ class ArmPreviewLab(Lab):
         self.arm = arm if arm is not None else TwoLinkArm()
         self.q0 = np.deg2rad([theta1, theta2])
         self.q = self.q0.copy()
-        self.tasks = TaskList([Task("reach_high", self.T("arm_task_high", y=TARGET_HEIGHT), self._check_high,
-                                    self.T("arm_task_high_hint"))])
+        self.tasks = TaskList([Task("reach_high", self.T("arm_task_high", y=TARGET_HEIGHT), check=self._check_high,
+                                    hint=self.T("arm_task_high_hint"))])
         self.add_handle(DragHandle("elbow", "world", lambda: tuple(self._points()[1]), self._drag_elbow))
         self.add_handle(DragHandle("tip", "world", lambda: tuple(self._points()[2]), self._drag_tip))
         self.readout_html = c.html()

@@ -89,13 +89,13 @@ class ArmSimLab(ArmSimTasks, SimLab):
     CONTROLS = (c.Slider("tau1", "arm_tau1", -40, 40, 0.01, 0.0, torque=0),  # 0.01: Hold's g(q) shown as computed
                 c.Slider("tau2", "arm_tau2", -20, 20, 0.01, 0.0, torque=1),
                 c.Slider("b", "arm_b", 0, 2, 0.05, 0.0, param="b"),
-                c.Toggle("gravity", "arm_gravity", True),
+                c.Toggle("gravity", "arm_gravity", True, on="on_gravity"),
                 c.Dropdown("method", "arm_method", ((ARM_SIM.text("arm_method_rk4"), "rk4"),
                                                     (ARM_SIM.text("arm_method_euler"), "explicit_euler")),
                            "rk4", sim="method"),
                 c.Dropdown("dt", "arm_dt", tuple((f"{ms:g} ms", ms / 1000) for ms in STEPS_MS), 0.001, sim="dt"),
-                c.Toggle("hold", "arm_hold"),
-                c.Toggle("drop_c", "arm_drop_c"))
+                c.Toggle("hold", "arm_hold", on="on_hold"),
+                c.Toggle("drop_c", "arm_drop_c", on="on_drop_c"))
 
     def __init__(self, q0: Any = Q0, arm: TwoLinkArm | None = None, **kw: Any):
         try:
@@ -114,7 +114,8 @@ class ArmSimLab(ArmSimTasks, SimLab):
         self._plotted = 0
         self._hold = None  # (q, speed) where Hold was switched on
         self._run: dict[str, Any] | None = None  # the last Run 10 s: its settings and its error
-        self.tasks = checklist(self, task_prompts(), "arm_task_{key}_hint", hold={"hold": HOLD_DWELL})
+        self.tasks = checklist(self, task_prompts(), "arm_task_{key}_hint", hold={"hold": HOLD_DWELL},
+                               checks={"euler": self._check_euler, "rk4": self._check_rk4, "hold": self._check_hold})
         self.readout_html = c.html()
         self.autoscale("ledger", "xlim", ["t"], (0.0, RUN))
         self.autoscale("ledger", "ylim", ["dE", "W"], (-1.0, 1.0))
