@@ -94,6 +94,9 @@ class SimLab(Lab):
     #: at most this many chunks answer one need
     MAX_CHUNKS: int = 12
     SPEEDS = (("¼×", 0.25), ("½×", 0.5), ("1×", 1.0), ("2×", 2.0))
+    #: during Play, controls bound to a channel (follow=) move at most this often (wall s): a slider moved at
+    #: every playhead report (10 a second) starved the browser of animation frames
+    FOLLOW_EVERY: float = 0.5
     #: readouts whose least value since the last release the lab keeps (``self.release.least``)
     RELEASE_WATCH: tuple = ()
 
@@ -110,6 +113,7 @@ class SimLab(Lab):
         self._queue: list[tuple[SimState, dict[str, float]]] = []  # frames sent, in time order
         self._paused_queue: list[tuple[SimState, dict[str, float]]] = []
         self._anchor = (0.0, 0.0)  # (wall clock, simulated time) of the last playhead report
+        self._followed = -math.inf  # wall clock of the last follow during Play
         self._checked = -math.inf  # tasks have been checked up to this time
         self._ranges: dict[tuple[str, str], dict[str, Any]] = {}
         self.release = Release(self.RELEASE_WATCH)  # a hand-set state (drag, state slider, Reset) is a release
@@ -365,11 +369,11 @@ class SimLab(Lab):
             self.refresh()
 
     def _note(self, t: float) -> None:
-        # Controls bound to a channel (follow=) move on pause, step, reset and drags, not at these
-        # playhead reports: moving a slider ten times a second during Play starved the browser of
-        # frames (half of its animation frames showed no new picture in the lesson's browser test).
         self._anchor = (self.clock(), t)
         self._catch_up(t)
+        if self.clock() - self._followed >= self.FOLLOW_EVERY:  # followed sliders: a few times a second
+            self._followed = self.clock()
+            self.follow_controls()
 
     # -- drags pause the simulation ------------------------------------------------------------------------------
     def _on_drag(self, name: str, phase: str, x: float, y: float) -> None:
@@ -400,12 +404,15 @@ class SimLab(Lab):
         self.now = self.live.snapshot()
 
     def set_state(self, q: Any, qd: Any) -> None:
-        """Put the system at (q, q̇) by hand (slider or drag), keep t; show it."""
+        """Put the system at (q, q̇) by hand (slider or drag), keep t; show it (while playing, from the playhead)."""
+        self.release.mark()
+        if self.playing:
+            self.change(lambda: self.live.set_state(q, qd))
+            return
         self._paused_queue = []
         self.live.restore(self.now)
         self.live.set_state(q, qd)
         self.now = self.live.snapshot()
-        self.release.mark()
         self.refresh()
 
     # -- headless ---------------------------------------------------------------------------------------------------
