@@ -50,8 +50,9 @@ MOVED: dict[str, str] = {
     "course_lib.widgets.glyph_style": "course_lib.ui.glyph_style",
     "course_lib.widgets.lab": "course_lib.lab.base",
     **{f"course_lib.widgets.{name}": f"course_lib.lab.{name}" for name in (
-        "simlab", "controls", "tasks", "numbers", "messages", "relabel", "release", "typed_numbers",
-        "arm_drag", "arm_pose")},
+        "simlab", "controls", "tasks", "numbers", "messages", "relabel", "release", "typed_numbers")},
+    "course_lib.widgets.arm_drag": "course_lib.lab.arm2r",
+    "course_lib.widgets.arm_pose": "course_lib.lab.arm2r",
     **{f"course_lib.widgets.{old}": f"course_lib.lessons.{new}" for old, new in {
         "arm_preview": "start_here.lab", "arm_preview_messages": "start_here.messages",
         "action_lab": "action.lab", "action_lab_messages": "action.messages",

@@ -4,9 +4,11 @@
 - :mod:`~course_lib.lab.base`      :class:`Lab`: controls, drags, guarded callbacks, the headless API
   (``set``, ``drag``, ``readout``, ``task_done``)
 - :mod:`~course_lib.lab.simlab`    :class:`SimLab`: play, pause, step, reset and speed over a live simulation
+  (the frames streamed ahead to the browser and its playhead: :mod:`~course_lib.lab.stream`)
 - :mod:`~course_lib.lab.controls`  sliders, buttons and toggles, each named by its label
 - :mod:`~course_lib.lab.tasks`     the "Try this" checklist
-- :mod:`~course_lib.lab.arm_pose`, :mod:`~course_lib.lab.arm_drag`  posing the 2R arm by its joints or its tip
+- :mod:`~course_lib.lab.arm2r`     the 2R arm: its shapes, readouts, and the one way to pose it (sliders, drags)
+- :mod:`~course_lib.lab.drags`, :mod:`~course_lib.lab.following`  drag handles; controls the kit moves (echoes)
 - :mod:`~course_lib.lab.numbers`   angles checked and wrapped, arrows capped
 - :mod:`~course_lib.lab.messages`  the kit's own sentences (en + zh)
 - :mod:`~course_lib.lab.typed_numbers`, :mod:`~course_lib.lab.relabel`, :mod:`~course_lib.lab.release`

@@ -25,11 +25,9 @@ Rules every lab follows (they keep labs fast and robust):
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import html as _html
 import math
-import time
 import weakref
 from typing import Any, Callable
 
@@ -38,6 +36,8 @@ import numpy as np
 
 from course_lib.i18n import Message, MessageTable, on_language_change, retranslate
 from course_lib.lab import controls
+from course_lib.lab.drags import DragHandle, Drags, panel_pixels  # noqa: F401 - DragHandle: the labs import it from here
+from course_lib.lab.following import Following, SentValues
 from course_lib.lab.messages import text
 from course_lib.lab.relabel import relabel_scene, relabel_widgets
 from course_lib.lab.tasks import TEXT_STYLE, TaskList
@@ -45,52 +45,13 @@ from course_lib.lab.typed_numbers import TypedNumbers, unreadable_message
 from course_lib.ui.cells import current_cell
 from course_lib.ui.glyph_style import glyph_style
 
-
-@dataclasses.dataclass
-class DragHandle:
-    """A draggable handle of the scene, as the lab sees it.
-
-    Attributes:
-        name: the scene's Handle id (``lab.drag(name, x, y)``).
-        panel: the panel whose data coordinates x, y are in.
-        position: ``position() -> (x, y)``, where the handle is now.
-        on_move: ``on_move(x, y)``, the pointer moved there.
-        on_start, on_end: grabbed / released (no arguments).
-    """
-
-    name: str
-    panel: str
-    position: Callable[[], tuple[float, float]]
-    on_move: Callable[[float, float], None]
-    on_start: Callable[[], None] = lambda: None
-    on_end: Callable[[], None] = lambda: None
-
-
-def panel_pixels(scene: Any, panel: str, x: float, y: float) -> tuple[float, float]:
-    """Approximate CSS pixels of panel data point (x, y): the panel's box mapped linearly onto its ranges.
-
-    Used only when the scene cannot say where it draws (no ``Scene.to_pixels``);
-    it ignores plot margins, so it is exact for panels drawn without axes.
-    """
-    spec = next(p for p in scene.panels if p["id"] == panel)
-    left, top = spec["x"] * scene.width, spec["y"] * scene.height
-    width, height = spec["w"] * scene.width, spec["h"] * scene.height
-    (x0, x1), (y0, y1) = spec["xlim"], spec["ylim"]
-    sx, sy = width / (x1 - x0), height / (y1 - y0)
-    if spec.get("equal"):
-        sx = sy = min(sx, sy)
-        left += (width - sx * (x1 - x0)) / 2
-        top += (height - sy * (y1 - y0)) / 2
-    return float(left + (x - x0) * sx), float(top + (y1 - y) * sy)
-
-
 # -- one lab per notebook cell ----------------------------------------------------------------
 _LABS_BY_CELL: dict[str, tuple[int, list["weakref.ref[Lab]"]]] = {}
 
 
 
 
-class Lab:
+class Lab(Drags, Following):
     """Base class of the interactive labs.
 
     A subclass sets :attr:`messages` (its own table) and :attr:`CONTROLS`,
@@ -140,7 +101,7 @@ class Lab:
         self.dragging: str | None = None
         self.retired = False
         self._quiet = 0  # > 0 while the kit moves a control itself (no callback)
-        self._moved: dict[str, list[tuple[float, Any]]] = {}  # key -> [(when, value)] the kit set lately
+        self._sent = SentValues()  # what the kit showed on each control, until the learner moves it
         self._claim_cell()
         on_language_change(self._language_changed)  # held weakly: a lab nobody keeps is not kept alive
 
@@ -200,53 +161,6 @@ class Lab:
                 widget.observe(self.guard(lambda change: self._quiet or self._is_echo(key, change["new"])
                                           or on_change(change["new"])), names="value")
         return widget
-
-    #: seconds during which a value the kit showed on a control, coming back from a front end, is an echo
-    ECHO_WINDOW = 1.0
-
-    def move_control(self, key: str, value: Any) -> None:
-        """Show ``value`` on control ``key`` without running its callback (the state already has it)."""
-        now = time.monotonic()
-        recent = [(t, v) for t, v in self._moved.get(key, []) if now - t < self.ECHO_WINDOW]
-        self._moved[key] = recent[-7:] + [(now, value)]
-        self._quiet += 1
-        try:
-            self.controls[key].value = value
-        finally:
-            self._quiet -= 1
-
-    def _is_echo(self, key: str, value: Any) -> bool:
-        """Whether ``value`` is a front end repeating what the kit showed on ``key`` a moment ago.
-
-        When the kit moves a slider twice in quick succession (Pause shows the kernel's frame, then the
-        frame the browser really stopped on), the front end can send the first value back after the
-        second: taken as the learner's move, it would set the state there at rest and lose the motion.
-        Such a value is ignored, and the control shows the kit's latest value again.
-        """
-        now = time.monotonic()
-        recent = [v for t, v in self._moved.get(key, []) if now - t < self.ECHO_WINDOW]
-        if not any(_same(value, v) for v in recent):
-            return False
-        if not _same(value, recent[-1]):
-            self.move_control(key, recent[-1])
-        return True
-
-    def follow_controls(self) -> None:
-        """Move every control bound to a state channel (``follow=``) to that readout, without its callback."""
-        for spec in self.CONTROLS:
-            channel = getattr(spec, "follow", None)
-            if channel is None or spec.key not in self.controls or channel not in self.readouts:
-                continue
-            value, shown = self.readouts[channel], self.controls[spec.key].value
-            if spec.period:  # an angle: the turn nearest to what the slider shows
-                value = shown + (value - shown + spec.period / 2) % spec.period - spec.period / 2
-            if math.isfinite(value) and spec.snap(value) != shown:
-                self.move_control(spec.key, spec.snap(value))
-
-    def add_handle(self, handle: DragHandle) -> DragHandle:
-        """Register a draggable handle (the scene must have a Handle shape with that id)."""
-        self.handles[handle.name] = handle
-        return handle
 
     def attach_scene(self, scene: Any) -> Any:
         """Keep ``scene`` as the lab's picture and route its drags to the handles."""
@@ -325,26 +239,6 @@ class Lab:
     def on_error(self) -> None:
         """Stop anything running (e.g. play) before recovering."""
 
-    # -- drags ---------------------------------------------------------------------------------
-    def _on_drag(self, name: str, phase: str, x: float, y: float) -> None:
-        handle = self.handles.get(name)
-        if handle is None:
-            return
-        if phase == "start":
-            self.dragging = name
-            handle.on_start()
-            return
-        if self.dragging != name:
-            return  # a move or end of a drag the lab already ended
-        try:
-            handle.on_move(x, y)  # the end's own x, y are a final move: moves are throttled in the browser
-        finally:
-            if phase == "end":
-                self.dragging = None
-        if phase == "end":
-            handle.on_end()
-            self.refresh()  # the checklist judges the release itself, not the last move before it
-
     # -- the headless API -------------------------------------------------------------------------
     def set(self, key: str, value: Any) -> None:
         """Move control ``key`` to ``value`` as a learner would (buttons: value ignored).
@@ -367,32 +261,6 @@ class Lab:
         except Exception as exc:  # noqa: BLE001 - shown, not raised
             self.show_message(text("error_bad_value", name=key, value=value, detail=_detail(exc)))
 
-    def drag(self, handle: str, x: float, y: float, steps: int = 5) -> None:
-        """Drag ``handle`` to ``(x, y)`` (data coordinates of its panel).
-
-        Sends start, ``steps`` moves and end as the browser's messages, through
-        the scene, the same path a real pointer takes.
-
-        Raises:
-            ValueError: when the lab has no handle ``handle``.
-        """
-        if handle not in self.handles:
-            raise ValueError(f"no handle {handle!r}; this lab has {sorted(self.handles)}")
-        try:
-            x, y = float(x), float(y)
-            self.check_input(x=x, y=y)
-        except (TypeError, ValueError):
-            self.show_message(text("error_bad_value", name=handle, value=(x, y),
-                                   detail=text("error_not_finite", name="x, y")))
-            return
-        x0, y0 = self.handles[handle].position()
-        send = self.scene.browser_message
-        send({"type": "drag", "id": handle, "phase": "start", "x": x0, "y": y0})
-        for k in range(1, steps + 1):
-            f = k / steps
-            send({"type": "drag", "id": handle, "phase": "move", "x": x0 + f * (x - x0), "y": y0 + f * (y - y0)})
-        send({"type": "drag", "id": handle, "phase": "end", "x": x, "y": y})
-
     def advance(self, seconds: float) -> None:
         """Advance simulated time by ``seconds`` (labs without time ignore it)."""
 
@@ -409,13 +277,6 @@ class Lab:
     def task_done(self, key: str) -> bool:
         """Whether the "Try this" task ``key`` has been met."""
         return self.tasks.done(key)
-
-    def handle_pixels(self, name: str) -> tuple[float, float]:
-        """Where handle ``name`` is drawn, in CSS pixels from the scene's top-left (x right, y down)."""
-        h = self.handles[name]
-        if hasattr(self.scene, "to_pixels"):
-            return tuple(self.scene.to_pixels(h.panel, *h.position()))
-        return panel_pixels(self.scene, h.panel, *h.position())
 
     def shown_text(self) -> str:
         """Every text the lab shows outside the scene (readouts, checklist, message), for checks."""
@@ -496,9 +357,3 @@ def _detail(exc: BaseException) -> str:
     """What went wrong, as the exception says it; a course message stays a Message (it can switch language)."""
     return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Message) else str(exc)
 
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal, or for numbers equal to 1e-9 (a front end may send a slider's value back rounded)."""
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
-        return abs(float(a) - float(b)) <= 1e-9 * (1.0 + abs(float(b)))
-    return a == b

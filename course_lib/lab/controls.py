@@ -20,12 +20,12 @@ typo in ``on=`` is a TypeError at import, never a surprise at the first move.
 
 A slider can also be bound to a state channel: ``follow="theta_deg"`` makes it
 show that readout (snapped to its step, kept in its range) whenever the lab
-shows a state at rest on screen: pause, step, reset and drags. It stays put
-during Play (ten slider moves a second starved the browser of frames). The kit
-moves it without running its callback, and a front end's late echo of such a
-move is ignored, so following never sets or resets the simulation and cannot
-loop. ``period=360`` marks an angle: the
-slider then shows the turn nearest to where it is (−180 stays −180, not 180).
+shows a state: pause, step, reset, drags and, a few times a second, Play. The
+kit moves it without running its callback, and a front end's late echo of such a
+move is ignored (:mod:`~course_lib.lab.following`), so following never sets or resets the simulation and cannot
+loop. ``period=360`` marks an angle: the slider then shows the angle's turn
+within its range nearest to where it is (−180 stays −180, not 180; 458 shows 98).
+During Play followed sliders move at most every ``SimLab.FOLLOW_EVERY`` seconds.
 
 The kit builds plain ipywidgets from these (the factories below) and
 registers each under its key, so the headless API ``lab.set("tau", 2.0)``
@@ -78,6 +78,21 @@ class Slider:
         """
         snapped = self.lo + round((float(value) - self.lo) / self.step) * self.step
         return float(min(max(round(snapped, 9), self.lo), self.hi))
+
+    def shown_for(self, value: float, shown: float) -> float:
+        """What this slider shows for the state's ``value`` while it shows ``shown``: snapped, and for an
+        angle (``period``) the turn of ``value`` within lo…hi nearest to ``shown`` (−180 stays −180).
+
+        >>> s = Slider("theta", "", -180, 180, 1, 0.0, period=360)
+        >>> s.shown_for(458.0, -180.0), s.shown_for(180.0, -180.0), s.shown_for(-181.0, 170.0)
+        (98.0, -180.0, 179.0)
+        """
+        value = float(value)
+        if self.period:
+            base = self.lo + (value - self.lo) % self.period  # the turn in [lo, lo + period)
+            turns = [t for t in (base - self.period, base, base + self.period) if self.lo <= t <= self.hi]
+            value = min(turns, key=lambda t: abs(t - shown)) if turns else base
+        return self.snap(value)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -22,7 +22,6 @@ simulator frame by frame and checks the tasks on every frame.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import time
 from typing import Any, Callable
@@ -33,36 +32,12 @@ from course_lib.lab import controls
 from course_lib.lab.base import Lab
 from course_lib.lab.messages import text
 from course_lib.lab.release import Release
+from course_lib.lab.stream import Frames, Stream
 from course_lib.physics.models.base import ManipulatorModel
 from course_lib.physics.simulate.live import LiveSim, SimState
 
 
-@dataclasses.dataclass(frozen=True)
-class Frames:
-    """N states as arrays, what a lab's :meth:`SimLab.values` computes its channels from.
-
-    Attributes:
-        t: times (s), shape (N,).
-        q, qd, tau: positions, velocities and held torques, shape (N, n).
-        work: work done since t = 0 (J), shape (N,).
-        model: the model in force (the same for every frame of one chunk).
-    """
-
-    t: np.ndarray
-    q: np.ndarray
-    qd: np.ndarray
-    tau: np.ndarray
-    work: np.ndarray
-    model: ManipulatorModel
-
-    @classmethod
-    def of(cls, states: list[SimState]) -> "Frames":
-        return cls(np.array([s.t for s in states]), np.array([s.q for s in states]),
-                   np.array([s.qd for s in states]), np.array([s.tau for s in states]),
-                   np.array([s.work for s in states]), states[-1].model)
-
-
-class SimLab(Lab):
+class SimLab(Stream, Lab):
     """Base class of the labs that simulate (see the module docstring for how Play works).
 
     A subclass gives :meth:`values` (channels and readouts of N frames at
@@ -94,6 +69,9 @@ class SimLab(Lab):
     #: at most this many chunks answer one need
     MAX_CHUNKS: int = 12
     SPEEDS = (("¼×", 0.25), ("½×", 0.5), ("1×", 1.0), ("2×", 2.0))
+    #: during Play, controls bound to a channel (follow=) move at most this often (wall s): a slider moved at
+    #: every playhead report (10 a second) starved the browser of animation frames
+    FOLLOW_EVERY: float = 0.5
     #: readouts whose least value since the last release the lab keeps (``self.release.least``)
     RELEASE_WATCH: tuple = ()
 
@@ -110,6 +88,7 @@ class SimLab(Lab):
         self._queue: list[tuple[SimState, dict[str, float]]] = []  # frames sent, in time order
         self._paused_queue: list[tuple[SimState, dict[str, float]]] = []
         self._anchor = (0.0, 0.0)  # (wall clock, simulated time) of the last playhead report
+        self._followed = -math.inf  # wall clock of the last follow during Play
         self._checked = -math.inf  # tasks have been checked up to this time
         self._ranges: dict[tuple[str, str], dict[str, Any]] = {}
         self.release = Release(self.RELEASE_WATCH)  # a hand-set state (drag, state slider, Reset) is a release
@@ -241,14 +220,6 @@ class SimLab(Lab):
         """Whole integration steps closest to ``seconds`` (at least one) at the current step."""
         return max(1, int(round(seconds / self.live.dt)))
 
-    def playhead(self) -> float:
-        """Where the browser's playback is now (s of simulated time), within the frames sent."""
-        if not self.playing or not self._queue:
-            return self.now.t
-        wall, t = self._anchor
-        estimate = t + (self.clock() - wall) * float(self.scene.speed)
-        return min(max(estimate, self._queue[0][0].t), self._queue[-1][0].t)
-
     def _show_player(self) -> None:
         play = self.controls["play"]
         play.description, play.icon = (text("pause"), "pause") if self.playing else (text("play"), "play")
@@ -307,70 +278,6 @@ class SimLab(Lab):
         self.tasks.update(self)
         self._checked = state.t
 
-    # -- chunks ----------------------------------------------------------------------------------------------
-    def _send(self, include_now: bool, replace_from: float | None = None, seek: bool = False) -> None:
-        steps = self.steps_per(self.SAMPLE)
-        count = max(2, int(round(self.CHUNK / (steps * self.live.dt))))
-        states = [self.live.snapshot()] if include_now else []
-        states += self.live.frames(count - len(states), steps)
-        vals = self._compute(states)
-        frames = np.column_stack([vals[c] for c in self.scene.channels])
-        self.scene.send_chunk(states[0].t, steps * self.live.dt, frames, replace_from=replace_from, seek=seek)
-        names = list(vals)
-        table = np.column_stack([vals[k] for k in names]).tolist()
-        self._queue += [(s, dict(zip(names, row))) for s, row in zip(states, table)]
-
-    def _rewind(self, t: float) -> int:
-        """Check the tasks up to the frame shown at ``t``, continue the simulation from it; its index."""
-        self._catch_up(t)
-        index = max(0, sum(1 for s, _ in self._queue if s.t <= t + 1e-9) - 1)
-        if self._queue:
-            self.now = self._queue[index][0]
-        self.live.restore(self.now)
-        return index
-
-    def _catch_up(self, t: float) -> None:
-        for state, row in self._queue:
-            if self._checked < state.t <= t + 1e-9:
-                self._visit(state, row)
-        self.show()
-
-    def _on_need(self, t_playhead: float, t_last: float) -> None:
-        if not self.playing or not self._queue:
-            return
-        self._note(t_playhead)
-        # Fill the browser's lead (LEAD wall seconds at this speed), not just one chunk: one chunk per round trip
-        # played 2× no faster than 1× when the round trip took longer than a chunk lasts at 2× (a loaded machine).
-        wanted = t_playhead + self.LEAD * float(self.scene.speed)
-        for _ in range(self.MAX_CHUNKS):
-            self.live.restore(self._queue[-1][0])
-            self._send(include_now=False)
-            if self._queue[-1][0].t >= wanted:
-                break
-        keep = max(0, sum(1 for s, _ in self._queue if s.t < t_playhead) - 1)
-        del self._queue[:keep]  # frames already played, except the one the playhead is in
-
-    def _on_playhead(self, t: float) -> None:
-        if self.playing:
-            self._note(t)
-        elif getattr(self.scene, "playhead_reason", "pause") == "tick":
-            # sent while the Pause was on its way to the browser: its own "pause" report follows and settles it
-            # (following each of these stale reports cost a full refresh each, on a loaded kernel seconds of them)
-            return
-        elif self._paused_queue and abs(t - self.now.t) > self.SAMPLE / 2:
-            # the browser stopped elsewhere than the kernel estimated: show the frame it stopped on
-            self._queue = self._paused_queue
-            self._rewind(t)
-            self._queue = []
-            self.refresh()
-
-    def _note(self, t: float) -> None:
-        # Controls bound to a channel (follow=) move on pause, step, reset and drags, not at these
-        # playhead reports: moving a slider ten times a second during Play starved the browser of
-        # frames (half of its animation frames showed no new picture in the lesson's browser test).
-        self._anchor = (self.clock(), t)
-        self._catch_up(t)
-
     # -- drags pause the simulation ------------------------------------------------------------------------------
     def _on_drag(self, name: str, phase: str, x: float, y: float) -> None:
         if phase == "start":
@@ -400,12 +307,15 @@ class SimLab(Lab):
         self.now = self.live.snapshot()
 
     def set_state(self, q: Any, qd: Any) -> None:
-        """Put the system at (q, q̇) by hand (slider or drag), keep t; show it."""
+        """Put the system at (q, q̇) by hand (slider or drag), keep t; show it (while playing, from the playhead)."""
+        self.release.mark()
+        if self.playing:
+            self.change(lambda: self.live.set_state(q, qd))
+            return
         self._paused_queue = []
         self.live.restore(self.now)
         self.live.set_state(q, qd)
         self.now = self.live.snapshot()
-        self.release.mark()
         self.refresh()
 
     # -- headless ---------------------------------------------------------------------------------------------------

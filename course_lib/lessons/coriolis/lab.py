@@ -24,10 +24,10 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.lab import controls as c
-from course_lib.lab.arm_drag import drag_elbow, drag_tip
-from course_lib.lab.base import DragHandle, Lab
-from course_lib.lab.numbers import capped, slider_angle, wrap_degrees
-from course_lib.lab.scene import Arrow, Bar, Disc, Handle, Link, Panel, Polyline, Scene, Text
+from course_lib.lab.arm2r import PosedSimArm, arm_readouts, arm_shapes
+from course_lib.lab.base import Lab
+from course_lib.lab.numbers import capped, slider_angle
+from course_lib.lab.scene import Arrow, Bar, Disc, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.coriolis.messages import CHRISTOFFEL
@@ -51,7 +51,7 @@ FORMS = ("christoffel", "alternative")
 AMBER = "#d48806"
 
 
-class ChristoffelLab(SimLab):
+class ChristoffelLab(PosedSimArm, SimLab):
     """The velocity-torque lab of lesson 6.
 
     Args:
@@ -85,11 +85,7 @@ class ChristoffelLab(SimLab):
         self.tasks = checklist(self, task_prompts(), "chr_task_{key}_hint",
                                checks={"spin1": self._check_spin1, "cancel": self._check_cancel,
                                        "alt": self._check_alt})
-        points = lambda: self.arm.joint_positions(self.now.q)  # noqa: E731 - read at drag time
-        self.add_handle(DragHandle("elbow", "world", lambda: tuple(points()[1]),
-                                   lambda x, y: self._pose(drag_elbow(self.now.q, x, y, ANGLE_STEP))))
-        self.add_handle(DragHandle("tip", "world", lambda: tuple(points()[2]),
-                                   lambda x, y: self._pose(drag_tip(self.now.q, points()[1], x, y, ANGLE_STEP))))
+        self.add_arm_handles()
         self.readout_html = c.html()
         self.start(self._scene(), [self.readout_html])
         for key, value in (("theta1", theta1), ("theta2", theta2), ("qd1", qd1), ("qd2", qd2)):
@@ -109,15 +105,11 @@ class ChristoffelLab(SimLab):
                   title=T("chr_title_bars")),
             Panel("text", 0.0, 0.68, 1.0, 0.32, (0, 1), (0, 1), axes=False)], shapes=[
             Link("lever", "world", x0="ex", y0="ey", x1="c2x", y1="c2y", width=1, color="muted"),
-            Link("link1", "world", x0=0, y0=0, x1="ex", y1="ey", width=9, color="ink"),
-            Link("link2", "world", x0="ex", y0="ey", x1="tx", y1="ty", width=9, color="ink"),
-            Disc("shoulder", "world", r_px=7, color="secondary"),
-            Disc("c1", "world", x="c1x", y="c1y", r_px=4, color="muted"),
-            Disc("c2", "world", x="c2x", y="c2y", r_px=4, color="muted"),
-            Arrow("ma1", x="c1x", y="c1y", dx="f1x", dy="f1y", **arrow),
-            Arrow("ma2", x="c2x", y="c2y", dx="f2x", dy="f2y", **arrow),
-            Handle("elbow", "world", x="ex", y="ey", r_px=11, color="secondary", circle=(0.0, 0.0)),
-            Handle("tip", "world", x="tx", y="ty", r_px=12, color="bad"),
+            *arm_shapes("world", between=[
+                Disc("c1", "world", x="c1x", y="c1y", r_px=4, color="muted"),
+                Disc("c2", "world", x="c2x", y="c2y", r_px=4, color="muted"),
+                Arrow("ma1", x="c1x", y="c1y", dx="f1x", dy="f1y", **arrow),
+                Arrow("ma2", x="c2x", y="c2y", dx="f2x", dy="f2y", **arrow)]),
             Text("rates", "world", x=-reach, y=-reach, text=T("chr_scene_rates"), dy_px=-6),
             Polyline("zero", "bars", xs=[-0.6, 3.6], ys=[0.0, 0.0], color="muted", width=1),
             *[Bar(k, "bars", x=i, height=k, label=T(lbl), color=col) for i, (k, lbl, col) in enumerate(bars)],
@@ -134,7 +126,7 @@ class ChristoffelLab(SimLab):
     def values(self, f: Frames) -> dict:
         """Every readout of N frames (q, q̇) with the C selected, from course_lib; see the module docstring."""
         arm, q, qd = self.arm, f.q, f.qd
-        pts, centres = arm.joint_positions(q), arm.com_positions(q)
+        centres = arm.com_positions(q)
         C = arm.coriolis_matrix(q, qd, form=self.form)
         sym = chr_.christoffel_symbols(arm.mass_matrix, q)
         tau = np.einsum("nij,nj->ni", C, qd)
@@ -145,9 +137,7 @@ class ChristoffelLab(SimLab):
         (f1x, f1y), (f2x, f2y) = (capped((m * acc[:, i]).T, cap) for i, m in enumerate((arm.params.m1, arm.params.m2)))
         p = arm.params
         return dict(
-            t=f.t, theta1=q[:, 0], theta2=q[:, 1], theta1_deg=wrap_degrees(np.degrees(q[:, 0])),
-            theta2_deg=wrap_degrees(np.degrees(q[:, 1])), qd1=qd[:, 0], qd2=qd[:, 1], ex=pts[:, 1, 0],
-            ey=pts[:, 1, 1], tx=pts[:, 2, 0], ty=pts[:, 2, 1], c1x=centres[:, 0, 0], c1y=centres[:, 0, 1],
+            t=f.t, **arm_readouts(arm, q), qd1=qd[:, 0], qd2=qd[:, 1], c1x=centres[:, 0, 0], c1y=centres[:, 0, 1],
             c2x=centres[:, 1, 0], c2y=centres[:, 1, 1], f1x=f1x, f1y=f1y, f2x=f2x, f2y=f2y, tau1=tau[:, 0],
             tau2=tau[:, 1], t1_cf=cf[:, 0], t1_cor=cor[:, 0], t2_cf=cf[:, 1], t2_cor=cor[:, 1],
             h=p.m2 * p.l1 * p.lc2 * np.sin(q[:, 1]), sin2=np.sin(q[:, 1]), c11=C[:, 0, 0], c12=C[:, 0, 1],
@@ -193,14 +183,6 @@ class ChristoffelLab(SimLab):
         return self.T("chr_task_alt_value", skew=r["skew"])
 
     # -- callbacks (run guarded) -----------------------------------------------------------------------------
-    def on_theta1(self, degrees: float) -> None:
-        self.check_input(θ1=degrees)
-        self._pose(np.array([np.radians(degrees), self.now.q[1]]))
-
-    def on_theta2(self, degrees: float) -> None:
-        self.check_input(θ2=degrees)
-        self._pose(np.array([self.now.q[0], np.radians(degrees)]))
-
     def on_qd1(self, value: float) -> None:
         self.change(lambda: self.live.set_state(self.live.q, [_rate("θ̇₁", value), self.live.qd[1]]))
 
@@ -212,9 +194,9 @@ class ChristoffelLab(SimLab):
             raise ValueError(f"the C form must be one of {FORMS}, got {form!r}")
         self.change(lambda: setattr(self, "form", form))
 
-    def _pose(self, q: np.ndarray) -> None:
-        self.show_message("")
-        self.set_state(q, self.now.qd)  # a hand-set posture keeps the rates; the sliders follow
+    def pose_rates(self) -> np.ndarray:
+        """A hand-set posture keeps the rates."""
+        return self.now.qd
 
 
 def _rate(name: str, value: float) -> float:

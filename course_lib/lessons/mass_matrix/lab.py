@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from course_lib.lab import controls as c
-from course_lib.lab.arm_pose import elbow_angle, shoulder_angle
+from course_lib.lab.arm2r import PosedArm, arm_readouts, arm_shapes
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.numbers import slider_angle
 from course_lib.lab.scene import Band, Disc, Ellipse, Handle, Link, Panel, Polyline, Scene, Text
@@ -59,7 +59,7 @@ LABEL_HALF_W, LABEL_HALF_H, LABEL_GAP = 0.95, 0.35, 0.2
 AMBER, PURPLE, CYAN, RED, GREEN = "#d99a00", "#7b4fa0", "#1a9fb5", "#c0392b", "#2e8b3d"
 
 
-class MassMatrixLab(Lab):
+class MassMatrixLab(PosedArm, Lab):
     """Pose the 2R arm, pick a joint velocity, and see M as the ellipse ½ q̇ᵀ M q̇ = E.
 
     Args:
@@ -101,10 +101,7 @@ class MassMatrixLab(Lab):
             "round": self.T("mm_task_round", kappa=ROUND_KAPPA),
             "light": self.T("mm_task_light", angle=LIGHT_ANGLE_DEG, tol=100 * LIGHT_ENERGY_TOL)},
             "mm_task_{key}_hint", checks={"round": self._check_round, "light": self._check_light})
-        self.add_handle(DragHandle("elbow", "world", lambda: tuple(self._points()[1]), self._drag_elbow,
-                                   on_start=lambda: self._begin_move(0, "drag"), on_end=self._end_move))
-        self.add_handle(DragHandle("tip", "world", lambda: tuple(self._points()[2]), self._drag_tip,
-                                   on_start=lambda: self._begin_move(1, "drag"), on_end=self._end_move))
+        self.add_arm_handles()
         self.add_handle(DragHandle("qd", "qd", lambda: (float(self.qd[0]), float(self.qd[1])), self._drag_qd))
         self.readout_html = c.html()
         self.attach_scene(self._scene())
@@ -131,13 +128,8 @@ class MassMatrixLab(Lab):
             Panel("kappa", 0.64, 0.64, 0.36, 0.36, (-180, 180), (1, 10), xlabel=self.T("mm_theta2_axis"),
                   title=self.T("mm_title_kappa"), xticks=[-180, 0, 180])], shapes=[
             # the arm
-            Link("link1", "world", x0=0, y0=0, x1="ex", y1="ey", width=9, color="ink"),
-            Link("link2", "world", x0="ex", y0="ey", x1="tx", y1="ty", width=9, color="ink"),
-            Disc("shoulder", "world", r_px=7, color="secondary"),
-            Disc("payload", "world", x="tx", y="ty", r="payload_r", color="gravity", alpha=0.55,
-                 visible=self.arm.payload > 0),
-            Handle("elbow", "world", x="ex", y="ey", r_px=11, color="secondary", circle=(0.0, 0.0)),
-            Handle("tip", "world", x="tx", y="ty", r_px=12, color="bad"),
+            *arm_shapes("world", between=[Disc("payload", "world", x="tx", y="ty", r="payload_r", color="gravity",
+                                               alpha=0.55, visible=self.arm.payload > 0)]),
             Text("payload_label", "world", x="payload_lx", y="payload_ly", text="", color="gravity", anchor="middle",
                  size=12, visible=self.arm.payload > 0),
             Text("angles", "world", x=-reach, y=-reach, text=self.T("mm_scene_angles"), dy_px=-6),
@@ -200,15 +192,12 @@ class MassMatrixLab(Lab):
             self.scene.set_panel("kappa", ylim=klim)
             self.scene.set_shapes(changes)
 
-    def _points(self) -> np.ndarray:
-        return self.arm.joint_positions(self.q)
-
     def refresh(self) -> None:
         r = mass_matrix_view(self.arm, self.q, self.qd, self.E)
-        pts = self._points()
-        r.update(ex=pts[1, 0], ey=pts[1, 1], tx=pts[2, 0], ty=pts[2, 1], payload=self.arm.payload,
+        arm = arm_readouts(self.arm, self.q)
+        r.update(ex=arm["ex"], ey=arm["ey"], tx=arm["tx"], ty=arm["ty"], payload=self.arm.payload,
                  payload_r=PAYLOAD_R0 + PAYLOAD_R_PER_KG * self.arm.payload,
-                 theta1_deg=math.degrees(self.q[0]), theta2_deg=math.degrees(self.q[1]),
+                 theta1_deg=arm["theta1_deg"], theta2_deg=arm["theta2_deg"],
                  kappa_dot=min(max(r["kappa"], self.klim[0]), self.klim[1]))  # off the scale: at its edge
         reach = 1.08 * (self.arm.l1 + self.arm.l2)  # the payload's mass over its disc, or under it near the top
         above = r["ty"] + r["payload_r"] + 0.15
@@ -263,12 +252,6 @@ class MassMatrixLab(Lab):
         return self.T("mm_value_light", angle=r["angle"], T=r["T"], E=r["E"])
 
     # -- callbacks (run guarded) ---------------------------------------------------------------------
-    def on_theta1(self, degrees: float) -> None:
-        self._set_angle(0, degrees)
-
-    def on_theta2(self, degrees: float) -> None:
-        self._set_angle(1, degrees)
-
     def on_payload(self, kg: float) -> None:
         self.check_input(payload=kg)
         self.arm = self.arm.replace(payload=float(kg))  # the model refuses a bad value before anything changes
@@ -292,11 +275,14 @@ class MassMatrixLab(Lab):
         """The move is over (drag released, or another control used): the next change starts a new one."""
         self._move = None
 
-    def _set_angle(self, i: int, degrees: float, source: str = "slider") -> None:
-        """Set joint i and report the whole move so far: its angle and the largest change of M since it began."""
-        self.check_input(angle=degrees)
-        q = self.q.copy()
-        q[i] = math.radians(float(degrees))
+    def arm_drag_started(self, joint: int) -> None:
+        self._begin_move(joint, "drag")
+
+    def arm_drag_ended(self) -> None:
+        self._end_move()
+
+    def put_posture(self, q: np.ndarray, i: int, source: str) -> None:
+        """Pose joint i and report the whole move so far: its angle and the largest change of M since it began."""
         m, now = self._move, self._clock()
         if m is None or m.joint != i or m.source != source or (source == "slider" and now - m.last > MOVE_GAP_S):
             self._begin_move(i, source)
@@ -308,12 +294,6 @@ class MassMatrixLab(Lab):
         self.q = q
         self.show_message("")
         self.refresh()
-
-    def _drag_elbow(self, x: float, y: float) -> None:
-        self._set_angle(0, shoulder_angle(x, y), "drag")
-
-    def _drag_tip(self, x: float, y: float) -> None:
-        self._set_angle(1, elbow_angle(self._points()[1], self.q[0], x, y), "drag")
 
     def _drag_qd(self, x: float, y: float) -> None:
         self.check_input(x=x, y=y)

@@ -25,10 +25,9 @@ from typing import Any
 import numpy as np
 
 from course_lib.lab import controls as c
-from course_lib.lab.arm_drag import drag_elbow, drag_tip
-from course_lib.lab.base import DragHandle
+from course_lib.lab.arm2r import PLAIN, ArmLook, PosedSimArm, arm_shapes
 from course_lib.lab.numbers import wrap_degrees
-from course_lib.lab.scene import Bar, Disc, Handle, Link, Panel, Scene, Text
+from course_lib.lab.scene import Bar, Disc, Panel, Scene, Text
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.motors.messages import MOTOR
@@ -65,7 +64,7 @@ def _show_on_off(button: Any) -> None:
     button.button_style = "info" if button.value else ""
 
 
-class MotorLab(SimLab):
+class MotorLab(PosedSimArm, SimLab):
     """The motor lab. Args: q0 (rad), arm (a MotorArm), clock. Raises ValueError naming what was wrong."""
 
     messages = MOTOR
@@ -106,8 +105,7 @@ class MotorLab(SimLab):
                                        "breakaway": self._check_breakaway})
         self.readout_html = c.html()
         self.autoscale("bars", "ylim", ["top11", "top22"], (0.0, 4.0))
-        self.add_handle(DragHandle("elbow", "world", self._elbow, self._drag_elbow))
-        self.add_handle(DragHandle("tip", "world", self._tip, self._drag_tip))
+        self.add_arm_handles()
         self.start(self._scene(), [self.readout_html])
 
     def build_controls(self) -> list:
@@ -190,20 +188,7 @@ class MotorLab(SimLab):
         """Task 3 remembers the state τ₁ was set in: the breakaway is judged from there."""
         self._set_at = {"tau1": float(self._amp[0]), "q": self.now.q.copy(), "rest": bool(not self.now.qd.any())}
 
-    # -- dragging the elbow (θ₁) or the tip (θ₂): the arm is put there at rest --------------------------
-    def _elbow(self) -> tuple[float, float]:
-        return tuple(float(v) for v in self.model.joint_positions(self.now.q)[1])
-
-    def _drag_elbow(self, x: float, y: float) -> None:
-        self.set_state(drag_elbow(self.now.q, x, y), [0.0, 0.0])
-
-    def _tip(self) -> tuple[float, float]:
-        return tuple(float(v) for v in self.model.joint_positions(self.now.q)[2])
-
-    def _drag_tip(self, x: float, y: float) -> None:
-        elbow = tuple(float(v) for v in self.model.joint_positions(self.now.q)[1])
-        self.set_state(drag_tip(self.now.q, elbow, x, y), [0.0, 0.0])
-
+    # -- dragging the elbow (θ₁) or the tip (θ₂) puts the arm there at rest (PosedSimArm) -------------------
     def set_state(self, q: Any, qd: Any) -> None:
         super().set_state(q, qd)
         self._origin = (float(self.model.total_energy(self.now.q, self.now.qd)), float(self.now.work))
@@ -231,10 +216,7 @@ class MotorLab(SimLab):
             Panel("text", 0.0, 0.84, 1.0, 0.16, (0, 1), (0, 1), axes=False)], shapes=[
             Disc("motor1", **world, x=0, y=0, r_px=13, color=COLORS["rotor"], alpha=0.45),
             Disc("motor2", **world, x="ex", y="ey", r_px=11, color=COLORS["rotor"], alpha=0.45),
-            Link("link1", **world, x0=0, y0=0, x1="ex", y1="ey", width=7),
-            Link("link2", **world, x0="ex", y0="ey", x1="tx", y1="ty", width=7),
-            Handle("elbow", **world, x="ex", y="ey", r_px=9, circle=(0.0, 0.0)),
-            Handle("tip", **world, x="tx", y="ty", r_px=10),
+            *arm_shapes("world", ArmLook(**{**vars(PLAIN), "elbow_r": 9})),
             Text("state", "text", x=0.0, y=0.62, text=T("mot_scene_state")),  # below the arm: no handle covers it
             Bar("link11", **bar, x=0.0, height="link11", label="M₁₁", color=COLORS["link"]),
             Bar("rotor11", **bar, x=0.0, base="link11", height="rotor11", color=COLORS["rotor"]),

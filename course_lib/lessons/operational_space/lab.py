@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.lab import controls as c
-from course_lib.lab.arm_drag import PosableArm
+from course_lib.lab.arm2r import PosedArm, arm_readouts, arm_shapes, ArmLook
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.numbers import capped, slider_angle
 from course_lib.lab.scene import Arrow, Disc, Handle, Link, Panel, Polyline, Scene, Text
@@ -44,7 +44,7 @@ _ROUND = np.linspace(0.0, 2 * np.pi, 73)
 _CIRCLE = np.stack([np.cos(_ROUND), np.sin(_ROUND)])
 
 
-class OperationalSpaceLab(PosableArm, Lab):
+class OperationalSpaceLab(PosedArm, Lab):
     """The apparent-mass lab of lesson 7.
 
     Args:
@@ -56,8 +56,10 @@ class OperationalSpaceLab(PosableArm, Lab):
     """
 
     messages = OPERATIONAL_SPACE
-    CONTROLS = (c.Slider("theta1", "os_theta1", -180, 180, 1, 20.0, ".0f", on="on_theta1"),
-                c.Slider("theta2", "os_theta2", -180, 180, 1, 60.0, ".0f", on="on_theta2"))
+    CONTROLS = (c.Slider("theta1", "os_theta1", -180, 180, 1, 20.0, ".0f", on="on_theta1",
+                         follow="theta1_deg", period=360),
+                c.Slider("theta2", "os_theta2", -180, 180, 1, 60.0, ".0f", on="on_theta2",
+                         follow="theta2_deg", period=360))
 
     def __init__(self, theta1: float = 20.0, theta2: float = 60.0, push: tuple[float, float] = (1.0, 0.0)):
         super().__init__()
@@ -94,13 +96,9 @@ class OperationalSpaceLab(PosableArm, Lab):
             Panel("text", 0.0, 0.82, 0.6, 0.18, (0, 1), (0, 1), axes=False)], shapes=[
             Polyline("vel_ellipse", "world", color=AMBER, width=2),
             Polyline("manip", "world", color=CYAN, dash=True, width=1.5),
-            Link("link1", "world", x0=0, y0=0, x1="ex", y1="ey", width=9, color="ink"),
-            Link("link2", "world", x0="ex", y0="ey", x1="tx", y1="ty", width=9, color="ink"),
-            Disc("shoulder", "world", r_px=7, color="secondary"),
-            Arrow("acc", "world", x="tx", y="ty", dx="ax", dy="ay", color=GREEN, width=3),
-            Arrow("force", "world", x="px", y="py", dx="fx", dy="fy", color=AMBER, width=3),
-            Handle("elbow", "world", x="ex", y="ey", r_px=11, color="secondary", circle=(0.0, 0.0)),
-            Handle("tip", "world", x="tx", y="ty", r_px=10, color="bad"),
+            *arm_shapes("world", ArmLook(tip_r=10), between=[
+                Arrow("acc", "world", x="tx", y="ty", dx="ax", dy="ay", color=GREEN, width=3),
+                Arrow("force", "world", x="px", y="py", dx="fx", dy="fy", color=AMBER, width=3)]),
             Handle("push", "world", x="px", y="py", r_px=8, color=AMBER),
             *[Polyline(f"ring_{kg:g}", "polar", color="muted", width=0.5, **ring(kg)) for kg in POLAR_RINGS],
             *[Text(f"ring_{kg:g}_label", "polar", x=polar_radius(kg) * 0.71, y=polar_radius(kg) * 0.71,
@@ -134,8 +132,7 @@ class OperationalSpaceLab(PosableArm, Lab):
         acc = inv @ F
         u = F / np.hypot(*F)
         ax, ay = capped((ACC_PER_MS2 * acc)[:, None], ARROW_MAX)[:, 0]
-        r = dict(theta1=float(q[0]), theta2=float(q[1]), theta2_deg=float(np.degrees(q[1])), ex=pts[1, 0],
-                 ey=pts[1, 1], tx=pts[2, 0], ty=pts[2, 1], px=pts[2, 0] - PUSH_PER_N * F[0],
+        r = dict(**arm_readouts(arm, q), px=pts[2, 0] - PUSH_PER_N * F[0],
                  py=pts[2, 1] - PUSH_PER_N * F[1], fx=PUSH_PER_N * F[0], fy=PUSH_PER_N * F[1], ax=ax, ay=ay,
                  F=float(np.hypot(*F)), acc=float(np.hypot(*acc)), sigma_min=sigma_min,
                  singular=float(sigma_min < osp.SIGMA_MIN))
@@ -168,6 +165,7 @@ class OperationalSpaceLab(PosableArm, Lab):
             self.scene.set_values({k: r[k] for k in self.scene.channels})
         self.readout_html.value = self.T("os_readouts_singular", **r) if r["singular"] else self.T("os_readouts", **r)
         self.tasks.update(self)
+        self.follow_controls()
 
     def reset_state(self) -> None:
         self.q, self.F = self.q0.copy(), self.F0.copy()

@@ -22,10 +22,10 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.lab import controls as c
-from course_lib.lab.arm_pose import elbow_angle, shoulder_angle
-from course_lib.lab.base import DragHandle, Lab
+from course_lib.lab.arm2r import PosedArm, arm_readouts, arm_shapes
+from course_lib.lab.base import Lab
 from course_lib.lab.numbers import slider_angle
-from course_lib.lab.scene import Disc, Handle, Link, Panel, Polyline, Scene, Text
+from course_lib.lab.scene import Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, Task, TaskList
 from course_lib.lessons.start_here.messages import ARM_PREVIEW
 from course_lib.physics.models import TwoLinkArm
@@ -34,7 +34,7 @@ from course_lib.physics.models import TwoLinkArm
 TARGET_HEIGHT = 1.7
 
 
-class ArmPreviewLab(Lab):
+class ArmPreviewLab(PosedArm, Lab):
     """Two angle sliders and a drawing of the 2R arm with its tip position.
 
     Args:
@@ -48,8 +48,10 @@ class ArmPreviewLab(Lab):
     """
 
     messages = ARM_PREVIEW
-    CONTROLS = (c.Slider("theta1", "arm_theta1", -180, 180, 1, 30.0, ".0f", on="on_theta1"),
-                c.Slider("theta2", "arm_theta2", -180, 180, 1, 45.0, ".0f", on="on_theta2"))
+    CONTROLS = (c.Slider("theta1", "arm_theta1", -180, 180, 1, 30.0, ".0f", on="on_theta1",
+                         follow="theta1_deg", period=360),
+                c.Slider("theta2", "arm_theta2", -180, 180, 1, 45.0, ".0f", on="on_theta2",
+                         follow="theta2_deg", period=360))
 
     def __init__(self, arm: TwoLinkArm | None = None, theta1: float = 30.0, theta2: float = 45.0):
         super().__init__()
@@ -59,8 +61,7 @@ class ArmPreviewLab(Lab):
         self.q = self.q0.copy()
         self.tasks = TaskList([Task("reach_high", self.T("arm_task_high", y=TARGET_HEIGHT), check=self._check_high,
                                     hint=self.T("arm_task_high_hint"))])
-        self.add_handle(DragHandle("elbow", "world", lambda: tuple(self._points()[1]), self._drag_elbow))
-        self.add_handle(DragHandle("tip", "world", lambda: tuple(self._points()[2]), self._drag_tip))
+        self.add_arm_handles()
         self.readout_html = c.html()
         self.attach_scene(self._scene())
         column = self.build_controls()
@@ -78,28 +79,20 @@ class ArmPreviewLab(Lab):
             Polyline("target", "world", xs=[-reach, reach], ys=[TARGET_HEIGHT] * 2, dash=True, color="good"),
             Text("target_label", "world", x=-reach, y=TARGET_HEIGHT, text=self.T("arm_target"), color="good",
                  dx_px=4, dy_px=-12),  # text is centred on y + dy_px: clear of the dashed line
-            Link("link1", "world", x0=0, y0=0, x1="ex", y1="ey", width=9, color="ink"),
-            Link("link2", "world", x0="ex", y0="ey", x1="tx", y1="ty", width=9, color="ink"),
-            Disc("shoulder", "world", r_px=7, color="secondary"),
-            Handle("elbow", "world", x="ex", y="ey", r_px=11, color="secondary", circle=(0.0, 0.0)),
-            Handle("tip", "world", x="tx", y="ty", r_px=12, color="bad"),
+            *arm_shapes("world"),
             Text("readout", "world", x=-reach, y=-reach, text=self.T("arm_scene_readout"), dy_px=-6),
             Text("angles", "world", x=-reach, y=-reach, text=self.T("arm_scene_angles"), dy_px=-24)])
 
     # -- state -> picture ------------------------------------------------------------------
-    def _points(self) -> np.ndarray:
-        return self.arm.joint_positions(self.q)
-
     def refresh(self) -> None:
-        pts = self._points()
-        r = dict(theta1=float(self.q[0]), theta2=float(self.q[1]), tip_x=float(pts[2, 0]), tip_y=float(pts[2, 1]),
-                 ex=float(pts[1, 0]), ey=float(pts[1, 1]), tx=float(pts[2, 0]), ty=float(pts[2, 1]),
-                 theta1_deg=float(np.degrees(self.q[0])), theta2_deg=float(np.degrees(self.q[1])))
+        r = arm_readouts(self.arm, self.q)
+        r.update(tip_x=r["tx"], tip_y=r["ty"])
         self.check_finite(r)
         self.readouts.update(r)
         self.scene.set_values({k: r[k] for k in self.scene.channels})
         self.readout_html.value = f"<b>{self.T('arm_tip')}</b> {self.T('arm_readout', x=r['tip_x'], y=r['tip_y'])}"
         self.tasks.update(self)
+        self.follow_controls()
 
     def reset_state(self) -> None:
         self.q = self.q0.copy()
@@ -109,30 +102,3 @@ class ArmPreviewLab(Lab):
         if y >= TARGET_HEIGHT:
             return self.T("arm_task_value", y=y)
         return NotYet(self.T("arm_why_high", y=y, target=TARGET_HEIGHT))
-
-    # -- callbacks (run guarded) -------------------------------------------------------------
-    def on_theta1(self, degrees: float) -> None:
-        self._set_angle(0, degrees)
-
-    def on_theta2(self, degrees: float) -> None:
-        self._set_angle(1, degrees)
-
-    def _set_angle(self, i: int, degrees: float) -> None:
-        self.check_input(angle=degrees)
-        self.q = self.q.copy()
-        self.q[i] = np.deg2rad(degrees)
-        self.show_message("")
-        self.refresh()
-
-    def _drag_elbow(self, x: float, y: float) -> None:
-        self.check_input(x=x, y=y)
-        # θ₁ is the direction of the shoulder→pointer line; θ₂ keeps its value.
-        self._sync_slider("theta1", shoulder_angle(x, y))
-
-    def _drag_tip(self, x: float, y: float) -> None:
-        self.check_input(x=x, y=y)
-        self._sync_slider("theta2", elbow_angle(self._points()[1], self.q[0], x, y))
-
-    def _sync_slider(self, key: str, degrees: float) -> None:
-        # Moving the slider runs its observer, which updates the state and the scene: they stay in step.
-        self.controls[key].value = float(np.clip(np.round(degrees), -180, 180))

@@ -25,10 +25,9 @@ from typing import Any
 import numpy as np
 
 from course_lib.lab import controls as c
-from course_lib.lab.arm_drag import drag_elbow, drag_tip
-from course_lib.lab.base import DragHandle
+from course_lib.lab.arm2r import PLAIN, PosedSimArm, arm_shapes
 from course_lib.lab.numbers import capped
-from course_lib.lab.scene import Arrow, Disc, Formula, Handle, Link, Panel, Polyline, Scene, Text, Trace
+from course_lib.lab.scene import Arrow, Disc, Formula, Panel, Polyline, Scene, Text, Trace
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import checklist
 from course_lib.lessons.two_link.messages import ARM_SIM
@@ -79,7 +78,7 @@ def energy_text(joules: float) -> str:
     return f"{mantissa} × 10{power} J".replace("-", "−")
 
 
-class ArmSimLab(ArmSimTasks, SimLab):
+class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
     """The 2R arm simulator. Args: q0 = (θ₁ from the horizontal, θ₂ relative) in rad, arm, clock.
 
     Raises ValueError naming the argument and what is allowed."""
@@ -119,8 +118,7 @@ class ArmSimLab(ArmSimTasks, SimLab):
         self.readout_html = c.html()
         self.autoscale("ledger", "xlim", ["t"], (0.0, RUN))
         self.autoscale("ledger", "ylim", ["dE", "W"], (-1.0, 1.0))
-        self.add_handle(DragHandle("elbow", "world", lambda: self._point(1), self._drag_elbow))
-        self.add_handle(DragHandle("tip", "world", lambda: self._point(2), self._drag_tip))
+        self.add_arm_handles()
         self.start(self._scene(), [self.readout_html])
 
     def build_controls(self) -> list:
@@ -170,16 +168,15 @@ class ArmSimLab(ArmSimTasks, SimLab):
             Panel("text", 0.57, 0.76, 0.43, 0.24, (0, 1), (0, 1), axes=False)], shapes=[
             Disc("motor1", **world, x=0, y=0, r_px=13, color=COLORS["input"], alpha=0.45),
             Disc("motor2", **world, x="ex", y="ey", r_px=13, color=COLORS["input"], alpha=0.45),
-            Link("link1", **world, x0=0, y0=0, x1="ex", y1="ey", width=7),
-            Link("link2", **world, x0="ex", y0="ey", x1="tx", y1="ty", width=7),
-            Disc("com1", **world, x="c1x", y="c1y", r_px=4, color="ink"),
-            Disc("com2", **world, x="c2x", y="c2y", r_px=4, color="ink"),
-            Arrow("weight1", **world, x="c1x", y="c1y", dx=0, dy="w1", scale=WEIGHT_SCALE, color=COLORS["gravity"]),
-            Arrow("weight2", **world, x="c2x", y="c2y", dx=0, dy="w2", scale=WEIGHT_SCALE, color=COLORS["gravity"]),
-            Arrow("v1", **world, x="c1x", y="c1y", dx="v1x", dy="v1y", color=COLORS["inertia"]),
-            Arrow("v2", **world, x="c2x", y="c2y", dx="v2x", dy="v2y", color=COLORS["inertia"]),
-            Handle("elbow", **world, x="ex", y="ey", r_px=10, circle=(0.0, 0.0)),
-            Handle("tip", **world, x="tx", y="ty", r_px=10),
+            *arm_shapes("world", PLAIN, between=[
+                Disc("com1", **world, x="c1x", y="c1y", r_px=4, color="ink"),
+                Disc("com2", **world, x="c2x", y="c2y", r_px=4, color="ink"),
+                Arrow("weight1", **world, x="c1x", y="c1y", dx=0, dy="w1", scale=WEIGHT_SCALE,
+                      color=COLORS["gravity"]),
+                Arrow("weight2", **world, x="c2x", y="c2y", dx=0, dy="w2", scale=WEIGHT_SCALE,
+                      color=COLORS["gravity"]),
+                Arrow("v1", **world, x="c1x", y="c1y", dx="v1x", dy="v1y", color=COLORS["inertia"]),
+                Arrow("v2", **world, x="c2x", y="c2y", dx="v2x", dy="v2y", color=COLORS["inertia"])]),
             Text("angles", **world, x=-r, y=-r, dy_px=-18, text=T("arm_scene_angles")),
             Text("torques", **world, x=-r, y=-r, text=T("arm_scene_torques"), color=COLORS["input"]),
             Polyline("ledger_E", "ledger", color=COLORS["gravity"], width=2),
@@ -281,17 +278,8 @@ class ArmSimLab(ArmSimTasks, SimLab):
         self.scene.clear_traces()
         super().set_state(q, qd)
 
-    def _point(self, index: int) -> tuple[float, float]:
-        return tuple(float(v) for v in self.model.joint_positions(self.now.q)[index])
-
-    def _drag_elbow(self, x: float, y: float) -> None:
-        self._pose(list(drag_elbow(self.now.q, x, y)))
-
-    def _drag_tip(self, x: float, y: float) -> None:
-        self._pose(list(drag_tip(self.now.q, self._point(1), x, y)))
-
-    def _pose(self, q: list[float]) -> None:
-        q = [math.remainder(a, 2 * math.pi) for a in q]
+    def put_posture(self, q: np.ndarray, joint: int, source: str) -> None:
+        """A posture set by a drag: at rest there; Hold follows it."""
         if self._hold is not None:  # Hold follows the posture: τ = g at the new q, set with the state
             self.live.restore(self.now)
             self.live.set_torque(self.model.gravity(q))
