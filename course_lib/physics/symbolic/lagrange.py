@@ -140,12 +140,37 @@ class LagrangeSteps:
     def _repr_latex_(self) -> str:
         return "$\\displaystyle " + self.latex() + "$"
 
-    def display(self) -> None:
-        """Show the steps one formula per output line in a notebook (IPython needed)."""
-        from IPython.display import Math, display
+    def formulas(self) -> list[Formula]:
+        r"""The steps as one displayable formula each, in lesson order.
 
-        for left, right in self.rows():
-            display(Math(f"{left} = {right}"))
+        A notebook shows them one per output line with IPython's ``display(*steps.formulas())``;
+        each formula renders through its ``_repr_latex_``.
+
+        Returns:
+            One :class:`Formula` per row of :meth:`rows`.
+
+        >>> (q,) = coordinates("q")
+        >>> first = lagrange_steps(q.diff() ** 2 / 2, 0 * q, [q]).formulas()[0]
+        >>> print(first._repr_latex_())
+        $\displaystyle \mathcal{L} = T - V = \frac{\dot{q}^{2}}{2}$
+        """
+        return [Formula(left, right) for left, right in self.rows()]
+
+
+@dataclass(frozen=True)
+class Formula:
+    """One displayed equation ``left = right``, both sides LaTeX.
+
+    Attributes:
+        left: the left side (LaTeX).
+        right: the right side (LaTeX).
+    """
+
+    left: str
+    right: str
+
+    def _repr_latex_(self) -> str:
+        return f"$\\displaystyle {self.left} = {self.right}$"
 
 
 def lagrange_steps(
