@@ -233,3 +233,29 @@ def _check_coordinates(q: Sequence[Any], t: sp.Symbol) -> list[sp.Expr]:
     if not q or len(set(q)) != len(q):
         raise ValueError(f"q must be a non-empty list of distinct coordinates, got {q!r}")
     return q
+
+
+_DOTS = {"dot": r"\dot", "ddot": r"\ddot"}
+
+
+def dotted_latex(expr: Any) -> str:
+    r"""LaTeX of an expression in plain state symbols, ``theta1_dot`` shown as :math:`\dot\theta_1`.
+
+    Args:
+        expr: a sympy expression or matrix whose symbols are named like
+            :func:`~course_lib.physics.symbolic.numeric.state_symbols` names them
+            (``theta1``, ``theta1_dot``, ``theta1_ddot``).
+
+    Returns:
+        The LaTeX string, with one dot for ``_dot`` and two for ``_ddot``.
+
+    >>> th, thd = sp.symbols("theta theta_dot")
+    >>> dotted_latex(-thd * th)
+    '- \\theta \\dot{\\theta}'
+    """
+    names = {}
+    for symbol in sp.sympify(expr).free_symbols:
+        base, _, dots = symbol.name.rpartition("_")
+        if base and dots in _DOTS:
+            names[symbol] = f"{_DOTS[dots]}{{{sp.latex(sp.Symbol(base))}}}"
+    return sp.latex(expr, symbol_names=names)
