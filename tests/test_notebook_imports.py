@@ -97,3 +97,18 @@ def test_the_rule_catches_each_kind_of_wrong_import():
     good = ["import numpy as np\nfrom course_lib import TwoLinkArm\nfrom course_lib.physics import identification",
             f"from {lesson.package} import IdentificationLab\n%matplotlib inline\nimport matplotlib.pyplot as plt"]
     assert violations("demo.ipynb", good, lesson) == []
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.topic)
+def test_every_export_of_a_lesson_loads_and_no_submodule_hides_one(lesson):
+    """Each exported name is reached through the package, even after its modules are imported.
+
+    A name equal to one of the package's submodules would become that module once it is imported.
+    """
+    import importlib
+
+    package = importlib.import_module(lesson.package)
+    for module in set(lesson.exports.values()):
+        importlib.import_module(f"{lesson.package}.{module}")
+    hidden = {name for name in lesson.exports if type(getattr(package, name)).__name__ == "module"}
+    assert hidden == set(), f"{sorted(hidden)} of {lesson.package} are submodules, not the exported names"

@@ -72,7 +72,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(7, "operational_space", "07_operational_space_inertia.ipynb", {
         "OperationalSpaceLab": "lab", "operational_quiz": "quiz"}),
     Lesson(8, "computed_torque", "08_computed_torque.ipynb", {
-        "ComputedTorqueLab": "lab", "ToolPathLab": "tool_path_lab", "tool_path_lab": "tool_path_lab",
+        "ComputedTorqueLab": "lab", "ToolPathLab": "tool_path_lab",
         "computed_torque_quiz": "quiz"}),
     Lesson(9, "identification", "09_identification.ipynb", {
         "IdentificationLab": "lab", "percent": "lab", "three_digits": "lab", "identification_quiz": "quiz"}),

@@ -7,7 +7,6 @@ independent reference: the tip of a 2R arm at θ₁, θ₂ is
 
 from __future__ import annotations
 
-import ast
 import importlib
 import pathlib
 import re
@@ -21,6 +20,7 @@ from course_lib.lessons.action.lab import ActionLab
 from course_lib.lessons.pendulum.lab import PendulumLab
 from course_lib.lessons.start_here.lab import ArmPreviewLab
 from course_lib.physics.models import TwoLinkArm
+from tests.helpers.lab_source import message_keys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -162,17 +162,12 @@ def test_every_message_key_used_exists_in_its_own_table_in_every_language():
         "course_lib/lessons/identification/lab.py": [identification_messages.IDENTIFICATION, messages.KIT],
         "course_lib/lab/base.py": [messages.KIT], "course_lib/lab/simlab.py": [messages.KIT],
         "course_lib/lab/tasks.py": [messages.KIT], "course_lib/lab/numbers.py": [messages.KIT],
-        "course_lib/quiz.py": [quiz_messages.QUIZ], "course_lib/quiz/view.py": [quiz_messages.QUIZ],
+        "course_lib/quiz/questions.py": [quiz_messages.QUIZ], "course_lib/quiz/view.py": [quiz_messages.QUIZ],
         "course_lib/quiz/symbolic.py": [quiz_messages.QUIZ], "course_lib/quiz/worker.py": [quiz_messages.QUIZ],
     }
     total = 0
     for path, tables in owners.items():
-        used = set()
-        for node in ast.walk(ast.parse((ROOT / path).read_text())):
-            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None) if isinstance(node, ast.Call) \
-                else None
-            if name in ("text", "T") and node.args and isinstance(node.args[0], ast.Constant):
-                used.add(node.args[0].value)
+        used = message_keys(path)
         missing = {k for k in used if not any(k in t for t in tables)}
         assert not missing, (path, missing)
         total += len(used)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import sympy as sp
 
 from course_lib.lessons.motors.lab import BREAKAWAY_TOLERANCE, KAPPA_MAX, THETA2_GRID, MotorLab
 from course_lib.physics.models import MotorArm

@@ -7,7 +7,6 @@ the integrator, buttons), ``drag`` (the elbow and the tip, through the scene's b
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from course_lib.physics.models import TwoLinkArm
 from course_lib.physics.models.pitfalls import TwoLinkArmWithoutCoriolis
 from course_lib.physics.simulate.integrators import simulate
 from tests.helpers.arm_sim_session import run
+from tests.helpers.lab_source import message_keys
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -161,12 +161,7 @@ def test_a_blow_up_shows_a_message_never_nan():
 
 
 def test_every_message_key_the_lab_uses_is_in_its_table():
-    used = set()
-    sources = [(ROOT / "course_lib/lessons" / name).read_text() for name in ("arm_sim_lab.py", "arm_sim_tasks.py")]
-    for node in (n for source in sources for n in ast.walk(ast.parse(source))):
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in ("T", "text") \
-                and node.args and isinstance(node.args[0], ast.Constant):
-            used.add(node.args[0].value)
+    used = message_keys("course_lib/lessons/two_link/lab.py", "course_lib/lessons/two_link/tasks.py")
     assert len(used) > 25
     assert not {k for k in used if k not in ARM_SIM and k not in KIT}
     for k in (1, 2):
