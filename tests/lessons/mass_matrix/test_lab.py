@@ -12,8 +12,6 @@ import numpy as np
 import pytest
 
 from course_lib.lessons.mass_matrix.lab import (
-    LIGHT_ANGLE_DEG,
-    LIGHT_ENERGY_TOL,
     QD_RANGE,
     ROUND_KAPPA,
     MassMatrixLab,
@@ -227,10 +225,6 @@ def test_light_task_near_misses_stay_unchecked(degrees_off, factor, words):
     drag_velocity_along(lab, degrees_off, factor)
     assert not lab.task_done("light")
     assert words in lab.tasks.reason("light")
-
-
-def test_light_task_thresholds_are_the_seed_values():
-    assert (ROUND_KAPPA, LIGHT_ANGLE_DEG, LIGHT_ENERGY_TOL) == (5.6, 5.0, 0.10)
 
 
 # -- robustness ----------------------------------------------------------------------------------
