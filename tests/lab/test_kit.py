@@ -26,7 +26,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def test_tip_readout_matches_planar_arm_geometry():
-    """The tip readout is l₁(cos θ₁, sin θ₁) + l₂(cos(θ₁+θ₂), sin(θ₁+θ₂)) for the seeds' arm."""
+    """The tip readout is l₁(cos θ₁, sin θ₁) + l₂(cos(θ₁+θ₂), sin(θ₁+θ₂)) for the course's arm."""
     lab = ArmPreviewLab()
     lab.set("theta1", 40.0)
     lab.set("theta2", -70.0)

@@ -1,4 +1,4 @@
-"""The action lab (FIG 1): what it shows, the seed's two tasks with their near misses, robustness.
+"""The action lab (lesson 1): what it shows, its two tasks with their near misses, robustness.
 
 Scripted sessions use only the headless API a learner's actions map to: ``set`` (the ε
 slider, the mode and system menus) and ``drag`` (the amber handle, through the scene's
@@ -118,7 +118,7 @@ def test_mode3_task_needs_both_systems_at_k3():
 
 
 def test_mode3_task_is_not_met_by_switching_the_system_with_eps_kept():
-    # the walkthrough's near miss: ε = −0.35 reached with the ball, then the system switched to the pendulum
+    # a near miss: ε = −0.35 reached with the ball, then the system switched to the pendulum
     lab = ActionLab()
     lab.set("k", MODE3_K)
     lab.set("eps", -0.35)

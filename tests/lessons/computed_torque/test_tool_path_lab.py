@@ -1,4 +1,4 @@
-"""Lesson 8, lab 2 (tracking a tool path): readouts from the experiment, the seed's three tasks, robustness."""
+"""Lesson 8, lab 2 (tracking a tool path): readouts from the experiment, its three tasks, robustness."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def test_every_control_restarts_the_run_from_the_same_joint_error():
     np.testing.assert_allclose(xs, lab.exp.path.points()[:, 0])  # the dashed reference follows the path
 
 
-# -- the seed's tasks, each reached by a scripted session; near-misses leave it unchecked --------------------
+# -- the lab's tasks, each reached by a scripted session; near-misses leave it unchecked --------------------
 def test_task_exact_met_with_delta_and_b_zero_after_two_seconds():
     lab = ToolPathLab()
     lab.advance(1.5)

@@ -1,4 +1,4 @@
-"""The Christoffel lab (lesson 6, FIG 2): physics shown, the seed's three tasks, robustness.
+"""The Christoffel lab (lesson 6): physics shown, its three tasks, robustness.
 
 Scripted sessions use only what a learner's actions map to: ``set`` (sliders,
 the C selector) and ``drag`` (elbow and tip, through the scene's browser
@@ -262,7 +262,7 @@ def test_every_message_key_the_lab_uses_is_in_its_table():
     assert not {k for k in used if k not in CHRISTOFFEL}
 
 
-# -- walkthrough 067: reset, chart size, whole-degree drags ----------------------------------------------
+# -- reset, chart size, whole-degree drags ----------------------------------------------
 def test_reset_shows_the_start_rates_on_the_rate_sliders():
     lab = ChristoffelLab()
     lab.set("qd1", 3.0)

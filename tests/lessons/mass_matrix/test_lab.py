@@ -1,4 +1,4 @@
-"""Lesson 5's lab (seed 000, FIG 1): what it shows, the two tasks by scripted sessions, robustness.
+"""Lesson 5's lab: what it shows, the two tasks by scripted sessions, robustness.
 
 Sessions use only the headless API a learner's actions map to: ``set`` (sliders)
 and ``drag`` (elbow, tip, velocity handle, through the scene's browser messages).

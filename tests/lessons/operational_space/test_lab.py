@@ -1,4 +1,4 @@
-"""The apparent-mass lab (lesson 7, FIG 3): numbers shown, the seed's two tasks, singular postures, robustness."""
+"""The apparent-mass lab (lesson 7): numbers shown, its two tasks, singular postures, robustness."""
 
 from __future__ import annotations
 
@@ -132,7 +132,7 @@ def test_every_message_key_the_lab_uses_is_in_its_table():
     assert len(used) > 10 and not {k for k in used if k not in OPERATIONAL_SPACE}
 
 
-# -- walkthrough 067: drawing inside the panels, readable polar cut, whole-degree drags ---------------------
+# -- drawing inside the panels, readable polar cut, whole-degree drags ---------------------
 def _panel(lab, pid):
     return next(p for p in lab.scene.panels if p["id"] == pid)
 

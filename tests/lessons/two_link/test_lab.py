@@ -1,4 +1,4 @@
-"""The 2R arm simulator (lesson 3, FIG 3): the live equation, the energy ledger, robustness (tasks: test_arm_sim_lab_tasks.py).
+"""The 2R arm simulator (lesson 3): the live equation, the energy ledger, robustness (tasks: test_arm_sim_lab_tasks.py).
 
 Scripted sessions use only the headless API a learner's actions map to: ``set`` (sliders, switches,
 the integrator, buttons), ``drag`` (the elbow and the tip, through the scene's browser messages) and
@@ -217,7 +217,7 @@ def test_a_switch_moved_during_play_takes_effect_at_the_frame_shown_and_keeps_th
         assert "switched on while the arm moved" in lab.tasks.reason("hold")
 
 
-# -- Run 10 s: exactly 10 s, every step, one ledger (walkthrough of lesson 3) ------------------------------
+# -- Run 10 s: exactly 10 s, every step, one ledger ------------------------------
 @pytest.mark.parametrize("method, dt", [("explicit_euler", 0.01), ("rk4", 0.02), ("rk4", 0.0025)])
 def test_run_10_s_simulates_exactly_10_s_and_its_largest_gap_is_simulates_over_every_step(method, dt):
     """h = 10 ms and 20 ms do not divide the 1/30 s frame: the run still ends at t = 10 s (not 10.02 s), and
