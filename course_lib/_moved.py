@@ -99,12 +99,23 @@ def new_path(old: str) -> str | None:
     return None
 
 
+def _internal(filename: str) -> bool:
+    """True for the frames :func:`warnings.warn` skips when it counts ``stacklevel``: the import bootstrap's."""
+    return "importlib" in filename and "_bootstrap" in filename
+
+
 def _caller_level() -> int:
-    """The ``stacklevel`` of the first frame outside the import machinery and this module."""
-    frame, level = sys._getframe(1), 1
-    while frame is not None and (frame.f_code.co_filename.startswith("<frozen importlib")
-                                 or frame.f_code.co_filename == __file__):
-        frame, level = frame.f_back, level + 1
+    """The ``stacklevel`` that attributes the warning to the code that imported the old path.
+
+    It counts the frames :func:`warnings.warn` counts (it skips the import bootstrap's own) from the loader's
+    ``create_module`` up to the first frame outside this module and ``importlib``.
+    """
+    frame, level = sys._getframe(2), 1
+    while frame is not None and (_internal(frame.f_code.co_filename) or frame.f_code.co_filename == __file__
+                                 or frame.f_code.co_filename == importlib.__file__):
+        frame = frame.f_back
+        if frame is not None and not _internal(frame.f_code.co_filename):
+            level += 1
     return level
 
 

@@ -123,7 +123,7 @@ def test_a_key_both_common_and_a_languages_own_is_refused_when_the_table_is_made
 @pytest.mark.parametrize("name", sorted(TABLES))
 def test_a_ticked_tasks_value_does_not_say_done_again(name):
     """The checklist writes "done: <value>" / "完成：<value>"; a value that itself begins with "met"/"完成"
-    would read "done: met: …" / "完成：…时完成…" (finding 5 of the Chinese walkthrough)."""
+    would read "done: met: …" / "完成：…时完成…"."""
     doubled = [(language, key) for language, texts in TABLES[name].messages.items()
                for key, sentence in texts.items() if key.endswith("_value")
                and re.search(r"^\s*(met|done|完成)\b|时完成", sentence)]
@@ -325,7 +325,7 @@ def test_the_message_line_switches_language_too():
 
 
 def test_a_chinese_slider_label_gets_a_box_wide_enough_and_a_tooltip_with_the_whole_label():
-    """Finding 2 of the Chinese walkthrough: "k_r1（减速比 1）" was cut in a 100 px box."""
+    """The box is wide enough: "k_r1（减速比 1）" was cut in a 100 px box."""
     from course_lib.lab.controls import label_px
     from course_lib.lessons.motors.lab import MotorLab
 

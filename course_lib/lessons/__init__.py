@@ -65,19 +65,21 @@ LESSONS: tuple[Lesson, ...] = (
         "PendulumLab": "lab", "pendulum_quiz": "quiz", "pendulum_acceleration_expr": "quiz"}),
     Lesson(3, "two_link", "03_two_link_arm.ipynb", {"ArmSimLab": "lab", "two_link_quiz": "quiz"}),
     Lesson(4, "cart_pole", "04_cart_pole.ipynb", {
-        "CartPoleLab": "lab", "cart_pole_quiz": "quiz", "reachable_slope_expr": "quiz"}),
+        "CartPoleLab": "lab", "FORCE_TASK": "lab", "BAND_DEG": "lab", "BALANCE_DWELL": "lab",
+        "cart_pole_quiz": "quiz", "reachable_slope_expr": "quiz"}),
     Lesson(5, "mass_matrix", "05_mass_matrix.ipynb", {"MassMatrixLab": "lab", "mass_matrix_quiz": "quiz"}),
     Lesson(6, "coriolis", "06_coriolis_christoffel.ipynb", {"ChristoffelLab": "lab", "coriolis_quiz": "quiz"}),
     Lesson(7, "operational_space", "07_operational_space_inertia.ipynb", {
         "OperationalSpaceLab": "lab", "operational_quiz": "quiz"}),
     Lesson(8, "computed_torque", "08_computed_torque.ipynb", {
-        "ComputedTorqueLab": "lab", "ToolPathLab": "tool_path_lab", "tool_path_lab": "tool_path_lab",
+        "ComputedTorqueLab": "lab", "ToolPathLab": "tool_path_lab",
         "computed_torque_quiz": "quiz"}),
     Lesson(9, "identification", "09_identification.ipynb", {
-        "IdentificationLab": "lab", "identification_quiz": "quiz"}),
+        "IdentificationLab": "lab", "percent": "lab", "three_digits": "lab", "identification_quiz": "quiz"}),
     Lesson(10, "recursive_dynamics", "10_recursive_dynamics.ipynb", {
         "RneaLab": "lab", "recursive_dynamics_quiz": "quiz"}),
-    Lesson(11, "motors", "11_motors_friction.ipynb", {"MotorLab": "lab", "motors_quiz": "quiz"}),
+    Lesson(11, "motors", "11_motors_friction.ipynb", {
+        "MotorLab": "lab", "KAPPA_MAX": "lab", "BREAKAWAY_TOLERANCE": "lab", "motors_quiz": "quiz"}),
     Lesson(12, "review", "12_review.ipynb", {"review_quiz": "quiz"}),
 )
 

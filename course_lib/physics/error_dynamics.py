@@ -9,7 +9,7 @@
 
 Conventions: e = q_d − q per joint (rad), gains per joint as numbers.
 
->>> wn, zeta = natural_frequency(150.0, 20.0)   # the seed's gains
+>>> wn, zeta = natural_frequency(150.0, 20.0)   # the lesson's gains
 >>> round(wn, 3), round(zeta, 3)
 (12.247, 0.816)
 """

@@ -87,7 +87,7 @@ class Excitation:
         return dataclasses.replace(self, **changes)
 
 
-#: the seed's three excitations (FIG 5); joint 2 swings about, or is frozen at, θ₂ = 60°
+#: lesson 9's three excitations; joint 2 swings about, or is frozen at, θ₂ = 60°
 EXCITATIONS: dict[str, Excitation] = {
     "rich": Excitation(centre=(0.3, np.pi / 3), amplitude=(1.2, 1.2), frequency=(0.45, 0.7)),
     "joint1": Excitation(centre=(0.3, np.pi / 3), amplitude=(1.2, 0.0), frequency=(0.45, 0.7)),

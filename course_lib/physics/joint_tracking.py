@@ -1,11 +1,11 @@
-"""Lesson 8, lab 1: three joint-space controllers track the same sinusoidal target (seed 003, FIG 5).
+"""Lesson 8, lab 1: three joint-space controllers track the same sinusoidal target.
 
 The target is one sinusoid per joint of the 2R arm (θ₁ from the horizontal, θ₂ relative):
 
     q_d(t) = CENTRE + AMPLITUDE ⊙ sin(OMEGA t),   OMEGA = (2.2, 3.0) rad/s
 
 and three copies of the same arm follow it, each with its own law from
-:mod:`course_lib.physics.control` (gains K_p = 150, K_d = 20, as the seed):
+:mod:`course_lib.physics.control` (gains K_p = 150, K_d = 20):
 
 - PD:                τ = K_p e + K_d ė                                  (N·m per rad: the gains are torques)
 - PD + gravity:      τ = K_p e + K_d ė + ĝ(q)
@@ -36,15 +36,15 @@ from course_lib.physics.models import TwoLinkArm
 from course_lib.physics.models.arm_team import ArmTeam
 from course_lib.physics.simulate import fast_2r
 
-#: the seed's gains: K_p (1/s² for computed torque, N·m/rad for the PD laws) and K_d (1/s, N·m·s/rad)
+#: the lesson's gains: K_p (1/s² for computed torque, N·m/rad for the PD laws) and K_d (1/s, N·m·s/rad)
 KP, KD = 150.0, 20.0
 #: the controller's sampling period (s): 500 Hz, output held in between
 CONTROL_PERIOD = 1 / 500
 #: the simulator's RK4 step (s): one step per control period (a test checks 1 ms gives the same errors)
 DT = 1 / 500
-#: the target's angular frequencies per joint (rad/s), from the seed
+#: the target's angular frequencies per joint (rad/s)
 OMEGA = (2.2, 3.0)
-#: our choice (the seed gives none): amplitudes (rad) and the centre posture (rad)
+#: our choice: amplitudes (rad) and the centre posture (rad)
 AMPLITUDE = (0.4, 0.5)
 CENTRE = (0.5, 0.5)
 #: the order of the controllers in the stacked state, and how the lab names them
@@ -73,7 +73,7 @@ def start_state() -> tuple[np.ndarray, np.ndarray]:
 
 
 def plant(payload: float = 0.0, arm: TwoLinkArm | None = None) -> ArmTeam:
-    """Three copies of the true arm (the seeds' arm unless given) with ``payload`` kg at the tip."""
+    """Three copies of the true arm (the course's arm unless given) with ``payload`` kg at the tip."""
     return ArmTeam((arm or TwoLinkArm()).replace(payload=payload), len(CONTROLLERS))
 
 

@@ -45,7 +45,7 @@ from course_lib.physics.models.base import matvec
 from course_lib.physics.models.two_link import TwoLinkArm
 
 #: below this smallest singular value of J (m/rad) the posture counts as singular; the apparent mass along
-#: the lost direction then exceeds roughly λ_max(M) / SIGMA_MIN² ≈ 10⁶ kg for the seeds' arm
+#: the lost direction then exceeds roughly λ_max(M) / SIGMA_MIN² ≈ 10⁶ kg for the course's arm
 SIGMA_MIN = 1e-3
 
 

@@ -29,7 +29,7 @@ import numpy as np
 from course_lib.physics import _checks
 
 SHAPES = ("circle", "figure_eight")
-#: the seed's circle: radius (m) and default period (s)
+#: the lesson's circle: radius (m) and default period (s)
 RADIUS, PERIOD = 0.38, 1.5
 
 

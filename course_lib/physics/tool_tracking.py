@@ -1,6 +1,6 @@
-"""Tracking a tool path with four controllers at once (lesson 8, lab 2; seed 000, FIG 4).
+"""Tracking a tool path with four controllers at once (lesson 8, lab 2).
 
-The tool of the seeds' 2R arm must run around a circle (r = 0.38 m, period
+The tool of the course's 2R arm must run around a circle (r = 0.38 m, period
 1.5 s: about 1.6 m/s) or a figure-eight. The joint reference comes from the
 arm's inverse kinematics (:mod:`course_lib.physics.inverse_kinematics`). Every
 controller starts from the same joint error (0.12, −0.10) rad (the arm moving
@@ -20,7 +20,7 @@ Model error: the controllers believe every mass is 1 + δ times the true one
 (:meth:`~course_lib.physics.models.TwoLinkArm.with_mass_error`); the true arm has
 viscous joint friction b that no controller knows about.
 
-Choices (the seed gives none of them), made so that every tool-path task is
+Choices, made so that every tool-path task is
 reachable with margin:
 
 - the circle's centre :data:`CENTRE` = (0.6, 0.9) m: 1.08 m from the base, so
@@ -75,7 +75,7 @@ CONTROLLERS = ("pd", "pd_gravity", "computed_torque", "task_space")
 
 
 def lesson_arm(b: float = 0.0) -> TwoLinkArm:
-    """The true arm: the seeds' 2R arm with viscous joint friction b (N·m·s/rad)."""
+    """The true arm: the course's 2R arm with viscous joint friction b (N·m·s/rad)."""
     return TwoLinkArm(b=b)
 
 

@@ -142,7 +142,7 @@ def test_a_lab_in_chinese_renders_real_glyphs_and_switches_back_in_place(jupyter
         assert zh1["ink"] > 0 and zh2["ink"] > 0, drawn
         assert zh1["sig"] != zh2["sig"], f"质 and 量 are drawn alike (boxes): {drawn}"
         assert zh1["sig"] != missing["sig"], f"质 is drawn as the missing glyph: {drawn}"
-        # θ̇ and θ̈ keep their dots in the lab's and the quiz's own text (finding 3 of the zh walkthrough)
+        # θ̇ and θ̈ keep their dots in the lab's and the quiz's own text
         _check_dots_show(page, ".cl-tasks")
         if QUIZ_SPEAKS_CHINESE:
             _check_dots_show(page, ".course-quiz-question")

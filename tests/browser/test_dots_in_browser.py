@@ -4,9 +4,9 @@ One lab (the pendulum) and one quiz, in English and then in Chinese (``course_li
 Inside the lab's live readout and the quiz's question, the test writes each symbol with and without
 its mark, at 12, 13 and 14 px, and screenshots each one on its own (1366×768, device scale 1). The
 dotted symbol must have a dark dot above the top of the plain letter, and a blank pixel row between
-dot and letter: a dot on the letter's own top rows, or a pale one, reads as a plain θ (finding 3 of
-the Chinese walkthrough). The scene's canvas labels get the same check, drawn with the scene's own
-font string and text rendering. Screenshots (enlarged) go to reports/browser/dots-*.png.
+dot and letter: a dot on the letter's own top rows, or a pale one, reads as a plain θ.
+The scene's canvas labels get the same check,
+drawn with the scene's own font string and text rendering. Screenshots (enlarged) go to reports/browser/dots-*.png.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 The kernel only estimates where the browser's playback is while it plays; on
 Pause it must end up on the very frame the learner sees, so that the lab's
 text readouts and its next Step start from the picture. The browser is slowed
-(Chromium's CPU throttling) to look like a loaded machine, where the
-walkthrough of lesson 4 saw the picture and the readout disagree by 10°.
+(Chromium's CPU throttling) to look like a loaded machine, where the picture and
+the readout must still agree.
 Also measured: simulated seconds played per wall-clock second at 1× and 2×.
 """
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.lessons.pendulum.lab import PendulumLab
+from tests.helpers.lab_source import shape  # noqa: F401  (the pendulum tests take it from here)
 
 G = 9.81
 
@@ -22,8 +23,3 @@ def shown_text(lab: PendulumLab) -> str:
 def send_drag(lab: PendulumLab, phase: str, x: float, y: float) -> None:
     """One pointer message for the ball, as the browser sends it."""
     lab.scene.browser_message({"type": "drag", "id": "bob", "phase": phase, "x": x, "y": y})
-
-
-def shape(lab: PendulumLab, shape_id: str) -> dict:
-    """The scene's description of one shape (what the browser draws)."""
-    return next(s for s in lab.scene.shapes if s["id"] == shape_id)

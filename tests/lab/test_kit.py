@@ -7,7 +7,6 @@ independent reference: the tip of a 2R arm at θ₁, θ₂ is
 
 from __future__ import annotations
 
-import ast
 import importlib
 import pathlib
 import re
@@ -21,12 +20,13 @@ from course_lib.lessons.action.lab import ActionLab
 from course_lib.lessons.pendulum.lab import PendulumLab
 from course_lib.lessons.start_here.lab import ArmPreviewLab
 from course_lib.physics.models import TwoLinkArm
+from tests.helpers.lab_source import message_keys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def test_tip_readout_matches_planar_arm_geometry():
-    """The tip readout is l₁(cos θ₁, sin θ₁) + l₂(cos(θ₁+θ₂), sin(θ₁+θ₂)) for the seeds' arm."""
+    """The tip readout is l₁(cos θ₁, sin θ₁) + l₂(cos(θ₁+θ₂), sin(θ₁+θ₂)) for the course's arm."""
     lab = ArmPreviewLab()
     lab.set("theta1", 40.0)
     lab.set("theta2", -70.0)
@@ -167,12 +167,7 @@ def test_every_message_key_used_exists_in_its_own_table_in_every_language():
     }
     total = 0
     for path, tables in owners.items():
-        used = set()
-        for node in ast.walk(ast.parse((ROOT / path).read_text())):
-            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None) if isinstance(node, ast.Call) \
-                else None
-            if name in ("text", "T") and node.args and isinstance(node.args[0], ast.Constant):
-                used.add(node.args[0].value)
+        used = message_keys(path)
         missing = {k for k in used if not any(k in t for t in tables)}
         assert not missing, (path, missing)
         total += len(used)

@@ -273,7 +273,7 @@ def test_a_refused_value_during_play_stops_play_and_keeps_the_state(monkeypatch)
 def test_a_lab_can_offer_the_integrator_and_its_step_as_controls():
     """Controls with sim="method"/"dt" switch the lab's integrator; the lab then matches simulate() bit for bit.
 
-    Explicit Euler at h = 10 ms manufactures energy (seed FIG 3); the lab shows exactly the run
+    Explicit Euler at h = 10 ms manufactures energy (lesson 3); the lab shows exactly the run
     course_lib.physics.simulate.integrators.simulate computes with the same method and step.
     """
     from course_lib.lab import controls as c

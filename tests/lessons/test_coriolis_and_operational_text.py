@@ -1,7 +1,7 @@
 """Lessons 6 and 7 as a student reads them: no course-internal words, parameters stated, no quiz answer given away.
 
-Found in a student walkthrough (067): "seed 000" and "the seeds' bare arm" meant nothing to a student, lesson 7
-left out l_c₂ and I₂ that its quiz needs, and lesson 6 printed its quiz's first answer before the quiz.
+A learner reads only the course's own words (lesson numbers, not the source documents' numbering), finds every
+parameter a quiz needs (lesson 7 states l_c₂ and I₂), and no cell prints a quiz's answer before the quiz.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Christoffel symbols, the C they build and skew-symmetry (lesson 6), against independent references.
 
 References: central differences of M(q) (``mass_matrix_derivative``), the
-seed's closed forms, the symbolic derivation of course_lib.physics.symbolic (sympy
+closed forms of lesson 6, the symbolic derivation of course_lib.physics.symbolic (sympy
 differentiating M), and Newton's r × m a from tests/newton.py.
 """
 
@@ -86,7 +86,7 @@ def test_alternative_skew_error_vanishes_with_the_arm_straight_or_at_rest(arm):
 
 
 def test_weak_form_holds_for_both_factorizations_but_strong_form_only_for_christoffel(arm, rng):
-    """q̇ᵀ(Ṁ − 2C)q̇ = 0 for both C; wᵀ(Ṁ − 2C)w ≠ 0 for the alternative with a w ≠ q̇ (seed 004)."""
+    """q̇ᵀ(Ṁ − 2C)q̇ = 0 for both C; wᵀ(Ṁ − 2C)w ≠ 0 for the alternative with a w ≠ q̇ (lesson 11)."""
     q, qd = random_states(rng, min_sin=0.3, min_speed=0.5)
     mdot = arm.mass_matrix_derivative(q, qd)
     w = np.array([1.0, -0.7])

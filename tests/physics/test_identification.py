@@ -133,7 +133,7 @@ def test_slow_and_small_excitation_has_huge_kappa_that_column_scaling_hides():
 
 
 def test_seed_tasks_hold_for_the_seed_arm_at_sigma_half():
-    """The seed's claims at N = 60, σ = 0.5 N·m: rich gets every error below 10 %, slow-and-small one above 100 %.
+    """Lesson 9's claims at N = 60, σ = 0.5 N·m: rich gets every error below 10 %, slow-and-small one above 100 %.
 
     Checked over the first 50 seeds, so the lab's tasks are reachable whatever seed the learner is on.
     """

@@ -31,7 +31,7 @@ from tests.reference import (
 RTOL = 1e-10
 N_STATES = 40
 
-#: the seeds' arm, and one with a payload, off-centre links, own inertias and gravity
+#: the course's arm, and one with a payload, off-centre links, own inertias and gravity
 ARMS = {
     "seed_arm": TwoLinkArm(),
     "payload_off_centre": TwoLinkArm(

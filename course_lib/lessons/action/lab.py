@@ -1,4 +1,4 @@
-"""FIG 1 of lesson 8.1: the action of a path, and the true path at the bottom of its valley.
+"""Lesson 1's lab: the action of a path, and the true path at the bottom of its valley.
 
 Left, the path q(t) over the horizon T: the true path solid, the perturbed path
 q(t) + ε sin(kπt/T) dashed, both end points fixed. Right, S(ε) − S(0) over ε with
@@ -37,7 +37,7 @@ MODES = (1, 2, 3, 4, 5)
 SYSTEMS = ("ball", "pendulum")
 #: room beside ±EPS_MAX on the S(ε) panel, so that the amber point at the ends stays whole inside the frame
 EPS_PAD = 0.08
-#: the seed's amber for the handle
+#: the lesson's amber for the handle
 AMBER = "#d48806"
 #: samples drawn of the true path, dashes of the perturbed path, points of the S(ε) curve
 PATH_POINTS, DASHES, CURVE_POINTS = 121, 40, 101

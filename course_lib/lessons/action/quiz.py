@@ -126,8 +126,8 @@ def action_quiz() -> Quiz:
     """Lesson 1's "Check yourself" quiz: the action principle, in the current language.
 
     Returns:
-        Five questions: where the action is smallest (the seed's first "Try this" question),
-        whether every mode finds the same valley (the seed's second), the ball's ΔS for k = 2,
+        Five questions: where the action is smallest (the first "Try this" question),
+        whether every mode finds the same valley (the second), the ball's ΔS for k = 2,
         what a long horizon does to the pendulum's valley, and q̈ of a mass on a spring by Lagrange.
     """
     from course_lib.physics.action import Ball, PendulumSwing, ball_delta_s, saddle_horizon, second_variation

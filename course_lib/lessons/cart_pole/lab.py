@@ -1,4 +1,4 @@
-"""FIG 4 of lesson 8.1: the cart-pole, one actuator for two degrees of freedom.
+"""Lesson 4's lab: the cart-pole, one actuator for two degrees of freedom.
 
 Left: the cart on a ±1.5 m rail with end stops, the pole with a dashed ±20° band.
 Right: the (ẍ, θ̈) plane with the segment of accelerations reachable as F runs

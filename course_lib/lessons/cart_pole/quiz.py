@@ -113,7 +113,7 @@ def cart_pole_quiz(model: CartPole | None = None) -> Quiz:
         model: the lesson's cart-pole (default M_c = 1 kg, m = 0.3 kg, l = 0.8 m).
 
     Returns:
-        Four questions: the seed's question on underactuation, the rank of the
+        Four questions: a question on underactuation, the rank of the
         controllability matrix, the reachable line's slope as a formula, and the
         cart acceleration that keeps a tilted pole from falling further.
     """

@@ -1,4 +1,4 @@
-"""Lesson 8, lab 1 (seed 003, FIG 5): PD, PD + gravity and computed torque track one target at once.
+"""Lesson 8, lab 1: PD, PD + gravity and computed torque track one target at once.
 
 Three copies of the 2R arm start on the target q_d(t) (a sinusoid per joint,
 :mod:`course_lib.physics.joint_tracking`) and follow it under three laws with the same
@@ -33,7 +33,7 @@ from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.computed_torque.messages import COMPUTED_TORQUE
 from course_lib.physics import joint_tracking as jt
 
-#: the seed's colours: PD red, PD + gravity cyan, computed torque green; the target grey and dashed
+#: the lesson's colours: PD red, PD + gravity cyan, computed torque green; the target grey and dashed
 COLORS = {"pd": "#d32f2f", "pdg": "#00a5b5", "ct": "#2e8b3d", "target": "#555555"}
 #: the sliders' ranges: model error (%) and payload (kg)
 ERROR_RANGE, PAYLOAD_RANGE = (-50.0, 50.0), (0.0, 3.0)
@@ -43,7 +43,7 @@ WAIT = 5.0
 PAYLOAD_TASK, PAYLOAD_RMS = 1.0, 0.2
 #: task "worse": computed torque's RMS at least this many times PD + gravity's
 WORSE_RATIO = 1.2
-#: the seed's hint for task "worse": payload (kg) and model error (%)
+#: the hint for task "worse": payload (kg) and model error (%)
 HINT_PAYLOAD, HINT_ERROR = 2.0, -30.0
 #: the RMS readouts keep the errors of at most this many frames, the last KEEP_SECONDS (s) beyond it
 KEEP_FRAMES, KEEP_SECONDS = 900, 3 * jt.RMS_WINDOW

@@ -155,9 +155,9 @@ def computed_torque_quiz() -> Quiz:
     """Lesson 8's "Check yourself" quiz.
 
     Returns:
-        Six questions: the seed's error equation (choice), the same equation typed as a formula,
+        Six questions: the closed-loop error equation (choice), the same equation typed as a formula,
         ζ of the lab's gains, why model error hurts computed torque more than PD + gravity, lab 2's
-        ±30 % model error (seed 000's question, numbers from its simulation), and the hand-guiding
+        ±30 % model error (numbers from lesson 8's simulation), and the hand-guiding
         torque τ = g(q).
     """
     T = QUIZ.text

@@ -1,6 +1,6 @@
-"""Lesson 8, lab 2: tracking a tool path with PD, PD + gravity and computed torque (seed 000, FIG 4).
+"""Lesson 8, lab 2: tracking a tool path with PD, PD + gravity and computed torque.
 
-Three copies of the seeds' 2R arm (four with the task-space toggle) run side
+Three copies of the course's 2R arm (four with the task-space toggle) run side
 by side from the same joint error, one per controller: plain PD (purple),
 PD + gravity compensation (cyan), computed torque (amber) and, optionally,
 task-space computed torque (red, dashed: it lies on the amber). Left: the tool paths over the dashed
@@ -37,7 +37,7 @@ from course_lib.physics.simulate.live import LiveSim
 from course_lib.physics.tool_paths import PERIOD
 from course_lib.physics.tool_tracking import COMPARE_AT, CONTROL_PERIOD, CONTROLLERS, DT, OMEGA_N, RMS_FROM, Tracking
 
-#: the seed's colours: PD purple, PD + gravity cyan, computed torque amber; task-space CT red and dashed (far from cyan)
+#: the colours: PD purple, PD + gravity cyan, computed torque amber; task-space CT red and dashed (far from cyan)
 COLORS = {"pd": "#8e44ad", "pd_gravity": "#0097a7", "computed_torque": "#e69500", "task_space": "#d62728"}
 #: tasks "exact" and "slow" read the RMS once it spans at least this much time (s): from t = RMS_FROM + MIN_RMS_SPAN
 MIN_RMS_SPAN = 1.0

@@ -1,4 +1,4 @@
-"""FIG 2 of lesson 8.3: centrifugal and Coriolis torques of the 2R arm, and two ways to write C.
+"""Lesson 6's lab: centrifugal and Coriolis torques of the 2R arm, and two ways to write C.
 
 Both joints turn at constant rates (q̈ = 0, :class:`~course_lib.physics.models.held_rates.HeldRatesArm`;
 Play spins the arm, θ₂ changing with θ̇₂) and gravity is ignored, so the torques
@@ -15,7 +15,7 @@ dragging the elbow turns θ₁, the tip θ₂. The first slider is θ₁.
 
 >>> lab = ChristoffelLab()
 >>> lab.set("theta2", 90.0); lab.set("qd1", 2.0); lab.set("qd2", 0.0)
->>> round(lab.readout("tau2"), 6)          # seed's check-yourself question 2: 2.4 N·m
+>>> round(lab.readout("tau2"), 6)          # lesson 6's quiz, question 1: 2.4 N·m
 2.4
 """
 
@@ -36,9 +36,9 @@ from course_lib.physics.models import TwoLinkArm
 from course_lib.physics.models.held_rates import HeldRatesArm
 from course_lib.physics.newton_torques import com_accelerations, newton_velocity_torques
 
-#: task "spin1": θ̇₂ counts as zero below (rad/s); θ̇₁ above (rad/s); |τ₂| above (N·m)   [seed 000, FIG 2]
+#: task "spin1": θ̇₂ counts as zero below (rad/s); θ̇₁ above (rad/s); |τ₂| above (N·m)
 SPIN_QD2_ZERO, SPIN_QD1, SPIN_TAU2 = 0.01, 3.0, 3.0
-#: task "cancel": both rates above (rad/s), |τ₁| below (N·m), |sin θ₂| above               [seed 000, FIG 2]
+#: task "cancel": both rates above (rad/s), |τ₁| below (N·m), |sin θ₂| above            
 CANCEL_QD, CANCEL_TAU1, CANCEL_SIN2 = 1.0, 0.3, 0.35
 #: task "alt": the alternative C's skew error must exceed this (kg·m²/s); Christoffel's is ~1e-9
 ALT_SKEW = 1e-3
@@ -55,7 +55,7 @@ class ChristoffelLab(PosedSimArm, SimLab):
     """The velocity-torque lab of lesson 6.
 
     Args:
-        arm: the arm; default the seeds' arm. Gravity plays no part here.
+        arm: the arm; default the course's arm. Gravity plays no part here.
         theta1, theta2: start angles (degrees, −180…180), θ₁ from the horizontal, θ₂ relative.
         qd1, qd2: start rates (rad/s, −6…6).
 

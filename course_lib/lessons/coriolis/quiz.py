@@ -130,7 +130,7 @@ def coriolis_quiz(arm: TwoLinkArm | None = None) -> Quiz:
     """Seed 000's questions 2 and 3, and three of the course's own, in the current language.
 
     Args:
-        arm: the lesson's arm (default the seeds' arm, l₁ = 1 m, l₂ = 0.8 m, m₂ = 1.5 kg).
+        arm: the lesson's arm (default the course's arm, l₁ = 1 m, l₂ = 0.8 m, m₂ = 1.5 kg).
 
     Returns:
         Five questions: τ₂ when only joint 1 spins at θ₂ = 90° (seed Q2); what skew-symmetry

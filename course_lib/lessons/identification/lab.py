@@ -38,7 +38,7 @@ RICH_SIGMA, RICH_LIMIT = 0.5, 0.10
 SLOW_SIGMA, SLOW_LIMIT = 0.5, 1.0
 #: the bars' colour classes (fractions): green below the first, amber up to the second, red above
 GREEN_BELOW, AMBER_BELOW = 0.05, 0.30
-#: the seed's colours for the three classes
+#: the lesson's colours for the three classes
 BAR_COLORS = {"g": "#2e8b3d", "a": "#e0a000", "r": "#c62828"}
 #: the bars' log scale: log₁₀ of the error in percent, 0.1 % … 100 %
 LOG_LO, LOG_HI = -1.0, 2.0
@@ -60,7 +60,7 @@ class IdentificationLab(Lab):
     """The identification lab.
 
     Args:
-        arm: the arm whose parameters are identified (default the seeds' arm).
+        arm: the arm whose parameters are identified (default the course's arm).
         seed: the first noise seed (a whole number >= 0); "Resample noise" adds 1.
 
     Raises:

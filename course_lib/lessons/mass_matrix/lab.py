@@ -1,4 +1,4 @@
-"""Lesson 5's lab: the mass matrix M(q) of the 2R arm as a kinetic-energy ellipse (seed 000, FIG 1).
+"""Lesson 5's lab: the mass matrix M(q) of the 2R arm as a kinetic-energy ellipse.
 
 Left, the arm: drag the elbow (θ₁) or the tip (θ₂), or use the sliders; a
 payload at the tip is merged into link 2. Right, the joint-velocity plane:
@@ -40,7 +40,7 @@ from course_lib.lessons.mass_matrix.view import CURVE_POINTS, mass_matrix_curves
 from course_lib.physics import quadratic_forms as qf
 from course_lib.physics.models import TwoLinkArm
 
-#: task "round": with no payload, κ(M) below this (seed 000, FIG 1)
+#: task "round": with no payload, κ(M) below this
 ROUND_KAPPA = 5.6
 #: task "light": q̇ within this angle (deg) of the smallest eigenvalue's eigenvector ...
 LIGHT_ANGLE_DEG = 5.0
@@ -63,7 +63,7 @@ class MassMatrixLab(PosedArm, Lab):
     """Pose the 2R arm, pick a joint velocity, and see M as the ellipse ½ q̇ᵀ M q̇ = E.
 
     Args:
-        arm: the arm (default the seeds' arm, l₁ = 1 m, l₂ = 0.8 m, m₁ = 2 kg, m₂ = 1.5 kg);
+        arm: the arm (default the course's arm, l₁ = 1 m, l₂ = 0.8 m, m₁ = 2 kg, m₂ = 1.5 kg);
             its payload is the payload slider's start value.
         theta1, theta2: start angles (deg, −180…180), θ₁ from the horizontal, θ₂ relative.
         qd: start joint velocity (rad/s), each within ±5 (the plane's range).

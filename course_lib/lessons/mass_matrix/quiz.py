@@ -119,10 +119,10 @@ def mass_matrix_quiz(arm: TwoLinkArm | None = None) -> Quiz:
     """Lesson 5's quiz, in the current language.
 
     Args:
-        arm: the lesson's arm (default the seeds' 2R arm with no payload).
+        arm: the lesson's arm (default the course's 2R arm with no payload).
 
     Returns:
-        Five questions: which statement about M is right (seed 000, question 1), κ(M) of the
+        Five questions: which statement about M is right, κ(M) of the
         stretched arm, the speed ratio of the light and heavy directions at θ₂ = RATIO_THETA2_DEG
         (read in the lab after moving θ₂ there), the kinetic energy of a given q̇, and why M does
         not depend on θ₁. The right option of a multiple-choice question is not always the first.

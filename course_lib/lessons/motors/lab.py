@@ -36,11 +36,11 @@ from course_lib.physics.models.motor_arm import GEAR_RANGE, ROTOR_INERTIA_RANGE
 
 #: the start posture (rad): θ₁ from the horizontal, θ₂ relative
 Q0 = (0.3, 0.9)
-#: task 2 (issue 15): κ(M) must stay below this over all θ₂ …
+#: task 2: κ(M) must stay below this over all θ₂ …
 KAPPA_MAX = 2.0
 #: … checked on this many elbow angles over a full turn
 THETA2_GRID = np.linspace(-np.pi, np.pi, 721)
-#: task 3 (issue 15): the constant τ₁ must be within this fraction above the breakaway torque
+#: task 3: the constant τ₁ must be within this fraction above the breakaway torque
 BREAKAWAY_TOLERANCE = 0.02
 #: joint 1 counts as started once it has turned this far (rad) since τ₁ was set
 MOVED = 1e-4

@@ -1,4 +1,4 @@
-"""FIG 3 of lesson 8.3: how heavy the 2R arm's tool feels, Λ = (J M⁻¹ Jᵀ)⁻¹.
+"""Lesson 7's lab: how heavy the 2R arm's tool feels, Λ = (J M⁻¹ Jᵀ)⁻¹.
 
 The bare arm (no payload). At the tool: tip velocities with ½ ẋᵀΛẋ = ½ (long
 axis = light direction), the manipulability ellipse {J q̇ : |q̇| ≤ 1}, a draggable push F (pressing on the tip,
@@ -30,7 +30,7 @@ from course_lib.lessons.operational_space.messages import OPERATIONAL_SPACE
 from course_lib.physics import operational_space as osp
 from course_lib.physics.models import TwoLinkArm
 
-#: task "iso": κ(Λ) below ISO_KAPPA; task "heavy": the heaviest apparent mass above HEAVY_MASS (kg) [seed 000, FIG 3]
+#: task "iso": κ(Λ) below ISO_KAPPA; task "heavy": the heaviest apparent mass above HEAVY_MASS (kg)
 ISO_KAPPA, HEAVY_MASS = 4.6, 20.0
 #: drawing scales: push 0.3 m per N, acceleration 0.3 m per m/s², velocity ellipses 0.3 m per m/s;
 #: polar radius log₁₀(1 + m), cut at POLAR_CUT kg (a marked ring); κ plotted up to KAPPA_TOP

@@ -1,4 +1,4 @@
-"""FIG 2 of lesson 8.1: the pendulum, its energy, its phase portrait and two derivations.
+"""Lesson 2's lab: the pendulum, its energy, its phase portrait and two derivations.
 
 Drag the ball or move θ; τ and b sliders; the Lagrange steps with live numbers; the
 phase portrait with the separatrix and trace; energy bars; a Newton view (forces with a
@@ -36,7 +36,7 @@ TENSION_TARGET = 25.0
 #: Newton view: arrow length per newton (rod lengths per N/kg) up to the longest arrow (rod lengths)
 ARROW_PER_N, ARROW_MAX = 1 / 40, 0.9
 THETA_RANGE = (-180.0, 180.0)
-#: the seed's colours: weight amber, rod force purple, tangential force cyan
+#: the lesson's colours: weight amber, rod force purple, tangential force cyan
 COLORS = {"gravity": "#d48806", "tension": "#8e44ad", "tangential": "#1597a8"}
 NEWTON = ("gravity", "tension", "tangential", "radial", "tangential_eq", *(f"legend_{k}" for k in COLORS))
 

@@ -175,7 +175,7 @@ class RneaLab(Lab):
         k = (cur or 1) - 1
         omega, v = p.V[k, 2], world["v"][k]
         a, f = world["a"][k], world["f"][k]
-        classic = a + omega * np.array([-v[1], v[0]])  # a_O = a + ω × v in the plane (seed 002, §2.2)
+        classic = a + omega * np.array([-v[1], v[0]])  # a_O = a + ω × v in the plane
         self.readouts.update(r, n=float(n), current=float(cur), omega=float(omega), vx=float(v[0]),
                              vy=float(v[1]), alpha=float(p.A[k, 2]), ax=float(a[0]), ay=float(a[1]),
                              fx=float(f[0]), fy=float(f[1]), acx=float(classic[0]), acy=float(classic[1]),

@@ -1,4 +1,4 @@
-"""FIG 3 of lesson 3: the 2R arm as a full simulator, with its equation live and an energy ledger.
+"""Lesson 3's lab: the 2R arm as a full simulator, with its equation live and an energy ledger.
 
 Drag the elbow or the tip to pose the arm (the simulation pauses while you hold it); τ₁, τ₂
 and b sliders, gravity on/off, explicit Euler or RK4 with a step h of 0.5–20 ms, Play, Step,
@@ -49,7 +49,7 @@ Q0 = (0.5, 0.5)
 #: how long "Run 10 s" runs (s of simulated time, a whole number of steps h: every h offered divides it)
 RUN = 10.0
 STEPS_MS = (0.5, 1.0, 2.0, 2.5, 5.0, 10.0, 20.0)
-#: the seed's colours: inertia and velocity terms cyan, gravity amber, inputs purple
+#: the lesson's colours: inertia and velocity terms cyan, gravity amber, inputs purple
 COLORS = {"inertia": "#1597a8", "gravity": "#d48806", "input": "#8e44ad"}
 #: drawing scales: weight arrows (m per N), velocity arrows (m per m/s) and their longest length (m)
 WEIGHT_SCALE, VELOCITY_SCALE, ARROW_MAX = 0.02, 0.08, 0.6

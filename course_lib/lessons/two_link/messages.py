@@ -166,7 +166,7 @@ ARM_SIM = MessageTable("arm_sim_lab", {
     "arm_scene_angles": "θ₁ = {th1w:.2f} rad   θ₂ = {th2w:.2f} rad",
     "arm_scene_torques": "τ₁ = {tau1:.2f} N·m   τ₂ = {tau2:.2f} N·m",
     "arm_legend_E": "━ E − E₀ = {dE:.3f} J",
-    # the live equation: one row per joint, every term coloured as the seed's FIG 3
+    # the live equation: one row per joint, every term coloured as in lesson 3's lab
     "arm_formula_title": "M q̈ + C q̇ + g = τ − b q̇   [N·m]\n",
     "arm_formula_Mqdd": "M q̈",
     "arm_formula_Cqd": "C q̇",

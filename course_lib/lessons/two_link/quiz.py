@@ -80,11 +80,11 @@ TWO_LINK_QUIZ = MessageTable("two_link_quiz", {
 
 @quiz_builder
 def two_link_quiz(arm: TwoLinkArm | None = None) -> Quiz:
-    """Four questions: the seed's holding torques of the stretched arm (τ₁, then τ₂, numerically with a
+    """Four questions: the holding torques of the stretched arm (τ₁, then τ₂, numerically with a
     unit), which term vanishes for a stretched arm, and M₁₁ stretched against folded.
 
     Args:
-        arm: the lesson's arm (default: the seed's, l₁ = 1 m, l₂ = 0.8 m, m₁ = 2 kg, m₂ = 1.5 kg, uniform rods).
+        arm: the lesson's arm (default: the course's, l₁ = 1 m, l₂ = 0.8 m, m₁ = 2 kg, m₂ = 1.5 kg, uniform rods).
 
     Returns:
         The :class:`~course_lib.quiz.Quiz`, in the current language.

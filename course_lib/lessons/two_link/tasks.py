@@ -1,4 +1,4 @@
-"""The 2R arm simulator's three "Try this" tasks (seed 000, lesson 3), each threshold next to its check.
+"""The 2R arm simulator's three "Try this" tasks, each threshold next to its check.
 
 1. Explicit Euler at h = 10 ms, τ = 0, b = 0, gravity on: a Run 10 s whose energy error exceeds 2 J.
 2. RK4 at h ≤ 2 ms, same inputs: a Run 10 s whose energy error stays below 1e-4 J.

@@ -36,7 +36,7 @@ from course_lib.physics.models.base import matvec
 from course_lib.physics.models.stick_slip import stick_slip
 from course_lib.physics.models.two_link import TwoLinkArm, coriolis_entries, gravity_entries, mass_matrix_entries
 
-#: the lab's ranges (seed 004 / issue 15): gear ratio k_r and rotor inertia I_m (kg·m²); a servo rotor is ~1e-4
+#: the lab's ranges: gear ratio k_r and rotor inertia I_m (kg·m²); a servo rotor is ~1e-4
 GEAR_RANGE, ROTOR_INERTIA_RANGE = (1.0, 160.0), (1e-5, 1e-3)
 #: a joint with Coulomb friction slower than this (rad/s) after a step is at rest: RK4's stages straddle
 #: the jump of sgn(q̇) there, and the joint would otherwise hover at a few 1e-4 rad/s instead of stopping

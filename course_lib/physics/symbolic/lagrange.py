@@ -140,12 +140,37 @@ class LagrangeSteps:
     def _repr_latex_(self) -> str:
         return "$\\displaystyle " + self.latex() + "$"
 
-    def display(self) -> None:
-        """Show the steps one formula per output line in a notebook (IPython needed)."""
-        from IPython.display import Math, display
+    def formulas(self) -> list[Formula]:
+        r"""The steps as one displayable formula each, in lesson order.
 
-        for left, right in self.rows():
-            display(Math(f"{left} = {right}"))
+        A notebook shows them one per output line with IPython's ``display(*steps.formulas())``;
+        each formula renders through its ``_repr_latex_``.
+
+        Returns:
+            One :class:`Formula` per row of :meth:`rows`.
+
+        >>> (q,) = coordinates("q")
+        >>> first = lagrange_steps(q.diff() ** 2 / 2, 0 * q, [q]).formulas()[0]
+        >>> print(first._repr_latex_())
+        $\displaystyle \mathcal{L} = T - V = \frac{\dot{q}^{2}}{2}$
+        """
+        return [Formula(left, right) for left, right in self.rows()]
+
+
+@dataclass(frozen=True)
+class Formula:
+    """One displayed equation ``left = right``, both sides LaTeX.
+
+    Attributes:
+        left: the left side (LaTeX).
+        right: the right side (LaTeX).
+    """
+
+    left: str
+    right: str
+
+    def _repr_latex_(self) -> str:
+        return f"$\\displaystyle {self.left} = {self.right}$"
 
 
 def lagrange_steps(
@@ -208,3 +233,29 @@ def _check_coordinates(q: Sequence[Any], t: sp.Symbol) -> list[sp.Expr]:
     if not q or len(set(q)) != len(q):
         raise ValueError(f"q must be a non-empty list of distinct coordinates, got {q!r}")
     return q
+
+
+_DOTS = {"dot": r"\dot", "ddot": r"\ddot"}
+
+
+def dotted_latex(expr: Any) -> str:
+    r"""LaTeX of an expression in plain state symbols, ``theta1_dot`` shown as :math:`\dot\theta_1`.
+
+    Args:
+        expr: a sympy expression or matrix whose symbols are named like
+            :func:`~course_lib.physics.symbolic.numeric.state_symbols` names them
+            (``theta1``, ``theta1_dot``, ``theta1_ddot``).
+
+    Returns:
+        The LaTeX string, with one dot for ``_dot`` and two for ``_ddot``.
+
+    >>> th, thd = sp.symbols("theta theta_dot")
+    >>> dotted_latex(-thd * th)
+    '- \\theta \\dot{\\theta}'
+    """
+    names = {}
+    for symbol in sp.sympify(expr).free_symbols:
+        base, _, dots = symbol.name.rpartition("_")
+        if base and dots in _DOTS:
+            names[symbol] = f"{_DOTS[dots]}{{{sp.latex(sp.Symbol(base))}}}"
+    return sp.latex(expr, symbol_names=names)

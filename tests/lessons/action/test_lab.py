@@ -1,4 +1,4 @@
-"""The action lab (FIG 1): what it shows, the seed's two tasks with their near misses, robustness.
+"""The action lab (lesson 1): what it shows, its two tasks with their near misses, robustness.
 
 Scripted sessions use only the headless API a learner's actions map to: ``set`` (the ε
 slider, the mode and system menus) and ``drag`` (the amber handle, through the scene's
@@ -16,10 +16,12 @@ import pytest
 from course_lib.lessons.action.lab import MODE3_EPS, MODE3_K, VALLEY_BACK, VALLEY_OUT, ActionLab
 from course_lib.physics.action import Ball, action_change, ball_delta_s, perturbed_path
 from course_lib.physics.pendulum_bvp import PendulumSwing
+from tests.helpers.lab_source import shape
 
 
-def shape(lab: ActionLab, shape_id: str) -> dict:
-    return next(s for s in lab.scene.shapes if s["id"] == shape_id)["props"]
+def props(lab: ActionLab, shape_id: str) -> dict:
+    """The properties of one shape of the lab's scene."""
+    return shape(lab, shape_id)["props"]
 
 
 def bound(prop, values: dict) -> float:
@@ -53,17 +55,17 @@ def test_dashed_path_drawn_by_the_browser_is_the_perturbed_path(k=2):
     assert lab.eps == pytest.approx(0.2, abs=1e-12) and lab.controls["eps"].value == pytest.approx(0.2, abs=1e-12)
     values = lab.scene.values
     for j in (0, 7, 23):
-        d = shape(lab, f"dash{j}")
+        d = props(lab, f"dash{j}")
         t, y = d["x0"], bound(d["y0"], values)
         assert y == pytest.approx(float(perturbed_path(PendulumSwing(), t, 0.2, k)[0]), abs=1e-12)
-    end = shape(lab, "end")
+    end = props(lab, "end")
     assert (end["x"], end["y"]) == (pytest.approx(0.8), pytest.approx(-0.3))
 
 
 def test_action_curve_and_current_point_are_s_of_eps_minus_s_of_0():
     lab = ActionLab(system="pendulum", k=3)
     lab.set("eps", -0.4)
-    curve = shape(lab, "curve")
+    curve = props(lab, "curve")
     xs, ys = np.array(curve["xs"]), np.array(curve["ys"])
     assert np.allclose(ys, action_change(PendulumSwing(), xs, 3), rtol=1e-12, atol=1e-12)
     assert ys.min() == ys[np.argmin(np.abs(xs))]  # the bottom of the drawn valley is ε = 0
@@ -116,7 +118,7 @@ def test_mode3_task_needs_both_systems_at_k3():
 
 
 def test_mode3_task_is_not_met_by_switching_the_system_with_eps_kept():
-    # the walkthrough's near miss: ε = −0.35 reached with the ball, then the system switched to the pendulum
+    # a near miss: ε = −0.35 reached with the ball, then the system switched to the pendulum
     lab = ActionLab()
     lab.set("k", MODE3_K)
     lab.set("eps", -0.35)
@@ -191,7 +193,7 @@ def plot_area(lab: ActionLab, panel_id: str) -> tuple[dict, float, float]:
 @pytest.mark.parametrize("system", ("ball", "pendulum"))
 def test_amber_point_stays_whole_inside_the_action_panel_at_the_ends_of_the_slider(system):
     lab = ActionLab(system=system)
-    r = shape(lab, "now")["r_px"]
+    r = props(lab, "now")["r_px"]
     for k in (1, 5):
         lab.set("k", k)
         for eps in (-0.5, 0.5):

@@ -1,4 +1,4 @@
-"""The cart-pole lab (FIG 4): what it shows, its inputs, the two tasks with near misses, robustness.
+"""The cart-pole lab (lesson 4): what it shows, its inputs, the two tasks with near misses, robustness.
 
 Scripted sessions use the headless API a learner's actions map to: ``set``
 (slider, toggle, Kick), ``hold`` (the push buttons, as the browser reports
@@ -178,7 +178,7 @@ def test_balance_dwell_counts_from_the_last_entry_into_the_band():
     assert lab.task_done("balance")
 
 
-# -- by hand, and what the lab says (walkthrough of lesson 4) ------------------------------------------------------
+# -- by hand, and what the lab says ------------------------------------------------------
 class FrozenClock:
     """Wall time that does not pass: Play started by a push pauses exactly where it started (headless)."""
 

@@ -1,4 +1,4 @@
-"""Lesson 8, lab 1 (seed 003, FIG 5): scripted sessions reach each task, near-misses stay unchecked, the
+"""Lesson 8, lab 1: scripted sessions reach each task, near-misses stay unchecked, the
 readouts are the batch simulation's, sliders restart the run, bad input shows a message."""
 
 import numpy as np

@@ -50,7 +50,7 @@ def test_lab_2s_plus_minus_30_percent_answer_states_what_the_simulation_shows():
     from course_lib.physics.tool_tracking import simulate_tracking
 
     low, high = (simulate_tracking(delta=d).rms for d in (-0.3, 0.3))
-    # the seed's facts: bounded, too light worse than too heavy (about twice), computed torque ahead in both
+    # the facts: bounded, too light worse than too heavy (about twice), computed torque ahead in both
     assert 1.5 < low["computed_torque"] / high["computed_torque"] < 2.5
     assert low["computed_torque"] < low["pd_gravity"] and high["computed_torque"] < high["pd_gravity"]
     q = computed_torque_quiz()[4]

@@ -1,8 +1,7 @@
-"""Lesson 8, lab 2 (tracking a tool path): readouts from the experiment, the seed's three tasks, robustness."""
+"""Lesson 8, lab 2 (tracking a tool path): readouts from the experiment, its three tasks, robustness."""
 
 from __future__ import annotations
 
-import ast
 import pathlib
 import re
 
@@ -25,13 +24,10 @@ from course_lib.lessons.computed_torque.tool_path_lab import (
 )
 from course_lib.lessons.computed_torque.tool_path_messages import TOOL_PATH
 from course_lib.physics import tool_tracking as tt
+from tests.helpers.lab_source import message_keys, shape
 from tests.helpers.playback import Clock, playing
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-
-
-def shape(lab, sid):
-    return next(s for s in lab.scene.shapes if s["id"] == sid)
 
 
 def test_readouts_are_the_experiments_rms_and_peak_torque_over_the_same_control_samples():
@@ -61,7 +57,7 @@ def test_every_control_restarts_the_run_from_the_same_joint_error():
     np.testing.assert_allclose(xs, lab.exp.path.points()[:, 0])  # the dashed reference follows the path
 
 
-# -- the seed's tasks, each reached by a scripted session; near-misses leave it unchecked --------------------
+# -- the lab's tasks, each reached by a scripted session; near-misses leave it unchecked --------------------
 def test_task_exact_met_with_delta_and_b_zero_after_two_seconds():
     lab = ToolPathLab()
     lab.advance(1.5)
@@ -206,11 +202,7 @@ def test_play_then_a_slider_change_restarts_the_stream_from_t_zero():
 
 def test_messages_have_english_and_chinese_and_every_key_the_lab_uses():
     assert set(TOOL_PATH.messages) == set(LANGUAGES)
-    used = set()
-    for node in ast.walk(ast.parse((ROOT / "course_lib/lessons/computed_torque/tool_path_lab.py").read_text())):
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", None) in ("T", "text") and node.args \
-                and isinstance(node.args[0], ast.Constant):
-            used.add(node.args[0].value)
+    used = message_keys("course_lib/lessons/computed_torque/tool_path_lab.py")
     used |= {f"name_{n}" for n in tt.CONTROLLERS}
     for lang in LANGUAGES:
         missing = {k for k in used if k not in TOOL_PATH.messages[lang] and k not in kit_messages.KIT.messages["en"]}

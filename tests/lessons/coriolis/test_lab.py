@@ -1,4 +1,4 @@
-"""The Christoffel lab (lesson 6, FIG 2): physics shown, the seed's three tasks, robustness.
+"""The Christoffel lab (lesson 6): physics shown, its three tasks, robustness.
 
 Scripted sessions use only what a learner's actions map to: ``set`` (sliders,
 the C selector) and ``drag`` (elbow and tip, through the scene's browser
@@ -21,6 +21,7 @@ from course_lib.lessons.coriolis.lab import (
     task_prompts,
 )
 from course_lib.physics.models import TwoLinkArm
+from tests.helpers.lab_source import message_keys
 from tests.reference.newton import newton_torques
 
 
@@ -254,20 +255,14 @@ def test_every_shown_value_is_finite_over_the_whole_slider_range():
 
 def test_every_message_key_the_lab_uses_is_in_its_table():
     """Keys passed to self.T / CHRISTOFFEL.text exist in the lab's table."""
-    import ast
-    import pathlib
-
     from course_lib.lessons.coriolis.messages import CHRISTOFFEL
 
-    src = (pathlib.Path(__file__).resolve().parents[3] / "course_lib/lessons/coriolis/lab.py").read_text()
-    used = {n.args[0].value for n in ast.walk(ast.parse(src)) if isinstance(n, ast.Call) and n.args
-            and isinstance(n.args[0], ast.Constant) and getattr(n.func, "attr", getattr(n.func, "id", "")) in
-            ("T", "text")}
+    used = message_keys("course_lib/lessons/coriolis/lab.py")
     assert len(used) > 15
     assert not {k for k in used if k not in CHRISTOFFEL}
 
 
-# -- walkthrough 067: reset, chart size, whole-degree drags ----------------------------------------------
+# -- reset, chart size, whole-degree drags ----------------------------------------------
 def test_reset_shows_the_start_rates_on_the_rate_sliders():
     lab = ChristoffelLab()
     lab.set("qd1", 3.0)

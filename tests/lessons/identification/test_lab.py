@@ -1,4 +1,4 @@
-"""The identification lab (FIG 5): what it shows, its two tasks, seeds, and bad input.
+"""The identification lab (lesson 9): what it shows, its two tasks, seeds, and bad input.
 
 Scripted sessions use the headless API a learner's actions map to (``set`` on
 the excitation, the sliders and the Resample button); what the browser draws
@@ -224,7 +224,7 @@ def test_log_scale_labels_start_inside_the_error_panel_so_none_is_clipped(lab):
         assert t["props"]["x"] + 0.9 <= min(s["props"]["xs"][0] for s in lab.scene.shapes if s["id"].startswith("grid"))
 
 
-# -- the walkthrough's findings ------------------------------------------------------------------------------------
+# -- what a learner reads ------------------------------------------------------------------------------------
 def test_quiz_q1_names_the_centre_its_answer_depends_on_and_reset_centre_restores_it(lab):
     """κ of "slow and small" changes with the centre: the question names it, and "Reset centre" puts it back."""
     from course_lib.lessons.identification.quiz import identification_quiz

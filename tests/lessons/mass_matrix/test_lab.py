@@ -1,4 +1,4 @@
-"""Lesson 5's lab (seed 000, FIG 1): what it shows, the two tasks by scripted sessions, robustness.
+"""Lesson 5's lab: what it shows, the two tasks by scripted sessions, robustness.
 
 Sessions use only the headless API a learner's actions map to: ``set`` (sliders)
 and ``drag`` (elbow, tip, velocity handle, through the scene's browser messages).
@@ -12,8 +12,6 @@ import numpy as np
 import pytest
 
 from course_lib.lessons.mass_matrix.lab import (
-    LIGHT_ANGLE_DEG,
-    LIGHT_ENERGY_TOL,
     QD_RANGE,
     ROUND_KAPPA,
     MassMatrixLab,
@@ -21,10 +19,7 @@ from course_lib.lessons.mass_matrix.lab import (
 )
 from course_lib.physics import quadratic_forms as qf
 from course_lib.physics.models import TwoLinkArm
-
-
-def shape(lab, shape_id):
-    return next(s for s in lab.scene.shapes if s["id"] == shape_id)
+from tests.helpers.lab_source import message_keys_in, shape
 
 
 def light_axis(lab):
@@ -232,10 +227,6 @@ def test_light_task_near_misses_stay_unchecked(degrees_off, factor, words):
     assert words in lab.tasks.reason("light")
 
 
-def test_light_task_thresholds_are_the_seed_values():
-    assert (ROUND_KAPPA, LIGHT_ANGLE_DEG, LIGHT_ENERGY_TOL) == (5.6, 5.0, 0.10)
-
-
 # -- robustness ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("key", ["theta1", "theta2", "payload", "E"])
 def test_nan_on_a_slider_shows_a_message_and_changes_nothing(key):
@@ -283,7 +274,6 @@ def test_bad_start_values_raise_a_clear_value_error(kwargs, words):
 
 def test_every_message_key_the_lab_uses_is_in_its_table_and_every_entry_is_used():
     """Keys are read from the module's source: literal ones, and the f-string families of legends and hints."""
-    import ast
     import re
     from pathlib import Path
 
@@ -291,8 +281,7 @@ def test_every_message_key_the_lab_uses_is_in_its_table_and_every_entry_is_used(
     from course_lib.lessons.mass_matrix.messages import MASS_MATRIX
 
     source = Path(mass_matrix_lab.__file__).read_text()
-    used = {n.args[0].value for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)
-            and getattr(n.func, "attr", None) == "T" and n.args and isinstance(n.args[0], ast.Constant)}
+    used = message_keys_in(source)
     used |= {f"mm_legend_{k}" for k in ("M11", "M12", "M22", "lam1", "lam2")}
     used |= {f"mm_task_{k}_hint" for k in re.findall(r"def _check_(\w+)", source)}
     used |= {spec.label for spec in mass_matrix_lab.MassMatrixLab.CONTROLS}

@@ -7,7 +7,7 @@ import numpy as np
 from course_lib.lessons.mass_matrix.quiz import mass_matrix_quiz
 from course_lib.quiz import MultipleChoice, NumericQuestion
 
-# the seeds' arm written out by hand: l1 = 1, l2 = 0.8, m1 = 2, m2 = 1.5, uniform rods
+# the course's arm written out by hand: l1 = 1, l2 = 0.8, m1 = 2, m2 = 1.5, uniform rods
 M_STRAIGHT = np.array([[2 / 3 + 1.5 * (1 + 0.16 + 0.8) + 0.08, 1.5 * (0.16 + 0.4) + 0.08],
                        [1.5 * (0.16 + 0.4) + 0.08, 1.5 * 0.16 + 0.08]])
 M_BENT = np.array([[2 / 3 + 1.5 * 1.16 + 0.08, 0.32], [0.32, 0.32]])  # θ₂ = 90°: cos θ₂ = 0
@@ -34,7 +34,7 @@ def test_condition_number_of_the_stretched_arm_is_accepted_and_a_near_miss_is_no
 
 
 def bent(theta2_deg):
-    """M of the seeds' arm at elbow angle θ₂, from the closed form written out by hand."""
+    """M of the course's arm at elbow angle θ₂, from the closed form written out by hand."""
     c = np.cos(np.radians(theta2_deg))
     m12 = 1.5 * (0.16 + 0.4 * c) + 0.08
     return np.array([[2 / 3 + 1.5 * (1.16 + 0.8 * c) + 0.08, m12], [m12, 0.32]])

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import sympy as sp
 
 from course_lib.lessons.motors.lab import BREAKAWAY_TOLERANCE, KAPPA_MAX, THETA2_GRID, MotorLab
 from course_lib.physics.models import MotorArm
@@ -194,8 +193,8 @@ def test_quiz_breakaway_prompt_states_the_link_parameters_it_needs():
     assert all(part in prompt for part in ("l₁ = 1 m", "l_c1 = 0.5 m", "l_c2 = 0.4 m", "m₁ = 2 kg", "m₂ = 1.5 kg"))
 
 
-# -- the energy ledger with Coulomb friction (walkthrough of lesson 11) ----------------------------------------
-LEDGER_CASES = {  # the walkthrough's settings: gravity on, rotors off, k_r = 1, from Reset
+# -- the energy ledger with Coulomb friction ----------------------------------------
+LEDGER_CASES = {  # gravity on, rotors off, k_r = 1, from Reset
     "falls_and_sticks": dict(Fv=0.1, Fs=1.0),
     "pushed_against_friction": dict(Fv=0.5, Fs=2.0, tau1=5.0),
 }
@@ -242,7 +241,7 @@ def test_a_stop_at_a_reversal_books_the_kinetic_energy_it_removes_as_friction_wo
 
 def test_displayed_angles_are_wrapped_into_minus_180_to_180_degrees():
     lab = MotorLab()
-    lab.set_state([2 * np.pi * 354 + 0.3, -2 * np.pi * 3 - 0.2], [0.0, 0.0])  # the walkthrough's 127471° after spinning
+    lab.set_state([2 * np.pi * 354 + 0.3, -2 * np.pi * 3 - 0.2], [0.0, 0.0])  # 127471° after spinning
     assert lab.readouts["th1_deg"] == pytest.approx(np.degrees(0.3))
     assert lab.readouts["th2_deg"] == pytest.approx(-np.degrees(0.2))
 
@@ -254,7 +253,7 @@ def test_ticked_task_says_met_at_which_setting():
     assert lab.tasks.value("rotor").startswith("at k_r1 = 160")  # the setting it was met at, not "now"
 
 
-# -- walkthrough 11b ------------------------------------------------------------------------------------------
+# -- the ledger after many turns ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("changes", [dict(kr1=105.0), dict(kr1=160.0, Im1=1e-3), dict(kr2=1.0, Im2=1e-5)])
 def test_gear_or_rotor_change_while_moving_keeps_energy_minus_work_continuous(changes):
     # was E − W = 2.07 J (k_r1 50 → 105) and 413.5 J (k_r1 1 → 160, I_m1 1e-5 → 1e-3): ½ q̇ᵀ M q̇ jumped

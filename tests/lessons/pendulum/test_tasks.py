@@ -1,4 +1,4 @@
-"""The pendulum lab's three "Try this" tasks (seed 001, FIG 2): scripted sessions that meet each one, near misses
+"""The pendulum lab's three "Try this" tasks (lesson 2): scripted sessions that meet each one, near misses
 that stay open and say why, and prompts that show the thresholds the checks use.
 
 Sessions use only the headless API a learner's actions map to (``set``, ``drag``, ``advance``).
@@ -16,7 +16,7 @@ from course_lib.physics.models import Pendulum
 from tests.helpers.pendulum_session import G, drag_to_degrees, send_drag, shown_text
 
 
-# -- the seed's three tasks -----------------------------------------------------------------
+# -- its three tasks -----------------------------------------------------------------
 def test_task1_rest_at_45_degrees_with_damping_is_detected():
     """With b = 0.6 and the holding torque m g l sin 45°, the pendulum settles at 45° and the task turns ✓."""
     lab = PendulumLab()

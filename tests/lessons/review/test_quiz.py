@@ -182,7 +182,7 @@ def test_no_question_gives_another_questions_answer_away(quiz):
 
 
 def test_no_review_feedback_writes_out_the_pole_equation_or_the_coriolis_coefficient_for_a_question_on_it(quiz):
-    # the walkthrough's two formula give-aways: the pole's equation answered the slope question, and
+    # two formula give-aways: the pole's equation answered the slope question, and
     # h = m₂ l₁ l_c2 sin θ₂ in one question's feedback answered the Coriolis torques of two others
     keys = review_keys()
     asks_slope = [k for k in keys if isinstance(quiz[keys.index(k)], SymbolicQuestion)

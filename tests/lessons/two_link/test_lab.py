@@ -1,4 +1,4 @@
-"""The 2R arm simulator (lesson 3, FIG 3): the live equation, the energy ledger, robustness (tasks: test_arm_sim_lab_tasks.py).
+"""The 2R arm simulator (lesson 3): the live equation, the energy ledger, robustness (tasks: test_arm_sim_lab_tasks.py).
 
 Scripted sessions use only the headless API a learner's actions map to: ``set`` (sliders, switches,
 the integrator, buttons), ``drag`` (the elbow and the tip, through the scene's browser messages) and
@@ -7,7 +7,6 @@ the integrator, buttons), ``drag`` (the elbow and the tip, through the scene's b
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from course_lib.physics.models import TwoLinkArm
 from course_lib.physics.models.pitfalls import TwoLinkArmWithoutCoriolis
 from course_lib.physics.simulate.integrators import simulate
 from tests.helpers.arm_sim_session import run
+from tests.helpers.lab_source import message_keys
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -161,12 +161,7 @@ def test_a_blow_up_shows_a_message_never_nan():
 
 
 def test_every_message_key_the_lab_uses_is_in_its_table():
-    used = set()
-    sources = [(ROOT / "course_lib/lessons/two_link" / name).read_text() for name in ("lab.py", "tasks.py")]
-    for node in (n for source in sources for n in ast.walk(ast.parse(source))):
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in ("T", "text") \
-                and node.args and isinstance(node.args[0], ast.Constant):
-            used.add(node.args[0].value)
+    used = message_keys("course_lib/lessons/two_link/lab.py", "course_lib/lessons/two_link/tasks.py")
     assert len(used) > 25
     assert not {k for k in used if k not in ARM_SIM and k not in KIT}
     for k in (1, 2):
@@ -222,7 +217,7 @@ def test_a_switch_moved_during_play_takes_effect_at_the_frame_shown_and_keeps_th
         assert "switched on while the arm moved" in lab.tasks.reason("hold")
 
 
-# -- Run 10 s: exactly 10 s, every step, one ledger (walkthrough of lesson 3) ------------------------------
+# -- Run 10 s: exactly 10 s, every step, one ledger ------------------------------
 @pytest.mark.parametrize("method, dt", [("explicit_euler", 0.01), ("rk4", 0.02), ("rk4", 0.0025)])
 def test_run_10_s_simulates_exactly_10_s_and_its_largest_gap_is_simulates_over_every_step(method, dt):
     """h = 10 ms and 20 ms do not divide the 1/30 s frame: the run still ends at t = 10 s (not 10.02 s), and

@@ -51,7 +51,7 @@ def test_task_rk4_is_met_at_2_ms_and_not_at_2_5_ms_although_its_error_is_tiny_to
     lab = ArmSimLab()
     run(lab, "rk4", 0.0025)
     assert not lab.task_done("rk4")
-    assert lab._run["error"] < module.RK4_ERROR  # tiny, but h is above the seed's 2 ms
+    assert lab._run["error"] < module.RK4_ERROR  # tiny, but h is above 2 ms
     assert "h = 2.5 ms, above 2 ms" in lab.tasks.reason("rk4")
     lab.set("reset", None)
     run(lab, "rk4", module.RK4_H)
@@ -108,7 +108,7 @@ def test_moving_a_torque_slider_ends_hold():
 
 def test_stretched_horizontal_with_hold_reports_the_seeds_holding_torques():
     """Drag the elbow and the tip onto the x axis, switch Hold on: the lab shows τ = g(0, 0) ≈ (30.41, 5.89) N·m,
-    the answer to the seed's check-yourself question 3 (asked in the quiz)."""
+    the answer to lesson 3's quiz questions 1 and 2 (asked in the quiz)."""
     lab = ArmSimLab()
     lab.drag("elbow", 1.0, 0.0)
     lab.drag("tip", 1.8, 0.0)

@@ -1,6 +1,6 @@
 """Physical properties of course_lib.physics.chains, the 2R special case, motors, friction, regressor.
 
-References: the closed forms of TwoLinkArm, seed 004's two-link arm with
+References: the closed forms of TwoLinkArm, lesson 11's two-link arm with
 motors written out by hand, the identity M q̈ + h = τ, and the energy balance
 dE/dt = q̇ᵀτ − q̇ᵀτ_f integrated along a simulated motion.
 """
@@ -136,7 +136,7 @@ def test_two_link_chain_agrees_with_the_closed_forms(name):
                                    rtol=1e-10, atol=1e-10)
 
 
-# -- motors, as seed 004 models them -------------------------------------------------
+# -- motors, as lesson 11 models them -------------------------------------------------
 def seed_two_link_with_motors(p, kr, Im, mm2, q, qd):
     """Seed 004's B(q), c and g of the two-link arm with motors, written out by hand.
 
@@ -147,7 +147,7 @@ def seed_two_link_with_motors(p, kr, Im, mm2, q, qd):
            + p.m2 * (p.l1**2 + p.lc2**2 + 2 * p.l1 * p.lc2 * c2) + Im[1] + mm2 * p.l1**2)
     b12 = p.I2 + p.m2 * (p.lc2**2 + p.l1 * p.lc2 * c2) + kr[1] * Im[1]
     b22 = p.I2 + p.m2 * p.lc2**2 + kr[1] ** 2 * Im[1]
-    h = -p.m2 * p.l1 * p.lc2 * s2  # the seed's h (the opposite sign to TwoLinkArm's)
+    h = -p.m2 * p.l1 * p.lc2 * s2  # lesson 11's h (the opposite sign to TwoLinkArm's)
     c = np.array([2 * h * qd[0] * qd[1] + h * qd[1] ** 2, -h * qd[0] ** 2])
     c12 = np.cos(q[0] + q[1])
     g = np.array([(p.m1 * p.lc1 + mm2 * p.l1 + p.m2 * p.l1) * p.g * np.cos(q[0])

@@ -1,6 +1,6 @@
 """Lesson 11's model: the 2R arm with motors and friction (MotorArm), against independent references.
 
-The Lagrange closed form of seed 004 (course_lib.physics.symbolic.motors), CRBA with rotors (course_lib.physics.chains),
+The Lagrange closed form with motors (lesson 11) (course_lib.physics.symbolic.motors), CRBA with rotors (course_lib.physics.chains),
 finite differences of the energy, and the stick–slip rule's closed-form breakaway torque. Its lab: test_motor_lab.py.
 """
 

@@ -13,7 +13,7 @@ START = ([0.3, 0.5], [0.0, 0.0])
 
 
 def test_explicit_euler_creates_more_than_2_joules_in_10_seconds():
-    """Seed FIG 3 task: τ = 0, b = 0, gravity on, h = 10 ms — the integrator manufactures energy."""
+    """Lesson 3's task: τ = 0, b = 0, gravity on, h = 10 ms — the integrator manufactures energy."""
     tr = simulate(ARM, *START, duration=10.0, dt=0.01, method="explicit_euler")
     assert tr.energy[-1] - tr.energy[0] > 2.0
     assert np.all(tr.work == 0.0)

@@ -366,3 +366,13 @@ def test_lambdify_dynamics_names_missing_parameters_and_checks_state_shapes():
         dyn.mass_matrix([0.1, 0.2])
     with pytest.raises(ValueError, match="form must be the ManipulatorForm"):
         lambdify_dynamics("not a form")
+
+
+def test_formulas_are_one_displayable_equation_per_step():
+    """Each step renders on its own as ``left = right`` in LaTeX, in the order of rows()."""
+    steps, _ = derived("two_link")
+    formulas = steps.formulas()
+    assert [(f.left, f.right) for f in formulas] == steps.rows()
+    shown = [f._repr_latex_() for f in formulas]
+    assert shown[0].startswith(r"$\displaystyle \mathcal{L} = T - V = ") and shown[0].endswith("$")
+    assert all(" = " in each and "Derivative" not in each for each in shown)

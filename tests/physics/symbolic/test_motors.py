@@ -42,7 +42,7 @@ def test_symbolic_mass_matrix_equals_the_spatial_crba_with_rotors_at_random_pose
 
 
 def test_christoffel_c_uses_seed_004s_h_with_its_sign():
-    """C₁₁ = h θ̇₂ with the seed's h = −m₂ l₁ l_c2 s₂ (lessons 3 and 6 call +m₂ l₁ l_c2 s₂ h)."""
+    """C₁₁ = h θ̇₂ with lesson 11's h = −m₂ l₁ l_c2 s₂ (lessons 3 and 6 call +m₂ l₁ l_c2 s₂ h)."""
     C, _, qd = christoffel_c()
     assert sp.expand(C[0, 0] - textbook_h() * qd[1]) == 0
     assert sp.expand(C[1, 0] + textbook_h() * qd[0]) == 0
