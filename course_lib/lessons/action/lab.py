@@ -83,7 +83,7 @@ class ActionLab(Lab):
         self.attach_scene(self._scene())
         column = self.build_controls()
         for key in ("eps", "k", "system"):  # only where asked for another start: the kit takes a value it moved
-            if self.controls[key].value != getattr(self, key):  # as an echo for a second (Lab.ECHO_WINDOW)
+            if self.controls[key].value != getattr(self, key):  # the kit hears its own move as an echo
                 self.move_control(key, getattr(self, key))
         self.layout(column + [self.setup_html, self.readout_html])
         self._show_system()
