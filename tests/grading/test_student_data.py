@@ -95,9 +95,9 @@ def test_nested_powers_are_too_large_to_check_and_cost_no_time(notebooks):
     student = student_globals(A1)
     inner = sp.Pow(sp.Integer(10**40), 1000, evaluate=False)
     student["T"] = sp.Mul(sp.Pow(inner, 1000, evaluate=False), student["theta_dot"] ** 2, evaluate=False)
-    start = time.perf_counter()
+    start = time.process_time()
     passed, _, message = grade_cell(notebooks[A1], "test_energies", student)
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0
     assert not passed and "too large to check" in message, message
 
 
@@ -242,16 +242,16 @@ def _use(value) -> None:
 @given(st.one_of(VALUES.map(lambda v: json.loads(json.dumps(probe.encode(v)))), JSON))
 def test_the_decoder_never_evaluates_never_fails_otherwise_and_is_fast(data):
     """Random values as the kernel encodes them, and random JSON, with random text in every slot (dict keys,
-    symbol and function names, numbers as text): decoding raises nothing but ProbeFailed, takes under 1 s,
+    symbol and function names, numbers as text): decoding raises nothing but ProbeFailed, takes under 1 s of CPU time,
     and neither it nor using what it returns calls eval, exec, parse_expr or lambdify's code generation."""
     spies = Spies()
     with spies.active():
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             value = remote.decode(data, functions=SETUP_FUNCTIONS)
         except remote.ProbeFailed:
             value = None
-        seconds = time.perf_counter() - start
+        seconds = time.process_time() - start
         _use(value)
     assert seconds < 1.0, (seconds, data)
     assert spies.calls == [], spies.calls[:3]

@@ -81,10 +81,10 @@ def test_trees_that_break_a_rule_are_refused_with_the_rule(tree):
     (["Derivative", ["Symbol", "x", {}], ["Tuple", ["Symbol", "x", {}], ["Integer", 10**5]]], "order"),
 ], ids=["integer", "nested power", "exponent", "rational exponent", "product", "tree size", "derivative order"])
 def test_what_would_cost_too_much_is_too_large_to_check_at_once(tree, bound):
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(TooLarge, match="too large to check") as err:
         wire.decode({"t": "sympy", "tree": tree})
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert bound in str(err.value)
     deep: list = ["Symbol", "x", {}]
     for _ in range(200):
@@ -155,15 +155,15 @@ DATA = st.recursive(st.one_of(SCALARS, st.builds(lambda tree: {"t": "sympy", "tr
 @given(DATA)
 def test_the_decoder_raises_only_its_error_evaluates_nothing_and_is_fast(data):
     """Random JSON with random heads, names, keys and numbers as text: wire.decode returns or raises
-    DecodeError, in under 1 s, and nothing it returns makes sympify parse text."""
+    DecodeError, in under 1 s of CPU time (what other processes do cannot count), and nothing it returns makes sympify parse text."""
     spies = Spies()
     with spies.active():
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             value = wire.decode(data, SETUP)
         except DecodeError:
             value = None
-        seconds = time.perf_counter() - start
+        seconds = time.process_time() - start
         try:
             sp.sympify(value)
         except Exception:  # noqa: BLE001 - refusals are fine; only the spies matter
