@@ -5,7 +5,7 @@ every sentence is in :data:`TWO_LINK_QUIZ` (English and Chinese).
 
 >>> quiz = two_link_quiz()
 >>> len(quiz), quiz[0].check("30.4 N*m").correct, quiz[1].check("5.9 Nm").correct
-(4, True, True)
+(6, True, True)
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.i18n import MessageTable
+from course_lib.lessons.two_link.contact import contact_questions
 from course_lib.physics.models import TwoLinkArm
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, quiz_builder
 
@@ -80,8 +81,9 @@ TWO_LINK_QUIZ = MessageTable("two_link_quiz", {
 
 @quiz_builder
 def two_link_quiz(arm: TwoLinkArm | None = None) -> Quiz:
-    """Four questions: the holding torques of the stretched arm (τ₁, then τ₂, numerically with a
-    unit), which term vanishes for a stretched arm, and M₁₁ stretched against folded.
+    """Six questions: the holding torques of the stretched arm (τ₁, then τ₂, numerically with a
+    unit), which term vanishes for a stretched arm, M₁₁ stretched against folded, and the two
+    questions on the tool held on a wall (:mod:`~course_lib.lessons.two_link.contact`).
 
     Args:
         arm: the lesson's arm (default: the course's, l₁ = 1 m, l₂ = 0.8 m, m₁ = 2 kg, m₂ = 1.5 kg, uniform rods).
@@ -109,4 +111,5 @@ def two_link_quiz(arm: TwoLinkArm | None = None) -> Quiz:
         NumericQuestion(
             t("ratio_prompt"), expected=m11_out / m11_in, tolerance=0.05,
             explanation=t("ratio_why", out=m11_out, folded=m11_in, ratio=m11_out / m11_in)),
+        *contact_questions(a),
     ])

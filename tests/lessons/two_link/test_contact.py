@@ -1,0 +1,41 @@
+"""Lesson 3's wall section: the numbers its quiz shows are the simulation's, and the right options are right."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from course_lib.i18n import set_language
+from course_lib.lessons.two_link.contact import contact_questions, wall_slide
+
+
+def test_the_slide_starts_pushing_and_ends_where_the_wall_would_pull():
+    lam = wall_slide().plain.lam[:, 0]
+    assert lam[0] < 0 and lam.max() > 0
+
+
+def test_baumgarte_run_drifts_far_less_than_the_plain_run():
+    slide = wall_slide()
+    assert np.abs(slide.stabilised.phi).max() < np.abs(slide.plain.phi).max() / 100
+
+
+def test_questions_show_the_simulated_force_and_drift_and_accept_only_option_a():
+    slide = wall_slide()
+    sign, drift = contact_questions()
+    assert f"λ = {slide.plain.lam[0, 0]:.2f} N" in sign.prompt
+    assert f"λ = {slide.plain.lam[:, 0].max():.1f} N" in sign.prompt
+    assert f"{np.abs(slide.plain.phi).max():.1e} m" in drift.prompt
+    assert f"{np.abs(slide.stabilised.phi).max():.1e} m" in drift.prompt
+    for question in (sign, drift):
+        assert question.check("A").correct
+        assert not question.check("B").correct and not question.check("C").correct
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_both_languages_have_every_sentence(language):
+    set_language(language)
+    try:
+        for question in contact_questions():
+            assert "{" not in question.prompt and question.explanation
+    finally:
+        set_language("en")
