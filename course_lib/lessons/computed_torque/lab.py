@@ -80,7 +80,9 @@ class ComputedTorqueLab(SimLab):
     def _scene(self) -> Scene:
         T = self.T
         shapes: list = []
-        for name, width, dash in (("target", 3, True), ("pd", 5, False), ("pdg", 5, False), ("ct", 5, False)):
+        # the target last, thin and dashed, over the three arms: they start on it and follow it closely, and
+        # drawn first it hid under them (the legend named a grey arm nobody could see)
+        for name, width, dash in (("pd", 5, False), ("pdg", 5, False), ("ct", 5, False), ("target", 2, True)):
             color = COLORS[name]
             shapes += [Link(f"l1_{name}", "world", x0=0.0, y0=0.0, x1=f"ex_{name}", y1=f"ey_{name}", width=width,
                             color=color, dash=dash),

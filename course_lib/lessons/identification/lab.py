@@ -28,7 +28,7 @@ from course_lib.lab import controls as c
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.numbers import significant
 from course_lib.lab.scene import Bar, Handle, Panel, Polyline, Scene, Text
-from course_lib.lab.tasks import TEXT_STYLE, NotYet, checklist
+from course_lib.lab.tasks import TABLE_STYLE, TEXT_STYLE, NotYet, checklist
 from course_lib.lessons.identification.messages import IDENTIFICATION
 from course_lib.physics import identification as ident
 from course_lib.physics.models import TwoLinkArm
@@ -182,7 +182,7 @@ class IdentificationLab(Lab):
         rows = "".join(f"<tr><td>{n}</td><td>{u}</td><td>{t:.4f}</td><td>{e:.4f}</td><td>{percent(x)} %</td></tr>"
                        for n, u, t, e, x in zip(ident.PARAMETER_NAMES, ident.PARAMETER_UNITS, self.truth, fit.pi,
                                                 err))
-        self.table_html.value = f"<table style='font-variant-numeric:tabular-nums'>{T('id_table_head')}{rows}</table>"
+        self.table_html.value = f"<table style='{TABLE_STYLE}'>{T('id_table_head')}{rows}</table>"
 
     def reset_state(self) -> None:
         self.seed = self.seed0

@@ -167,3 +167,15 @@ def test_the_held_ratio_is_the_smallest_windowed_ratio_of_the_frames_in_the_last
     rms = np.array([np.sqrt(np.mean(table[(times > ti - jt.RMS_WINDOW + 1e-9) & (times <= ti + 1e-9)] ** 2, axis=0))
                     for ti in times[in_hold]])
     assert lab.worst_held_ratio(lab.readout("t")) == pytest.approx(np.min(rms[:, 2] / rms[:, 1]), rel=1e-9)
+
+
+def test_the_grey_target_arm_is_drawn_over_the_three_arms_thinner_than_they_are(lab):
+    """The arms start on the target and track it within millimetres: whatever is drawn later covers the rest."""
+    shapes = [s for s in lab.scene.shapes if s["kind"] == "link"]
+    order = [s["id"] for s in shapes]
+    target = [i for i, sid in enumerate(order) if sid.endswith("_target")]
+    arms = [i for i, sid in enumerate(order) if sid.split("_")[-1] in jt.CONTROLLERS]
+    assert min(target) > max(arms)
+    widths = {s["id"]: s["props"]["width"] for s in shapes}
+    assert all(widths[f"l{k}_target"] < widths[f"l{k}_{n}"] for k in (1, 2) for n in jt.CONTROLLERS)
+    assert all(s["props"]["dash"] for s in shapes if s["id"].endswith("_target"))
