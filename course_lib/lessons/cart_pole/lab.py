@@ -245,7 +245,7 @@ class CartPoleLab(SimLab):
             self._left_after, self._band_since = t - self._band_since, None
         if self._auto and abs(r["theta_deg"]) > LOST_DEG:
             self._lost = True
-            if not getattr(self, "_shown", ("",))[0]:  # shown again after a kick or push cleared the line, while the pole is down
+            if not getattr(self, "_shown", ("",))[0]:  # again after a kick or push cleared the line: it is still down
                 self.show_message(self.T("cp_lost", angle=LOST_DEG, limit=FORCE_LIMIT, rail=RAIL), kind="info")
 
     @property

@@ -262,7 +262,8 @@ class ToolPathLab(SimLab):
                                           omega_n=s["omega_n"], kp=self.exp.kp, kd=self.exp.kd, period=s["period"])
                                    + "<br>" + self.T("pd_gains", m11=self.exp.kp_pd[0, 0] / self.exp.kp,
                                                      m22=self.exp.kp_pd[1, 1] / self.exp.kp, delta=100 * s["delta"])
-                                   + f"<br>{_html.escape(legend)}<table style='{TABLE_STYLE}'>" + "".join(rows) + "</table>")
+                                   + f"<br>{_html.escape(legend)}<table style='{TABLE_STYLE}'>" + "".join(rows)
+                                   + "</table>")
 
     # -- tasks, each next to its threshold above -------------------------------------------------------------
     def _rms_ready(self) -> bool:

@@ -344,7 +344,7 @@ def turn_degrees(old: float, new: float) -> float:
     so a slider moved from 0° to 180° reports +180°, from 180° to 0° −180°. A move sums its steps,
     so a drag that goes round keeps counting (its steps are small).
 
-    >>> turn_degrees(0.0, math.pi), turn_degrees(math.pi, 0.0), round(turn_degrees(math.radians(170), math.radians(-170)))
+    >>> turn_degrees(0.0, math.pi), turn_degrees(math.pi, 0.0), round(turn_degrees(2.967, -2.967))
     (180.0, -180.0, 20)
     """
     step = math.degrees(new - old)

@@ -7,7 +7,8 @@
 
 :class:`ArmSimTasks` holds the checks; :class:`~course_lib.lessons.two_link.lab.ArmSimLab`
 inherits them and keeps the state they read: ``_run`` (the last Run 10 s: method, dt, τ, b, g,
-drop_c, start q0 and qd0, error), ``_runs`` (the runs so far, oldest first) and ``_hold`` ((q, speed) where Hold was switched on).
+drop_c, start q0 and qd0, error), ``_runs`` (the runs so far, oldest first) and ``_hold``
+((q, speed) where Hold was switched on).
 
 >>> sorted(task_prompts())
 ['euler', 'hold', 'rk4']
