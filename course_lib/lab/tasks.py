@@ -34,6 +34,9 @@ from course_lib.lab.messages import text
 
 #: compact text: ipywidgets' HTML sets the line height of a control row (28 px), too loose for sentences
 TEXT_STYLE = "line-height:1.35"
+#: a readout table: JupyterLab's widget CSS leaves cells unpadded, so a header ran into its neighbour;
+#: columns apart by 12 px, numbers in tabular figures, headers left-aligned with their column
+TABLE_STYLE = "border-collapse:separate;border-spacing:12px 2px;font-variant-numeric:tabular-nums;text-align:left"
 
 
 class NotYet(str):

@@ -92,7 +92,7 @@ class ActionLab(Lab):
     def _scene(self) -> Scene:
         T = self.T
         dash = dict(panel="path", color="secondary", width=2)
-        return Scene(width=560, height=400, channels=["eps", "dS"], panels=[
+        return Scene(width=560, height=400, channels=["eps", "eps_now", "dS"], panels=[
             Panel("path", 0.0, 0.0, 0.56, 0.86, (0.0, 1.0), (-1.0, 1.0), xlabel=T("act_xlabel_t"),
                   title=T("act_title_path_ball")),
             Panel("action", 0.66, 0.0, 0.34, 0.86, (-EPS_MAX - EPS_PAD, EPS_MAX + EPS_PAD), (0.0, 1.0),
@@ -106,7 +106,9 @@ class ActionLab(Lab):
             Handle("grab", "path", x=0.5, y=Bind("eps"), r_px=10, axis="y", color=AMBER),
             Polyline("zero", "action", xs=[0.0, 0.0], ys=[0.0, 1.0], color="muted", dash=True, width=1),
             Polyline("curve", "action", color="primary", width=2),
-            Disc("now", "action", x="eps", y="dS", r_px=6, color=AMBER),
+            # the S point and the label read eps_now, which only the kernel sets, with dS: while the handle is
+            # dragged the browser overrides "eps" (the handle and the dashes follow the pointer), not the pair
+            Disc("now", "action", x="eps_now", y="dS", r_px=6, color=AMBER),
             Text("readout", "text", x=0.0, y=0.5, text=T("act_scene_readout"))])
 
     def _show_system(self) -> None:
@@ -188,7 +190,7 @@ class ActionLab(Lab):
         self.check_finite(r)
         self.readouts.clear()
         self.readouts.update(r)
-        self.scene.set_values({"eps": eps, "dS": r["dS"]})
+        self.scene.set_values({"eps": eps, "eps_now": eps, "dS": r["dS"]})
         text = self.T("act_readouts", k=k, eps=eps, S0=S0, S=S, dS=r["dS"])
         if "exact" in r:
             text += "<br>" + self.T("act_exact", exact=r["exact"], diff=r["diff"])

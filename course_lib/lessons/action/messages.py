@@ -72,5 +72,5 @@ ACTION = MessageTable("action_lab", {
     "act_title_action": "S(ε) − S(0) [J·s]",
     "act_xlabel_t": "t [s]",
     "act_xlabel_eps": "ε",
-    "act_scene_readout": "ε = {eps:.3f}    S(ε) − S(0) = {dS:.4f} J·s",
+    "act_scene_readout": "ε = {eps_now:.3f}    S(ε) − S(0) = {dS:.4f} J·s",
 })

@@ -151,8 +151,11 @@ class CartPoleLab(SimLab):
         r = self.readouts
         mode = self.T("cp_mode_auto" if self._auto else "cp_mode_hand", limit=FORCE_LIMIT)
         k = self.K[0]
+        # while playing, the canvas shows x, θ and F at display rate; a line written on the kernel's later
+        # report of the playhead would show an earlier frame (F flips sign within one under Auto-balance)
+        readouts = "cp_readouts_playing" if self.playing else "cp_readouts"
         self.readout_html.value = "<br>".join([
-            self.T("cp_readouts", limit=FORCE_LIMIT, rail=RAIL, mode=mode, **r),
+            self.T(readouts, limit=FORCE_LIMIT, rail=RAIL, mode=mode, **r),
             self.T("cp_gain", k_x=k[0], k_th=k[1], k_xd=k[2], k_thd=k[3])])
 
     # -- inputs -------------------------------------------------------------------------------------------------
@@ -240,9 +243,10 @@ class CartPoleLab(SimLab):
             self._band_auto |= self._auto
         elif self._band_since is not None:
             self._left_after, self._band_since = t - self._band_since, None
-        if self._auto and abs(r["theta_deg"]) > LOST_DEG and not self._lost:
+        if self._auto and abs(r["theta_deg"]) > LOST_DEG:
             self._lost = True
-            self.show_message(self.T("cp_lost", angle=LOST_DEG, limit=FORCE_LIMIT, rail=RAIL), kind="info")
+            if not getattr(self, "_shown", ("",))[0]:  # again after a kick or push cleared the line: it is still down
+                self.show_message(self.T("cp_lost", angle=LOST_DEG, limit=FORCE_LIMIT, rail=RAIL), kind="info")
 
     @property
     def lost(self) -> bool:

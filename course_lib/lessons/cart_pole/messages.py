@@ -20,6 +20,10 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
             "t = {t:.2f} s &nbsp; x = {x:.3f} m &nbsp; θ = {theta_deg:.1f}° &nbsp; F = {F:.2f} N "
             "(limit ±{limit:g} N, rail ±{rail:g} m) &nbsp; {mode}"
         ),
+        "cp_readouts_playing": (
+            "playing: x, θ and F are shown on the canvas, frame by frame; Pause to read them here "
+            "(limit ±{limit:g} N, rail ±{rail:g} m) &nbsp; {mode}"
+        ),
         "cp_gain": "LQR gain K = [{k_x:.2f} N/m, {k_th:.2f} N/rad, {k_xd:.2f} N·s/m, {k_thd:.2f} N·s/rad] "
                    "in F = −K (x, θ, ẋ, θ̇)",
         "cp_mode_auto": "Auto-balance is on: F = −K z (+ your push), clipped to ±{limit:g} N",
@@ -54,6 +58,10 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_scene_slope": "直线：斜率 −cos θ / l = {slope:.2f}",
         "cp_readouts": (
             "t = {t:.2f} s &nbsp; x = {x:.3f} m &nbsp; θ = {theta_deg:.1f}° &nbsp; F = {F:.2f} N "
+            "（限幅 ±{limit:g} N，导轨 ±{rail:g} m）&nbsp; {mode}"
+        ),
+        "cp_readouts_playing": (
+            "播放中：x、θ 和 F 逐帧显示在画布上；暂停后可在这里读取"
             "（限幅 ±{limit:g} N，导轨 ±{rail:g} m）&nbsp; {mode}"
         ),
         "cp_gain": "LQR 增益 K = [{k_x:.2f} N/m, {k_th:.2f} N/rad, {k_xd:.2f} N·s/m, {k_thd:.2f} N·s/rad]，"

@@ -42,18 +42,19 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_payload_value": "RMS {rms:.3f} rad (last {window:g} s) with {payload:g} kg at t = {t:.1f} s",
         "ct_task_worse": (
             "Find a setting where computed torque tracks worse than PD + gravity: its RMS over the last "
-            "{window:g} s at least {percent:g} % larger, read at any moment after t = {wait:g} s."
+            "{window:g} s at least {percent:g} % larger, and staying so for {hold:g} s on end after t = {wait:g} s."
         ),
         "ct_task_worse_hint": ("Any unmodeled payload works against computed torque; the ratio is largest just "
-                               "after t = {wait:g} s and shrinks as the run goes on, so a modest payload may tick "
-                               "early. For a loss that lasts, try a {payload:g} kg payload with a model error of "
-                               "{error:g} %."),
+                               "after t = {wait:g} s and swings as the run goes on, so a setting whose loss is "
+                               "only a passing spike does not count. For a loss that lasts, try a {payload:g} kg "
+                               "payload with a model error of {error:g} %."),
         "ct_why_worse_wait": "the run is at t = {t:.1f} s; wait until t > {wait:g} s",
         "ct_why_worse_ratio": (
-            "computed torque's RMS is {ratio:.2f}× that of PD + gravity; it must be at least {need:.2f}×"
+            "computed torque's RMS is {ratio:.2f}× that of PD + gravity now, but fell to {held:.2f}× within the "
+            "last {hold:g} s; it must stay at least {need:.2f}× throughout"
         ),
-        "ct_worse_value": ("{ratio:.2f}× PD + gravity's RMS at t = {t:.1f} s (model error {error:g} %, "
-                           "payload {payload:g} kg)"),
+        "ct_worse_value": ("{ratio:.2f}× PD + gravity's RMS at t = {t:.1f} s, never below {held:.2f}× over the "
+                           "last {hold:g} s (model error {error:g} %, payload {payload:g} kg)"),
         "ct_error_payload": "The payload must be between {lo:g} and {hi:g} kg, got {value}.",
         "ct_error_model": "The model error must be between {lo:g} and {hi:g} %, got {value}.",
     },
@@ -90,14 +91,16 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_payload_value": "负载 {payload:g} kg，t = {t:.1f} s 时均方根误差（最近 {window:g} 秒）{rms:.3f} rad",
         "ct_task_worse": (
             "找到一个设置，让计算力矩比 PD + 重力补偿跟踪得更差：最近 {window:g} 秒的均方根误差至少大 {percent:g} %，"
-            "在 t = {wait:g} s 之后的任意时刻读取。"
+            "并在 t = {wait:g} s 之后连续保持 {hold:g} 秒。"
         ),
-        "ct_task_worse_hint": ("任何未建模负载都对计算力矩不利；这个比值在 t = {wait:g} s 刚过时最大，随后逐渐变小，"
-                               "所以不大的负载也可能很早就达标。想要持久地更差，试试 {payload:g} kg 的负载，"
+        "ct_task_worse_hint": ("任何未建模负载都对计算力矩不利；这个比值在 t = {wait:g} s 刚过时最大，之后上下起伏，"
+                               "只是一时冒尖的设置不算数。想要持久地更差，试试 {payload:g} kg 的负载，"
                                "配上 {error:g} % 的模型误差。"),
         "ct_why_worse_wait": "仿真时间 t = {t:.1f} s，请等到 t > {wait:g} s",
-        "ct_why_worse_ratio": "计算力矩的均方根误差是 PD + 重力补偿的 {ratio:.2f} 倍，至少需要 {need:.2f} 倍",
-        "ct_worse_value": "t = {t:.1f} s 时是 PD + 重力补偿的 {ratio:.2f} 倍（模型误差 {error:g} %，负载 {payload:g} kg）",
+        "ct_why_worse_ratio": ("计算力矩的均方根误差现在是 PD + 重力补偿的 {ratio:.2f} 倍，但最近 {hold:g} 秒内曾降到 "
+                               "{held:.2f} 倍；需要始终不低于 {need:.2f} 倍"),
+        "ct_worse_value": ("t = {t:.1f} s 时是 PD + 重力补偿的 {ratio:.2f} 倍，最近 {hold:g} 秒内从未低于 {held:.2f} 倍"
+                           "（模型误差 {error:g} %，负载 {payload:g} kg）"),
         "ct_error_payload": "负载必须在 {lo:g} 到 {hi:g} kg 之间，收到的是 {value}。",
         "ct_error_model": "模型误差必须在 {lo:g} 到 {hi:g} % 之间，收到的是 {value}。",
     },

@@ -31,7 +31,7 @@ import numpy as np
 from course_lib.lab import controls as c
 from course_lib.lab.scene import Disc, Link, Panel, Polyline, Scene, Text, Trace
 from course_lib.lab.simlab import Frames, SimLab
-from course_lib.lab.tasks import NotYet, checklist
+from course_lib.lab.tasks import TABLE_STYLE, NotYet, checklist
 from course_lib.lessons.computed_torque.tool_path_messages import TOOL_PATH
 from course_lib.physics.simulate.live import LiveSim
 from course_lib.physics.tool_paths import PERIOD
@@ -262,7 +262,8 @@ class ToolPathLab(SimLab):
                                           omega_n=s["omega_n"], kp=self.exp.kp, kd=self.exp.kd, period=s["period"])
                                    + "<br>" + self.T("pd_gains", m11=self.exp.kp_pd[0, 0] / self.exp.kp,
                                                      m22=self.exp.kp_pd[1, 1] / self.exp.kp, delta=100 * s["delta"])
-                                   + f"<br>{_html.escape(legend)}<table>" + "".join(rows) + "</table>")
+                                   + f"<br>{_html.escape(legend)}<table style='{TABLE_STYLE}'>" + "".join(rows)
+                                   + "</table>")
 
     # -- tasks, each next to its threshold above -------------------------------------------------------------
     def _rms_ready(self) -> bool:

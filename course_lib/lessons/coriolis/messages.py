@@ -11,7 +11,7 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         "chr_form": "C written as",
         "chr_form_christoffel": "Christoffel C",
         "chr_form_alternative": "alternative C",
-        "chr_title_world": "the arm at constant rates (drag elbow or tip)",
+        "chr_title_world": "arm at constant rates: drag elbow or tip",
         "chr_title_bars": "torque parts [N·m]",
         "chr_bar_t1_cor": "τ₁ Cor",
         "chr_bar_t1_cf": "τ₁ cf",

@@ -26,8 +26,9 @@ import numpy as np
 
 from course_lib.lab import controls as c
 from course_lib.lab.base import DragHandle, Lab
+from course_lib.lab.numbers import significant
 from course_lib.lab.scene import Bar, Handle, Panel, Polyline, Scene, Text
-from course_lib.lab.tasks import TEXT_STYLE, NotYet, checklist
+from course_lib.lab.tasks import TABLE_STYLE, TEXT_STYLE, NotYet, checklist
 from course_lib.lessons.identification.messages import IDENTIFICATION
 from course_lib.physics import identification as ident
 from course_lib.physics.models import TwoLinkArm
@@ -46,6 +47,8 @@ LOG_LO, LOG_HI = -1.0, 2.0
 THETA1_CENTRE = ident.EXCITATIONS["rich"].centre[0]
 #: the noise the lab starts with (N·m), below the tasks' σ so that no task is met before the learner acts
 START_SIGMA = 0.2
+#: a relative error below this (fraction) is the least-squares fit's round-off (σ = 0 gives about 1e-15): shown 0
+ERROR_FLOOR = 1e-9
 KINDS = ("rich", "joint1", "slow", "own")
 #: the sliders that shape "your own" excitation: live only when it is selected
 OWN_KEYS = ("amp1", "freq1", "amp2", "freq2")
@@ -179,7 +182,7 @@ class IdentificationLab(Lab):
         rows = "".join(f"<tr><td>{n}</td><td>{u}</td><td>{t:.4f}</td><td>{e:.4f}</td><td>{percent(x)} %</td></tr>"
                        for n, u, t, e, x in zip(ident.PARAMETER_NAMES, ident.PARAMETER_UNITS, self.truth, fit.pi,
                                                 err))
-        self.table_html.value = f"<table style='font-variant-numeric:tabular-nums'>{T('id_table_head')}{rows}</table>"
+        self.table_html.value = f"<table style='{TABLE_STYLE}'>{T('id_table_head')}{rows}</table>"
 
     def reset_state(self) -> None:
         self.seed = self.seed0
@@ -306,7 +309,7 @@ def bar_channels(err: np.ndarray) -> dict[str, float]:
         height = max(float(np.clip(np.log10(max(100 * e, 1e-12)), LOG_LO, LOG_HI) - LOG_LO), MIN_BAR)
         cls = "g" if e < GREEN_BELOW else "a" if e <= AMBER_BELOW else "r"
         out.update({f"{name}_{k}": (height if k == cls else 0.0) for k in BAR_COLORS})
-        out[f"err_{name}"] = float(min(100 * e, 1e6))
+        out[f"err_{name}"] = float(min(100 * e, 1e6)) if e >= ERROR_FLOOR else 0.0  # the bar's label: 0%
     out["err_y"] = LOG_HI + 0.1
     return out
 
@@ -314,30 +317,16 @@ def bar_channels(err: np.ndarray) -> dict[str, float]:
 def _kappa_text(kappa: float, rank: int, T) -> str:
     if rank < N or not np.isfinite(kappa) or kappa > 1e15:
         return T("id_kappa_rank", rank=rank)
-    return three_digits(kappa)
-
-
-def three_digits(x: float) -> str:
-    """``x`` with 3 significant digits, trailing zeros kept: 7.10, 7.74, 25.0, 7430, 1.23e+05.
-
-    >>> three_digits(7.1), three_digits(7428.2), three_digits(0.0123)
-    ('7.10', '7430', '0.0123')
-    """
-    if x == 0 or not np.isfinite(x):
-        return f"{x:g}"
-    e = int(np.floor(np.log10(abs(float(f"{x:.2e}")))))
-    if -4 <= e < 5:
-        return f"{x:.{max(0, 2 - e)}f}" if e < 2 else f"{round(x, 2 - e):.0f}"
-    return f"{x:.2e}"
+    return significant(kappa, digits=3)
 
 
 def percent(fraction: float) -> str:
-    """A relative error in percent with at least 2 significant digits: 0.012, 4.3, 45, 1088."""
-    p = 100 * fraction
-    if p == 0 or not np.isfinite(p):
-        return f"{p:g}"
-    e = int(np.floor(np.log10(abs(float(f"{p:.1e}")))))
-    return f"{p:.{max(0, 1 - e)}f}"
+    """A relative error (fraction) in percent, 2 significant digits; below ERROR_FLOOR it is round-off: 0.
+
+    >>> [percent(x) for x in (1.2e-4, 0.043, 7.485, 8.9e-16, 0.0)]
+    ['0.012', '4.3', '750', '0', '0']
+    """
+    return significant(100 * fraction, digits=2, floor=100 * ERROR_FLOOR)
 
 
 def task_prompts() -> dict[str, str]:

@@ -97,6 +97,7 @@ class MassMatrixLab(PosedArm, Lab):
         self.last_move: tuple[str, float, float] | None = None  # (joint, Δ degrees, largest |ΔM|) of the move
         self._move: _Move | None = None  # the move under way: since a drag started, or a run of slider steps
         self._clock = time.monotonic
+        self._kappa_off = True  # whether the "↑ off scale" note is shown (the scene starts with it)
         self.tasks = checklist(self, {
             "round": self.T("mm_task_round", kappa=ROUND_KAPPA),
             "light": self.T("mm_task_light", angle=LIGHT_ANGLE_DEG, tol=100 * LIGHT_ENERGY_TOL)},
@@ -212,6 +213,10 @@ class MassMatrixLab(PosedArm, Lab):
         self.check_finite(r)
         self.readouts.update(r)
         self.scene.set_values({k: r[k] for k in self.scene.channels})
+        off = r["kappa"] > self.klim[1]  # the note says where the dot is: at the top edge for a κ off the scale
+        if off != self._kappa_off:
+            self._kappa_off = off
+            self.scene.set_shapes({"kappa_off": {"visible": off}})
         self.follow_controls()
         self.readout_html.value = self._readout_html(r)
         self.tasks.update(self)
@@ -287,7 +292,7 @@ class MassMatrixLab(PosedArm, Lab):
         if m is None or m.joint != i or m.source != source or (source == "slider" and now - m.last > MOVE_GAP_S):
             self._begin_move(i, source)
             m = self._move
-        m.degrees += (math.degrees(q[i] - self.q[i]) + 180.0) % 360.0 - 180.0  # summed: a drag may go round
+        m.degrees += turn_degrees(self.q[i], q[i])  # summed: a drag may go round
         m.last = now
         change = np.abs(self.arm.mass_matrix(q) - self.arm.mass_matrix(m.q_start)).max()
         self.last_move = ("θ₁" if i == 0 else "θ₂", m.degrees, float(change))
@@ -330,6 +335,21 @@ def axis_label_spot(tip: np.ndarray, qd: np.ndarray) -> tuple[float, float]:
     x, y = end + out * u
     return (float(np.clip(x, -QD_RANGE + LABEL_HALF_W, QD_RANGE - LABEL_HALF_W)),
             float(np.clip(y, -QD_RANGE + LABEL_HALF_H, QD_RANGE - LABEL_HALF_H)))
+
+
+def turn_degrees(old: float, new: float) -> float:
+    """One step of a move: the shortest signed turn (degrees) from angle ``old`` to ``new`` (rad).
+
+    A half turn is ambiguous; it counts in the direction the angle grew as read in (−180°, 180°],
+    so a slider moved from 0° to 180° reports +180°, from 180° to 0° −180°. A move sums its steps,
+    so a drag that goes round keeps counting (its steps are small).
+
+    >>> turn_degrees(0.0, math.pi), turn_degrees(math.pi, 0.0), round(turn_degrees(2.967, -2.967))
+    (180.0, -180.0, 20)
+    """
+    step = math.degrees(new - old)
+    shortest = (step + 180.0) % 360.0 - 180.0
+    return math.copysign(180.0, step) if abs(abs(shortest) - 180.0) < 1e-9 else shortest
 
 
 def kappa_range(kappa: np.ndarray) -> list[float]:

@@ -4,7 +4,7 @@ from course_lib.i18n import MessageTable
 
 OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
     "en": {
-        "os_title_world": "drag elbow, tip, and the push F (amber disc)",
+        "os_title_world": "drag elbow, tip or the push F (amber)",
         "os_title_polar": "m(u) [kg], log scale",
         "os_title_kappa": "κ(Λ) over θ₂",
         "os_legend_manip": "┅ manipulability",

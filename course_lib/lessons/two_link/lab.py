@@ -36,8 +36,10 @@ from course_lib.lessons.two_link.tasks import (  # noqa: F401
     EULER_H,
     HOLD_DWELL,
     HOLD_SPEED,
+    HALVING,
     RK4_ERROR,
     RK4_H,
+    RUNS_KEPT,
     ArmSimTasks,
     task_prompts,
 )
@@ -113,6 +115,7 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
         self._plotted = 0
         self._hold = None  # (q, speed) where Hold was switched on
         self._run: dict[str, Any] | None = None  # the last Run 10 s: its settings and its error
+        self._runs: list[dict[str, Any]] = []  # the Run 10 s of this lab, oldest first (Reset keeps them)
         self.tasks = checklist(self, task_prompts(), "arm_task_{key}_hint", hold={"hold": HOLD_DWELL},
                                checks={"euler": self._check_euler, "rk4": self._check_rk4, "hold": self._check_hold})
         self.readout_html = c.html()
@@ -354,7 +357,8 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
         live.restore(self.now)
         start = {"method": live.method, "dt": live.dt, "tau": self.now.tau.copy(),
                  "b": float(self.now.model.b.max()), "g": self.now.model.g,
-                 "drop_c": isinstance(self.now.model, TwoLinkArmWithoutCoriolis)}
+                 "drop_c": isinstance(self.now.model, TwoLinkArmWithoutCoriolis),
+                 "q0": live.q.copy(), "qd0": live.qd.copy()}
         self._run = None
         self.show_message("")
         self._release(live.q, live.qd)  # a new ledger from the state shown
@@ -377,4 +381,5 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
                 vals = self._compute([state])
                 self._visit(state, {k: float(v[0]) for k, v in vals.items()})
         self._run = dict(start, error=largest, duration=total * live.dt)
+        self._runs = (self._runs + [self._run])[-RUNS_KEPT:]
         self.refresh()

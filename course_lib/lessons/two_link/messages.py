@@ -49,14 +49,18 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_task_euler_value": "energy error {error:.1f} J",
         "arm_task_rk4": (
             "RK4 with h ≤ {h_ms:g} ms, τ = 0, b = 0, gravity on: press Run 10 s and keep the energy error "
-            "below {error:g} J for the full run. Between runs press Reset (a run goes on from where the last "
-            "one ended), then halve h."
+            "below {error:g} J for the full run. Then press Reset (a run goes on from where the last "
+            "one ended), halve h and run again: the check shows how much smaller the error got."
         ),
         "arm_task_rk4_hint": (
-            "RK4's error per step shrinks like h⁵: halving h makes it about 32 times smaller. Press Reset "
-            "before each run so that every run starts from the same posture; the controls keep their values."
+            "RK4 is 4th order: over a fixed 10 s its energy error shrinks like h⁴, so halving h makes it about "
+            "16 times smaller. Press Reset before each run so that both runs start from the same posture; the "
+            "controls keep their values."
         ),
-        "arm_task_rk4_value": "largest energy error {error:.1e} J at h = {h_ms:g} ms",
+        "arm_task_rk4_value": ("largest energy error {error:.1e} J at h = {h_ms:g} ms and {error_half:.1e} J at "
+                               "h = {half_ms:g} ms: {ratio:.1f} times smaller"),
+        "arm_why_rk4_halve": ("the run at h = {h_ms:g} ms qualifies; now press Reset, set h = {half_ms:g} ms "
+                              "and Run 10 s again (or the other way round, from the same start)"),
         "arm_task_hold": (
             "With gravity on and the arm at rest, switch on Hold: τ = g(q) and keep the arm still for "
             "{dwell:g} s of play (both joint speeds below {speed:g} rad/s)."
@@ -124,13 +128,17 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_task_euler_value": "能量误差 {error:.1f} J",
         "arm_task_rk4": (
             "RK4，h ≤ {h_ms:g} ms，τ = 0，b = 0，开启重力：按“运行 10 s”，让整个运行过程中的能量误差"
-            "都小于 {error:g} J。两次运行之间先按“重置”（否则会接着上一次的终点继续算），再把 h 减半。"
+            "都小于 {error:g} J。然后按“重置”（否则会接着上一次的终点继续算），把 h 减半再运行一次："
+            "检查会显示误差缩小了多少倍。"
         ),
         "arm_task_rk4_hint": (
-            "RK4 每一步的误差按 h⁵ 缩小：h 减半，误差大约缩小到原来的 1/32。每次运行前按“重置”，"
-            "让每次都从同一个姿态出发；各控件会保持当前值。"
+            "RK4 是四阶方法：跑满固定的 10 s，能量误差按 h⁴ 缩小，h 减半，误差大约缩小到原来的 1/16。"
+            "每次运行前按“重置”，让两次都从同一个姿态出发；各控件会保持当前值。"
         ),
-        "arm_task_rk4_value": "h = {h_ms:g} ms 时最大能量误差为 {error:.1e} J",
+        "arm_task_rk4_value": ("h = {h_ms:g} ms 时最大能量误差为 {error:.1e} J，h = {half_ms:g} ms 时为 "
+                               "{error_half:.1e} J：缩小到 1/{ratio:.1f}"),
+        "arm_why_rk4_halve": ("h = {h_ms:g} ms 的这次运行符合要求；现在按“重置”，把 h 设为 {half_ms:g} ms，"
+                              "再按“运行 10 s”（反过来也行，只要从同一个姿态出发）"),
         "arm_task_hold": (
             "开启重力，让机械臂静止，然后打开“保持：τ = g(q)”，在播放中让机械臂保持静止 {dwell:g} s"
             "（两个关节速度都小于 {speed:g} rad/s）。"

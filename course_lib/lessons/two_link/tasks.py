@@ -1,12 +1,14 @@
 """The 2R arm simulator's three "Try this" tasks, each threshold next to its check.
 
 1. Explicit Euler at h = 10 ms, τ = 0, b = 0, gravity on: a Run 10 s whose energy error exceeds 2 J.
-2. RK4 at h ≤ 2 ms, same inputs: a Run 10 s whose energy error stays below 1e-4 J.
+2. RK4 at h ≤ 2 ms, same inputs: a Run 10 s whose energy error stays below 1e-4 J, then another at h/2
+   from the same start; the check shows the ratio of the two errors (about 2⁴ = 16, RK4 being 4th order).
 3. Hold: τ = g(q) switched on at rest keeps the arm still (both speeds below 0.01 rad/s) for 3 s.
 
 :class:`ArmSimTasks` holds the checks; :class:`~course_lib.lessons.two_link.lab.ArmSimLab`
 inherits them and keeps the state they read: ``_run`` (the last Run 10 s: method, dt, τ, b, g,
-drop_c, error) and ``_hold`` ((q, speed) where Hold was switched on).
+drop_c, start q0 and qd0, error), ``_runs`` (the runs so far, oldest first) and ``_hold``
+((q, speed) where Hold was switched on).
 
 >>> sorted(task_prompts())
 ['euler', 'hold', 'rk4']
@@ -24,6 +26,10 @@ from course_lib.lessons.two_link.messages import ARM_SIM
 EULER_H, EULER_ERROR = 0.010, 2.0
 #: task 2 (seed): RK4 at a step of at most (s) keeps the energy error below (J) for the whole run
 RK4_H, RK4_ERROR = 0.002, 1e-4
+#: task 2 (seed: "then halve h"): the second run's step is the first's divided by this, from the same start
+HALVING = 2.0
+#: the runs the lab remembers for task 2's pair
+RUNS_KEPT = 8
 #: task 3 (seed): Hold keeps both joint speeds below (rad/s) for (s)
 HOLD_SPEED, HOLD_DWELL = 0.01, 3.0
 
@@ -42,8 +48,8 @@ class ArmSimTasks:
     def _method_name(method: str) -> str:
         return ARM_SIM.text("arm_method_euler" if method == "explicit_euler" else "arm_method_rk4")
 
-    def _run_reason(self, method: str) -> NotYet | None:
-        run = self._run
+    def _run_reason(self, method: str, run: dict | None = None) -> NotYet | None:
+        run = self._run if run is None else run
         if run is None:
             return NotYet(self.T("arm_why_no_run"))
         if run["method"] != method:
@@ -77,7 +83,26 @@ class ArmSimTasks:
             return NotYet(self.T("arm_why_h_rk4", h_ms=run["dt"] * 1e3, need_ms=RK4_H * 1e3))
         if run["error"] >= RK4_ERROR:
             return NotYet(self.T("arm_why_rk4_large", error=run["error"]))
-        return self.T("arm_task_rk4_value", error=run["error"], h_ms=run["dt"] * 1e3)
+        pair = self._halving_partner(run)
+        if pair is None:
+            return NotYet(self.T("arm_why_rk4_halve", h_ms=run["dt"] * 1e3, half_ms=run["dt"] / HALVING * 1e3))
+        coarse, fine = sorted((run, pair), key=lambda r: -r["dt"])
+        return self.T("arm_task_rk4_value", error=coarse["error"], h_ms=coarse["dt"] * 1e3, error_half=fine["error"],
+                      half_ms=fine["dt"] * 1e3, ratio=coarse["error"] / max(fine["error"], 1e-300))
+
+    def _halving_partner(self, run: dict) -> dict | None:
+        """The latest earlier run that pairs with ``run``: RK4, the task's inputs, the same start, its step
+        HALVING times or 1/HALVING times ``run``'s, both steps at most RK4_H and both errors below RK4_ERROR."""
+        for other in reversed(self._runs[:-1]):
+            if self._run_reason("rk4", other) is not None or other["error"] >= RK4_ERROR:
+                continue
+            if not (np.array_equal(other["q0"], run["q0"]) and np.array_equal(other["qd0"], run["qd0"])):
+                continue
+            ratio = other["dt"] / run["dt"]
+            if max(other["dt"], run["dt"]) <= RK4_H + 1e-12 and min(abs(ratio - HALVING),
+                                                                   abs(ratio - 1 / HALVING)) < 1e-9:
+                return other
+        return None
 
     def _check_hold(self, lab: "ArmSimTasks") -> str | NotYet | None:
         if self._hold is None:

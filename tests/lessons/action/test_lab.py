@@ -9,6 +9,7 @@ shapes' bindings.
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -242,3 +243,20 @@ def test_bad_values_show_a_message_and_never_nan():
 def test_bad_constructor_arguments_give_clear_value_errors(kwargs, message):
     with pytest.raises(ValueError, match=message):
         ActionLab(**kwargs)
+
+
+def test_the_canvas_label_and_s_point_read_no_channel_a_drag_overrides_so_eps_and_s_are_one_states():
+    """While the handle is held the browser draws it (and every shape bound to its channel) at the pointer,
+    unsnapped (ε = 0.399); the label ε and the S point must read what the kernel set together with S(ε)."""
+    lab = ActionLab()
+    scene = lab.scene
+    overridden = {scene.channels[s["props"][axis]["ch"]] for s in scene.shapes if s["kind"] == "handle"
+                  for axis in ("x", "y") if isinstance(s["props"][axis], dict)}
+    assert overridden == {"eps"}
+    label = next(s for s in scene.shapes if s["id"] == "readout")["props"]["text"]
+    assert "dS" in set(re.findall(r"\{(\w+)", label)) and not set(re.findall(r"\{(\w+)", label)) & overridden
+    point = next(s for s in scene.shapes if s["id"] == "now")["props"]
+    assert not {scene.channels[point[a]["ch"]] for a in ("x", "y")} & overridden
+    lab.set("eps", 0.4)
+    values = dict(zip(scene.channels, scene.frame["values"]))
+    assert values["eps_now"] == 0.4 and values["dS"] == pytest.approx(lab.readouts["dS"], abs=0.0)

@@ -7,12 +7,15 @@ them), key messages through the scene, and ``advance`` (the simulator Play runs)
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
-from course_lib.lessons.cart_pole.lab import BALANCE_DWELL, BAND_DEG, FORCE_TASK, PUSH, CartPoleLab
+from course_lib.lessons.cart_pole.lab import BALANCE_DWELL, BAND_DEG, FORCE_TASK, LOST_DEG, PUSH, CartPoleLab
 from course_lib.physics.cart_pole_balance import FORCE_LIMIT, KICK, RAIL, lqr_gain
 from course_lib.physics.models import CartPole
+from tests.helpers.playback import play_chunks, playing
 
 FRAME = CartPoleLab.FRAME
 
@@ -270,3 +273,31 @@ def test_the_lost_pole_message_has_the_checklists_line_spacing():
     lab.set("auto", True)
     lab.advance(3.0)
     assert lab.lost and "line-height:1.35" in lab.message.value
+
+
+def test_the_lost_pole_message_returns_after_quick_kicks_cleared_it_while_the_pole_lies_down():
+    """Ten quick kicks under Auto-balance: the pole ends far past 90° (the issue saw 143–176°, cart on its stop).
+    Each kick clears the message line; the message comes back while the pole is still past LOST_DEG."""
+    lab = CartPoleLab()
+    lab.set("auto", True)
+    lab.advance(0.5)
+    for _ in range(10):
+        lab.kick()
+        lab.advance(0.05)
+    lab.advance(4.0)
+    while abs(lab.readout("theta_deg")) <= LOST_DEG:
+        lab.advance(FRAME)
+    assert "lost the pole" in lab.message.value
+
+
+def test_while_playing_the_status_line_shows_no_state_value_that_could_lag_the_canvas_and_paused_it_shows_the_frame():
+    """Under Auto-balance F flips between ±20 N from one frame to the next; the line is written when the kernel
+    hears of the playhead, later than the canvas draws, so while playing it leaves x, θ, F to the canvas."""
+    lab, clock = playing(CartPoleLab, theta0=15.0)
+    lab.set("auto", True)
+    play_chunks(lab, clock, 3)
+    assert not re.search(r"[xθF] = [−-]?\d", lab.readout_html.value) and "Pause" in lab.readout_html.value
+    lab.set("play", None)  # Pause: the frame at the playhead, in the picture and in the line
+    shown = dict(zip(lab.scene.channels, lab.scene.frame["values"]))
+    assert f"F = {format(lab.readout('F'), '.2f').replace('-', '−')} N" in lab.readout_html.value
+    assert shown["F"] == lab.readout("F")

@@ -280,3 +280,14 @@ def test_lesson_text_says_plain_pd_gains_come_from_the_believed_inertia_and_prin
     assert "in percent of the true ones" not in prose  # the model-error slider is an error: 0 = the true model
     for name in ("tt.CENTRE", "tt.Q0_ERROR", "average_inertia(setting.model"):
         assert name in code  # centre, start and PD scaling printed from course_lib, not typed
+
+
+def test_the_readout_table_keeps_its_columns_apart():
+    """JupyterLab's widget CSS leaves table cells unpadded: the header ran "RMS tool error…peak |τ₁|" together."""
+    import re
+
+    html = ToolPathLab().readout_html.value
+    style = re.search(r"<table style='([^']*)'>", html)
+    assert style is not None
+    spacing = re.search(r"border-spacing:(\d+)px", style.group(1))
+    assert spacing is not None and int(spacing.group(1)) >= 8 and "border-collapse:separate" in style.group(1)

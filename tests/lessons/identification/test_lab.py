@@ -263,7 +263,7 @@ def test_tiny_errors_keep_a_visible_bar_and_two_significant_digits():
     ch = bar_channels(np.array([1.2e-4, 0.5, 7.485, 10.88, 0.0]))
     assert ch["a_g"] == pytest.approx(MIN_BAR) and MIN_BAR >= 0.05
     assert ch["e_g"] == pytest.approx(MIN_BAR)
-    assert [percent(x) for x in (1.2e-4, 0.043, 0.45, 7.485)] == ["0.012", "4.3", "45", "748"]
+    assert [percent(x) for x in (1.2e-4, 0.043, 0.45, 7.485)] == ["0.012", "4.3", "45", "750"]
 
 
 def test_error_labels_are_staggered_so_neighbours_never_overlap(lab):
@@ -274,10 +274,23 @@ def test_error_labels_are_staggered_so_neighbours_never_overlap(lab):
 
 
 def test_kappa_is_shown_with_three_significant_digits():
-    from course_lib.lessons.identification.lab import three_digits
+    from course_lib.lessons.identification.lab import _kappa_text
 
-    assert [three_digits(x) for x in (7.1, 7.744, 28.7, 112.4, 7428.2, 0.0123)] == \
+    assert [_kappa_text(x, 5, None) for x in (7.1, 7.744, 28.7, 112.4, 7428.2, 0.0123)] == \
         ["7.10", "7.74", "28.7", "112", "7430", "0.0123"]
+
+
+def test_at_sigma_0_the_error_column_and_the_bar_labels_read_0_not_round_off():
+    """σ = 0: the fit recovers π to round-off (about 1e-15); the table once read "0.000000000000089 %"."""
+    from course_lib.lessons.identification.lab import ERROR_FLOOR
+
+    lab = IdentificationLab()
+    lab.set("sigma", 0.0)
+    cells = re.findall(r"<td>([^<]*) %</td>", lab.table_html.value)
+    assert len(cells) == 5 and set(cells) == {"0"}
+    values = dict(zip(lab.scene.channels, lab.scene.frame["values"]))
+    assert all(values[f"err_{n}"] == 0.0 for n in ident.PARAMETER_NAMES)
+    assert ERROR_FLOOR < 1e-6  # far below any error σ > 0 gives (0.01 % at the least, the tests above)
 
 
 def test_the_summary_shows_the_swing_centre_as_numbers(lab):

@@ -338,3 +338,28 @@ def test_axis_labels_sit_apart_outside_the_ellipse_and_away_from_the_handle():
             M, _, _ = light_axis(lab)
             corners = spot + half * np.array([[1, 1], [1, -1], [-1, 1], [-1, -1]])
             assert (0.5 * np.einsum("ni,ij,nj->n", corners, M, corners) > v["E"]).all()  # outside T = E
+
+
+def test_a_slider_move_from_0_to_180_degrees_reads_plus_180_and_back_minus_180():
+    """The move's convention (turn_degrees): shortest signed turns summed, a half turn counted the way the
+    angle grew in (−180°, 180°]."""
+    lab = MassMatrixLab(theta2=0.0)
+    lab.set("theta2", 180.0)
+    assert "θ₂ moved by +180°" in lab.readout_html.value
+    lab._end_move()
+    lab.set("theta2", 0.0)
+    assert "θ₂ moved by -180°" in lab.readout_html.value
+
+
+def shape_visible(lab, sid):
+    return next(s for s in lab.scene.shapes if s["id"] == sid)["props"]["visible"]
+
+
+def test_the_off_scale_note_shows_exactly_when_the_current_kappa_is_above_the_plot():
+    lab = MassMatrixLab(theta2=0.0)  # stretched: κ ≈ 46, far above the zoomed plot
+    assert lab.readout("kappa") > lab.klim[1] and shape_visible(lab, "kappa_off")
+    lab.set("payload", 2.0)
+    lab.set("theta2", 90.0)  # the payload makes κ small: the dot is on the plot
+    assert lab.klim[0] <= lab.readout("kappa") <= lab.klim[1] and not shape_visible(lab, "kappa_off")
+    lab.set("theta2", 0.0)
+    assert shape_visible(lab, "kappa_off")

@@ -55,9 +55,33 @@ def test_task_rk4_is_met_at_2_ms_and_not_at_2_5_ms_although_its_error_is_tiny_to
     assert "h = 2.5 ms, above 2 ms" in lab.tasks.reason("rk4")
     lab.set("reset", None)
     run(lab, "rk4", module.RK4_H)
-    assert lab.task_done("rk4")
     assert lab._run["duration"] >= module.RUN
     assert lab._run["error"] < module.RK4_ERROR
+    assert not lab.task_done("rk4") and "set h = 1 ms" in lab.tasks.reason("rk4")  # one run: h not yet halved
+
+
+def test_task_rk4_needs_a_second_run_at_half_the_step_and_shows_the_ratio_of_the_two_errors():
+    """The seed's "then halve h": runs at 2 ms and 1 ms from the same start; RK4 is 4th order, so the ratio
+    of the two 10 s energy errors is near 2⁴ = 16 (12.3 from the default posture)."""
+    lab = ArmSimLab()
+    run(lab, "rk4", module.RK4_H)
+    coarse = lab._run["error"]
+    lab.set("reset", None)
+    run(lab, "rk4", module.RK4_H / module.HALVING)
+    assert lab.task_done("rk4")
+    ratio = coarse / lab._run["error"]
+    assert 8 < ratio < 32  # between 2³ and 2⁵: the order 4 shows
+    assert f"{ratio:.1f} times smaller" in lab.tasks["rk4"].value
+
+
+def test_task_rk4_does_not_pair_runs_from_different_starts_or_steps_not_halved():
+    lab = ArmSimLab()
+    run(lab, "rk4", module.RK4_H)
+    run(lab, "rk4", module.RK4_H / module.HALVING)  # no Reset: this run starts where the first ended
+    assert not lab.task_done("rk4")
+    lab.set("reset", None)
+    run(lab, "rk4", 0.0005)  # a quarter of 2 ms, and 1 ms came from another start
+    assert not lab.task_done("rk4")
 
 
 def test_task_rk4_is_not_met_by_explicit_euler_or_by_a_short_play():
