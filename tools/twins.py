@@ -32,7 +32,7 @@ LANGUAGE_LINE = 'import course_lib; course_lib.set_language("zh")'
 UNTRANSLATED = "<!-- untranslated: write this cell in Chinese, then delete this line -->"
 #: Latin words a Chinese lesson may use as they are: names of software, algorithms and symbols
 ALLOWED_WORDS = frozenset(w.lower() for w in """
-    Python JupyterLab Jupyter Notebook Binder Colab Chromium RNEA CRBA ABA LQR PD RK4 RMS sympy numpy scipy
+    Python JupyterLab Jupyter Notebook Binder Colab Chromium Isaac Sim URDF DH Segway SciPy Tedrake Underactuated Robotics Acrobot RNEA CRBA ABA LQR PD RK4 RMS sympy numpy scipy
     Pinocchio MuJoCo Drake Franka KUKA LBR iiwa ipywidgets anywidget pip kernel make lab SI Hessian MIT
     Lagrange Newton Euler Hamilton Coriolis Christoffel Kalman Runge Kutta Featherstone Khatib
     course_lib my_work zh en Kernel Restart Run All Cells Glossary
@@ -44,8 +44,10 @@ CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
 DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.S)
 INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\$)(.+?)(?<![\\$])\$", re.S)
 IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)|<img\b[^>]*\bsrc=[\"']([^\"']+)[\"']", re.I)
-LINK = re.compile(r"(?<!!)\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)|<a\b[^>]*\bhref=[\"']([^\"']+)[\"']", re.I)
+LINK = re.compile(r"(?<!!)\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)|<a\b[^>]*\bhref=[\"']([^\"']+)[\"']|<(https?://[^>\s]+)>", re.I)
 NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?")
+#: a file or folder name in the prose (``02_pendulum.ipynb``, ``01_lagrange``): a name, not English
+FILE_NAME = re.compile(r"[\w./-]*(?:_|\.ipynb\b|\.md\b|\.py\b)[\w./-]*")
 LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z_'’-]*(?:[ \t,;:/()\"“”.!?-]+[A-Za-z][A-Za-z_'’-]*)+")
 
 
@@ -151,10 +153,10 @@ def normalised_math(markdown: str) -> Counter:
 
 def normalise_formula(formula: str) -> str:
     """A formula with the whitespace TeX ignores taken out: a space is kept only between two letters
-    (``\\sin x``), and there as one space.
+    (as after a command like ``sin``), and there as one space.
 
-    >>> normalise_formula(" \\frac{g}{l}\\n   \\sin x ") == normalise_formula("\\frac{g}{l}\\sin x")
-    True
+    >>> normalise_formula(" x^2 +\\n   y "), normalise_formula("m  g l")
+    ('x^2+y', 'm g l')
     """
     spaced = re.sub(r"\s+", " ", formula).strip()
     return re.sub(r"(?<![A-Za-z]) | (?![A-Za-z])", "", spaced)
@@ -186,7 +188,7 @@ def targets(markdown: str, pattern: re.Pattern, folder: PurePosixPath) -> Counte
     text = CODE_SPAN.sub(" ", FENCED.sub(" ", markdown))
     found = Counter()
     for m in pattern.finditer(text):
-        url = m.group(1) or m.group(2)
+        url = next(g for g in m.groups() if g)
         if re.match(r"[a-z][a-z+.-]*:", url) or url.startswith("#"):
             found[url] += 1
             continue
@@ -216,11 +218,12 @@ def expected_target(target: str, repo: Path) -> set[str]:
 def english_sentences(markdown: str) -> list[str]:
     """Runs of Latin words in a Chinese text with at least two words outside :data:`ALLOWED_WORDS`.
 
-    >>> english_sentences("拖动肘部（Drag the elbow）。用 Pinocchio 和 MuJoCo 检查。")
+    >>> english_sentences("拖动肘部（Drag the elbow）。用 Pinocchio 和 MuJoCo 检查 [02_pendulum.ipynb](x)。")
     ['Drag the elbow']
     """
     found = []
-    for m in LATIN_RUN.finditer(prose(markdown)):
+    text = FILE_NAME.sub(" ", prose(markdown))
+    for m in LATIN_RUN.finditer(text):
         words = re.findall(r"[A-Za-z][A-Za-z_'’-]*", m.group(0))
         if sum(len(w) > 1 and w.lower() not in ALLOWED_WORDS for w in words) >= 2:
             found.append(m.group(0).strip(" ,;:()/.-"))
