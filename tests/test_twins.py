@@ -240,3 +240,27 @@ def test_the_twins_labs_and_quizzes_show_no_english(lesson):
         course_lib.set_language("en")
         for tree in trees if "trees" in locals() else []:
             tree.close()
+
+
+# ---- the README in both languages ----------------------------------------------------------------------------
+
+def readme_links(name: str) -> list[str]:
+    text = (ROOT / name).read_text(encoding="utf-8")
+    return [m.group(1) for m in twins.LINK.finditer(twins.FENCED.sub(" ", text)) if m.group(1)]
+
+
+def test_each_readme_links_the_other_at_the_top_and_the_chinese_one_reaches_every_twin_and_doc():
+    """README.md's first lines link README.zh.md and back; README.zh.md links every twin, the glossary and
+    notation.zh.md, and each of its local links exists (a twin awaited from s28b excepted)."""
+    for name, other in (("README.md", "README.zh.md"), ("README.zh.md", "README.md")):
+        head = "\n".join((ROOT / name).read_text(encoding="utf-8").splitlines()[:5])
+        assert f"]({other})" in head, f"{name} must link {other} at the top"
+    links = readme_links("README.zh.md")
+    assert {"docs/glossary.md", "docs/notation.zh.md"} <= set(links)
+    assert {f"notebooks/zh/{p.name}" for p in LESSONS} <= set(links), "README.zh.md must list every Chinese lesson"
+    local = [u.partition("#")[0] for u in links if not u.startswith(("http:", "https:", "#"))]
+    broken = [u for u in local if not (ROOT / u).exists()
+              and not (u.startswith("notebooks/zh/") and Path(u).name[:2] in AWAITED)]
+    assert not broken, f"README.zh.md links files that do not exist: {broken}"
+    binder = [u for u in links if "mybinder.org" in u and "urlpath=" in u]
+    assert binder and all("/notebooks/zh/" in u for u in binder), "the Chinese README's Binder links open the twins"
