@@ -68,6 +68,28 @@ def test_sync_leaves_a_twin_in_step_untouched_and_only_adds_the_language_line():
                     assert z.get("outputs") == [] and z.get("execution_count") is None, f"{twin.name} cell {i} has outputs"
 
 
+
+def glossary_variants(markdown: str) -> list[str]:
+    """The spellings of glossary terms that the glossary does not use (tests/test_languages.py's list)."""
+    from tests.test_languages import GLOSSARY_TERMS
+
+    return [other for others in GLOSSARY_TERMS.values() for other in others if other in markdown]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lesson_id)
+def test_the_twin_spells_each_term_as_the_glossary_does(lesson):
+    """One spelling per term: the glossary's, the same the labs use (杆的张力, not 拉力; 减速比, not 传动比)."""
+    cells = twins.read(present(lesson))["cells"]
+    found = [(i, v) for i, c in enumerate(cells) if c["cell_type"] == "markdown"
+             for v in glossary_variants(twins.source(c))]
+    assert not found, f"{lesson.name}'s twin: spellings the glossary does not use (cell, variant): {found}"
+
+
+def test_the_spelling_check_sees_a_variant():
+    assert glossary_variants("杆的拉力 $T_c$ 与传动比") == ["拉力", "传动比"]
+    assert glossary_variants("杆的张力 $T_c$ 与减速比") == []
+
+
 # ---- the checks fail on broken twins ---------------------------------------------------------------------
 
 ENGLISH = [
@@ -186,6 +208,28 @@ def test_sync_keeps_the_chinese_copies_new_code_and_marks_a_new_cell_untranslate
     assert twins.check_one(english, twins.twin_path(english), repo) == [
         "notebooks/zh/01_pendulum.ipynb, cell 3 (added): marked untranslated"]
     assert twins.sync_one(english, twins.twin_path(english)) == []
+
+
+
+def test_a_changed_english_cell_is_reported_until_its_chinese_is_accepted(pair):
+    """An English edit to a translated cell (a sentence, not a number) is stale in the twin until `accept`."""
+    english, broken, repo = pair
+    cells = copy.deepcopy(ENGLISH)
+    cells[3]["source"] = cells[3]["source"].replace("See", "Read")
+    english.write_text(json.dumps(notebook(cells)))
+    assert twins.sync_one(english, twins.twin_path(english)) == [
+        "01_pendulum.ipynb: cell next's English changed since it was translated"]
+    problems = twins.check_one(english, twins.twin_path(english), repo)
+    assert len(problems) == 1 and "the English changed since this cell was translated" in problems[0], problems
+    assert "accept 01" in problems[0]
+    twins.sync_one(english, twins.twin_path(english), accept=True)
+    assert twins.check_one(english, twins.twin_path(english), repo) == []
+
+
+def test_a_twin_cell_without_a_record_of_its_english_is_reported(pair):
+    english, broken, _ = pair
+    problems = broken(lambda cells: cells[0]["metadata"].pop(twins.METADATA))
+    assert any("records no English it translates" in p for p in problems), problems
 
 
 # ---- the twins' labs and quizzes are Chinese ---------------------------------------------------------------

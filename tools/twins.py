@@ -11,14 +11,19 @@ Usage::
     python tools/twins.py sync [NN ...]    # write each twin's code cells from the English; keep its Markdown
     python tools/twins.py check [NN ...]   # print every difference the convention forbids; exit 1 if any
 
-``NN`` limits either to those lesson numbers (default: every lesson).
+    python tools/twins.py accept NN ...    # the Chinese of these lessons is up to date with their English
+
+``NN`` limits sync and check to those lesson numbers (default: every lesson).
 
 ``sync`` gives a Markdown cell that is new in the English a placeholder: the English text under the
 :data:`UNTRANSLATED` line, which ``check`` (and ``tests/test_twins.py``) reports until it is translated.
+Each twin's Markdown cell records (metadata ``twins.en``) a fingerprint of the English it translates;
+when the English cell changes, ``check`` reports the cell until its Chinese is updated and ``accept``ed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import sys
@@ -30,6 +35,8 @@ REPO = Path(__file__).resolve().parents[1]
 LANGUAGE_LINE = 'import course_lib; course_lib.set_language("zh")'
 #: the first line of a Markdown cell that ``sync`` copied from the English and nobody has translated yet
 UNTRANSLATED = "<!-- untranslated: write this cell in Chinese, then delete this line -->"
+#: the key of a twin's Markdown cell metadata that records the English it translates
+METADATA = "twins"
 #: Latin words a Chinese lesson may use as they are: names of software, algorithms and symbols
 ALLOWED_WORDS = frozenset(w.lower() for w in """
     Python JupyterLab Jupyter Notebook Binder Colab Chromium Isaac Sim URDF DH Segway SciPy Tedrake Underactuated Robotics Acrobot RNEA CRBA ABA LQR PD RK4 RMS sympy numpy scipy
@@ -109,12 +116,31 @@ def dumps(notebook: dict) -> str:
     return json.dumps({**notebook, "cells": cells}, indent=1, ensure_ascii=False) + "\n"
 
 
-def sync_one(english: Path, twin: Path) -> list[str]:
+def fingerprint(text: str) -> str:
+    """A short hash of an English Markdown cell, kept in its twin's metadata (``twins.en``) to see it change.
+
+    >>> fingerprint("# Lesson 1") == fingerprint("# Lesson 1"), fingerprint("a") == fingerprint("b")
+    (True, False)
+    """
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def recorded(cell: dict) -> str | None:
+    """The fingerprint of the English a twin's Markdown cell was translated from (None if not recorded)."""
+    return cell.get("metadata", {}).get(METADATA, {}).get("en")
+
+
+def sync_one(english: Path, twin: Path, accept: bool = False) -> list[str]:
     """Rewrite ``twin`` from ``english``: code cells copied (without outputs), Markdown kept by cell id.
+
+    A kept Markdown cell keeps the fingerprint of the English it was translated from (a cell without one
+    gets the current English's); ``accept`` records the current English for every cell, once the
+    translation has been brought up to date.
 
     Args:
         english: the English lesson.
         twin: its Chinese twin (created if missing).
+        accept: record the current English of every Markdown cell as translated.
 
     Returns:
         What changed, one line each (empty when the twin was in step).
@@ -127,11 +153,19 @@ def sync_one(english: Path, twin: Path) -> list[str]:
         new = {k: v for k, v in cell.items() if k not in ("outputs", "execution_count", "source")}
         if cell["cell_type"] == "code":
             new.update(execution_count=None, outputs=[], source=twin_code(en["cells"], i))
-        elif cell.get("id") in kept:
-            new["source"] = source(kept[cell["id"]])
-        else:
-            new["source"] = f"{UNTRANSLATED}\n{source(cell)}"
-            changes.append(f"{twin.name}: cell {cell.get('id')} is new, marked untranslated")
+        elif cell["cell_type"] == "markdown":
+            previous = kept.get(cell.get("id"))
+            now = fingerprint(source(cell))
+            if previous is not None:
+                new["source"] = source(previous)
+                translated_from = now if accept else (recorded(previous) or now)
+                if translated_from != now:
+                    changes.append(f"{twin.name}: cell {cell.get('id')}'s English changed since it was translated")
+            else:
+                new["source"] = f"{UNTRANSLATED}\n{source(cell)}"
+                translated_from = now
+                changes.append(f"{twin.name}: cell {cell.get('id')} is new, marked untranslated")
+            new["metadata"] = {**cell.get("metadata", {}), METADATA: {"en": translated_from}}
         cells.append(new)
     dropped = [c.get("id") for c in old["cells"] if c.get("id") not in {c.get("id") for c in cells}]
     changes += [f"{twin.name}: cell {cid} is gone from the English, dropped" for cid in dropped]
@@ -269,6 +303,11 @@ def check_one(english: Path, twin: Path, repo: Path = REPO) -> list[str]:
         if UNTRANSLATED in zs:
             problems.append(f"{where}: marked untranslated")
             continue
+        if recorded(z) is None:
+            problems.append(f"{where}: records no English it translates (run `tools/twins.py sync`)")
+        elif recorded(z) != fingerprint(es):
+            problems.append(f"{where}: the English changed since this cell was translated; bring the Chinese "
+                            f"up to date, then run `tools/twins.py accept {english.name[:2]}`")
         if normalised_math(es) != normalised_math(zs):
             only_en = normalised_math(es) - normalised_math(zs)
             only_zh = normalised_math(zs) - normalised_math(es)
@@ -290,9 +329,9 @@ def check_one(english: Path, twin: Path, repo: Path = REPO) -> list[str]:
             if missing or unmatched:
                 problems.append(f"{where}: {kind} differ: the English's {missing} have no counterpart; "
                                 f"the twin's {unmatched} are not in the English")
-        english = english_sentences(zs)
-        if english:
-            problems.append(f"{where}: English left in the Chinese: {english[:3]}")
+        leftover = english_sentences(zs)
+        if leftover:
+            problems.append(f"{where}: English left in the Chinese: {leftover[:3]}")
         broken = re.findall(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]\n(?![\s|#>*$-]|\d+\.\s)", FENCED.sub("", zs))
         if broken:
             problems.append(f"{where}: a Chinese paragraph is broken over source lines ({len(broken)} times)")
@@ -310,9 +349,12 @@ def check(repo: Path = REPO, numbers: tuple[str, ...] = ()) -> list[str]:
 
 def main(argv: list[str]) -> int:
     command, chosen = (argv[1] if len(argv) > 1 else ""), tuple(argv[2:])
-    if command == "sync":
+    if command in ("sync", "accept"):
         lessons = [p for p in english_lessons() if not chosen or p.name[:2] in chosen]
-        changes = [c for en in lessons for c in sync_one(en, twin_path(en))]
+        if command == "accept" and not chosen:
+            print("accept needs the numbers of the lessons whose Chinese is up to date, e.g. `accept 03`")
+            return 2
+        changes = [c for en in lessons for c in sync_one(en, twin_path(en), accept=command == "accept")]
         print("\n".join(changes) or "every twin is in step with its English lesson")
         return 0
     if command == "check":
