@@ -16,6 +16,7 @@ ALLOW_ROOT := $(shell if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 
 help:
 	@echo "make lab        copy the notebooks into my_work/ (once) and start JupyterLab on the first lesson"
+	@echo "make lab LESSON_LANG=zh  the same, opening the first lesson in Chinese (notebooks/zh/)"
 	@echo "make test       install the test extras and run the whole suite"
 	@echo "make test-pythons  run the fast suite under every supported Python found (pyenv or PATH)"
 	@echo "make bench      print the benchmark table"
@@ -43,7 +44,9 @@ LAB_ARGS ?=
 
 # The learner's own copy of notebooks/ and exercises/ (git-ignored; never overwritten).
 WORK ?= my_work
-START := /lab/tree/notebooks/00_start_here.ipynb
+# The lessons' language: en (notebooks/) or zh (the Chinese lessons, notebooks/zh/).
+LESSON_LANG ?= en
+START := /lab/tree/notebooks/$(if $(filter zh,$(LESSON_LANG)),zh/)00_start_here.ipynb
 
 # Serves $(WORK); the printed address (and the browser) open the first lesson, whatever
 # workspace an earlier session left behind.

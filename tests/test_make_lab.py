@@ -68,3 +68,17 @@ def test_make_lab_serves_the_start_notebook(tmp_path):
     # it served the learner's copy, made on first use
     assert (tmp_path / "my_work" / "notebooks" / "00_start_here.ipynb").is_file()
     assert (tmp_path / "my_work" / "exercises" / "01_lagrange" / "lagrange.ipynb").is_file()
+    # the Chinese lessons come with the English ones
+    assert (tmp_path / "my_work" / "notebooks" / "zh" / "00_start_here.ipynb").is_file()
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_lab_in_chinese_opens_the_chinese_first_lesson():
+    """`make lab LESSON_LANG=zh` starts JupyterLab on notebooks/zh/00_start_here.ipynb; the default stays English."""
+    def default_url(*args: str) -> str:
+        out = subprocess.run(["make", "-n", "-s", "lab", *args], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout
+        return next(word for word in out.split() if word.startswith("--LabApp.default_url="))
+    assert default_url("LESSON_LANG=zh") == "--LabApp.default_url=/lab/tree/notebooks/zh/00_start_here.ipynb"
+    assert default_url() == "--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb"
+    assert (ROOT / "notebooks" / "zh" / "00_start_here.ipynb").is_file()

@@ -21,6 +21,7 @@ def test_first_use_copies_every_lesson_and_exercise(tmp_path):
                       if ".ipynb_checkpoints" not in p.parts)
     got = sorted(p.relative_to(work) for p in copied if p.suffix == ".ipynb")
     assert got == expected and expected
+    assert any(rel.parts[:2] == ("notebooks", "zh") for rel in expected), "the Chinese lessons must be copied too"
     for rel in expected:
         assert (work / rel).read_bytes() == (ROOT / rel).read_bytes()
 
@@ -59,4 +60,6 @@ def test_binder_makes_the_same_copy_at_start_and_opens_it(tmp_path):
     subprocess.run(["bash", "postBuild"], cwd=clone, env=env, check=True, capture_output=True)
     assert (clone / "my_work" / "notebooks" / "00_start_here.ipynb").is_file()
     assert (clone / "my_work" / "exercises" / "01_lagrange" / "lagrange.ipynb").is_file()
+    assert (clone / "my_work" / "notebooks" / "zh" / "00_start_here.ipynb").is_file()
     assert "urlpath=lab/tree/my_work/notebooks/00_start_here.ipynb" in (ROOT / "README.md").read_text()
+    assert "urlpath=lab/tree/my_work/notebooks/zh/00_start_here.ipynb" in (ROOT / "README.zh.md").read_text()

@@ -3,7 +3,8 @@
 ``make lab`` and Binder's ``postBuild`` run this before JupyterLab starts, and
 JupyterLab then serves that folder: a learner's answers and outputs are saved
 there, never into the repository's ``notebooks/`` or ``exercises/`` (which
-stay exactly as released). Files the learner already has are left alone;
+stay exactly as released). The Chinese lessons, ``notebooks/zh/``, are copied
+with the English ones. Files the learner already has are left alone;
 files that are new in the course (a new lesson after ``git pull``) are added.
 To start a notebook afresh, delete or rename your copy and run it again.
 
@@ -51,7 +52,8 @@ def main(argv: list[str]) -> int:
     copied = make_workspace(work)
     where = work if not work.is_relative_to(Path.cwd()) else work.relative_to(Path.cwd())
     if copied:
-        print(f"Copied {len(copied)} notebooks and files into {where}/ (your own work there is never overwritten).")
+        print(f"Copied {len(copied)} notebooks and files into {where}/ (your own work there is never overwritten); "
+              f"the lessons in Chinese are in {where}/notebooks/zh/ (中文课文).")
     else:
         print(f"Your work is in {where}/ (nothing new to copy).")
     return 0
