@@ -715,10 +715,13 @@ function mount(model, el) {
   describe.id = `cl-scene-desc-${Math.random().toString(36).slice(2)}`;
   let keyHandle = -1;                                // index in keyHandles() of the handle the arrows move; -1: none
   const keyHandles = () => shapes.filter((s) => s.kind === "handle" && s.props.visible !== false);
+  canvas.__scene.keyHandle = () => keyHandles()[keyHandle]?.id ?? null;   // for tests: the handle the arrows move
   const firstKeyHandle = () => (model.get("keyboard") ? -1 : 0);
   function a11ySetup() {
     const focusable = model.get("keyboard") || model.get("play_key") || keyHandles().length > 0;
-    if (focusable) stage.tabIndex = 0; else stage.removeAttribute("tabindex");
+    if (focusable) {                                 // JupyterLab's shortcuts (arrows, Space) stay out of a focused scene
+      stage.tabIndex = 0; stage.setAttribute("data-lm-suppress-shortcuts", "true"); stage.setAttribute("data-p-suppress-shortcuts", "true");
+    } else stage.removeAttribute("tabindex");
     stage.setAttribute("role", focusable ? "application" : "img");
     const titles = [...panels.values()].map((p) => p.title).filter(Boolean);
     stage.setAttribute("aria-label", model.get("label") || titles.join("; ") || "scene");
@@ -737,11 +740,14 @@ function mount(model, el) {
     ctx.save(); ctx.strokeStyle = color("ink"); ctx.lineWidth = 2; ctx.setLineDash([4, 3]); ctx.beginPath();
     ctx.arc(T.px(resolve(s.props.x, v)), T.py(resolve(s.props.y, v)), s.props.r_px + 5, 0, 2 * Math.PI); ctx.stroke(); ctx.restore();
   }
+  let keyed = null;                                  // {id, at, until}: the last keyed position, until the kernel has answered
   function keyMove(s, key, fine) {
-    const v = shown(), at = [resolve(s.props.x, v), resolve(s.props.y, v)];
+    const v = shown(), now = performance.now();
+    const at = keyed && keyed.id === s.id && now < keyed.until ? keyed.at : [resolve(s.props.x, v), resolve(s.props.y, v)];
     const [x, y] = keyStep(s.props, panels.get(s.panel), at, key, fine);
     if (!Number.isFinite(x) || !Number.isFinite(y)) return;
-    override = handleOverride(s.props, x, y); overrideUntil = performance.now() + 600; draw();
+    keyed = { id: s.id, at: [x, y], until: now + 600, time: now };   // presses quicker than the kernel's answer add up
+    override = handleOverride(s.props, x, y); overrideUntil = now + 600; draw();
     send({ type: "drag", id: s.id, phase: "start", x: at[0], y: at[1] });
     send({ type: "drag", id: s.id, phase: "move", x, y });
     send({ type: "drag", id: s.id, phase: "end", x, y });
@@ -770,6 +776,9 @@ function mount(model, el) {
   stage.addEventListener("keyup", (e) => {
     if (e.key === " " && model.get("play_key") && !model.get("keyboard")) { e.stopImmediatePropagation(); send({ type: "key", key: " ", phase: "up" }); }
   }, true);
+  // a frame that comes once the keys have rested 250 ms is the kernel's answer to the last one: the next step
+  // starts from what it holds (a lab may constrain a handle more than its shape says, e.g. the arm's tip)
+  on("change:frame", () => { if (keyed && performance.now() - keyed.time > 250) keyed = null; });
   on("change:description", a11yDescribe); on("change:label", a11ySetup); on("change:play_key", a11ySetup);
   a11yDescribe();
 
