@@ -753,9 +753,10 @@ function mount(model, el) {
     send({ type: "drag", id: s.id, phase: "end", x, y });
     kick();
   }
-  stage.addEventListener("focus", (e) => {           // entered backwards (Shift+Tab): at the last handle
+  stage.addEventListener("focus", (e) => {           // by keys: at the first handle, or the last when entered backwards;
     const back = e.relatedTarget instanceof Node && (stage.compareDocumentPosition(e.relatedTarget) & Node.DOCUMENT_POSITION_FOLLOWING);
-    keyHandle = back ? keyHandles().length - 1 : firstKeyHandle(); kick();
+    const byKeys = stage.matches(":focus-visible");  // by a click (the cart-pole's "click, then ← →"): no handle
+    keyHandle = !byKeys || model.get("keyboard") ? -1 : back ? keyHandles().length - 1 : firstKeyHandle(); kick();
   });
   stage.addEventListener("blur", () => { keyHandle = -1; kick(); });
   stage.addEventListener("keydown", (e) => {          // capture: before the `keyboard` scene's own keys
