@@ -57,10 +57,12 @@ lab: $(LAB_STAMP)
 
 # Debian's Chromium drives the browser tests (Playwright's own browser download
 # is not used). Installed with apt-get when it is missing on a Debian/Ubuntu host, with
-# a Chinese font (fonts-noto-cjk) so that the labs and quizzes in Chinese render as text.
+# a Chinese font (fonts-noto-cjk) so that the labs and quizzes in Chinese render as text,
+# and axe-core (pinned, from the npm registry, into .venv/axe) for the accessibility test.
 browser-deps:
 	@bash tools/ensure_chromium.sh
 	@bash tools/ensure_cjk_font.sh
+	@bash tools/ensure_axe.sh
 
 # Node.js runs the scene widget's JavaScript unit tests (tests/js, via tests/test_scene_js.py).
 node-deps:

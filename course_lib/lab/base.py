@@ -36,6 +36,8 @@ import numpy as np
 
 from course_lib.i18n import Message, MessageTable, on_language_change, retranslate
 from course_lib.lab import controls
+from course_lib.lab.access import MESSAGE_CLASS, Access
+from course_lib.lab.describe import Described, described
 from course_lib.lab.drags import DragHandle, Drags, panel_pixels  # noqa: F401 - DragHandle: the labs import it from here
 from course_lib.lab.following import Following, SentValues
 from course_lib.lab.messages import text
@@ -51,7 +53,7 @@ _LABS_BY_CELL: dict[str, tuple[int, list["weakref.ref[Lab]"]]] = {}
 
 
 
-class Lab(Drags, Following):
+class Lab(Drags, Following, Described):
     """Base class of the interactive labs.
 
     A subclass sets :attr:`messages` (its own table) and :attr:`CONTROLS`,
@@ -80,6 +82,8 @@ class Lab(Drags, Following):
             TypeError: naming the lab, the control and the missing method (or the routes it names).
         """
         super().__init_subclass__(**kwargs)
+        if "refresh" in cls.__dict__:  # every refresh ends by describing the scene (describe.py)
+            cls.refresh = described(cls.__dict__["refresh"])
         for spec in cls.CONTROLS:
             named = controls.routes(spec)
             if len(named) != 1:
@@ -95,6 +99,7 @@ class Lab(Drags, Following):
         self.readouts: dict[str, float] = {}
         self.tasks = TaskList([])
         self.message = controls.html()
+        self.message.add_class(MESSAGE_CLASS)  # an alert (access.py)
         self.scene: Any = None
         self.widget: w.Widget | None = None
         self.typed_numbers: TypedNumbers | None = None  # made with the layout (lab_box)
@@ -185,7 +190,8 @@ class Lab(Drags, Following):
         """The lab's outer box: ``rows`` and the lab's hidden helpers (glyph style; slider boxes that read
         full-width digits, :mod:`~course_lib.lab.typed_numbers`). A lab with a layout of its own calls it too."""
         self.typed_numbers = TypedNumbers(self.guard(self._unreadable_number))
-        self.widget = w.VBox([*rows, glyph_style(), self.typed_numbers])
+        self.access = Access()
+        self.widget = w.VBox([*rows, glyph_style(), self.typed_numbers, self.access])
         self.widget.add_class("cl-lab")
         return self.widget
 
@@ -301,6 +307,8 @@ class Lab(Drags, Following):
         if self.scene is not None:
             relabel_scene(self.scene)
         self.tasks.relabel()
+        if getattr(self, "access", None) is not None:
+            self.access.relabel()
         msg, kind = getattr(self, "_shown", ("", "error"))
         if msg:
             self.show_message(retranslate(msg), kind)

@@ -29,6 +29,9 @@ KIT = MessageTable("kit", {
         "tasks_title": "Try this",
         "hint": "hint",
         "done_with": "done: {value}",
+        # -- accessibility (access.py): read by screen readers, not shown ------
+        "a11y_task_done": "Task done: {prompt} ({value})",
+        "a11y_value_of": "value of {label}",
         # -- shared errors ------------------------------------------------------
         "error_callback": "That did not work: {detail}. The lab is still usable.",
         "error_blowup": (
@@ -60,6 +63,8 @@ KIT = MessageTable("kit", {
         "tasks_title": "试一试",
         "hint": "提示",
         "done_with": "完成：{value}",
+        "a11y_task_done": "任务完成：{prompt}（{value}）",
+        "a11y_value_of": "{label} 的数值",
         "error_callback": "操作没有成功：{detail}。实验仍然可以继续使用。",
         "error_blowup": "仿真发散了（{detail}）。实验已重置；试试更小的力矩或更大的阻尼。",
         "error_not_finite": "{name} 必须是有限的数。",

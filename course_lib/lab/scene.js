@@ -242,6 +242,23 @@ export function constrainDrag(handle, start, x, y) {
 }
 
 /**
+ * Where the arrow `key` moves a handle at `at` from the keyboard (the same constraint as a drag).
+ * A step is the handle's `key_step` (data units; degrees about its circle), else 1/50 of the panel's
+ * range (2° about a circle); `fine` (Shift) is a fifth of it. → and ↑ go up the axis (anticlockwise on a circle).
+ */
+export function keyStep(props, panel, at, key, fine) {
+  const sign = key === "ArrowRight" || key === "ArrowUp" ? 1 : -1, scale = fine ? 0.2 : 1;
+  if (Array.isArray(props.circle)) {
+    const [cx, cy] = props.circle, r = Math.hypot(at[0] - cx, at[1] - cy), a = Math.atan2(at[1] - cy, at[0] - cx);
+    const da = sign * scale * (props.key_step ?? 2) * Math.PI / 180;
+    return [cx + r * Math.cos(a + da), cy + r * Math.sin(a + da)];
+  }
+  const across = props.axis === "x" || (props.axis !== "y" && (key === "ArrowLeft" || key === "ArrowRight"));
+  const [lo, hi] = across ? panel.xlim : panel.ylim, step = sign * scale * (props.key_step ?? (hi - lo) / 50);
+  return constrainDrag(props, at, across ? at[0] + step : at[0], across ? at[1] : at[1] + step);
+}
+
+/**
  * The playback clock. tick(nowMs) advances the playhead at `speed` while playing,
  * holds the last frame when the queue runs out ("waiting", never extrapolates),
  * and returns the messages to send: need (queue low) and playhead (10 Hz, pause).
@@ -360,6 +377,7 @@ const STYLE = `
 .cl-scene-formula { font-size: 16px; line-height: 1.8; padding: 8px 4px; max-width: 360px; white-space: pre-wrap; }
 .cl-scene-formula span[data-term] { border-bottom: 2px dotted currentColor; cursor: help; padding: 0 2px; border-radius: 3px; }
 .cl-scene-formula span[data-term].cl-on { background: #fdf0c2; }
+.cl-scene-description { font-size: 12px; line-height: 1.35; padding-top: 4px; }
 .cl-scene-buttons { display: flex; gap: 8px; padding-top: 6px; }
 .cl-scene-buttons button { font: inherit; font-size: 13px; padding: 4px 14px; border-radius: 4px; touch-action: none;
   border: 1px solid var(--jp-border-color1, #bbb); background: var(--jp-layout-color2, #f3f4f6); cursor: pointer; user-select: none; }
@@ -528,6 +546,7 @@ function mount(model, el) {
     canvas.style.width = `${W}px`; canvas.style.height = `${H}px`;
     if (model.get("keyboard")) { stage.tabIndex = 0; stage.setAttribute("data-lm-suppress-shortcuts", "true");
       stage.setAttribute("data-p-suppress-shortcuts", "true"); stage.title = "Click here, then use ← → (and space)"; }
+    a11ySetup();
     kick();
   }
 
@@ -613,6 +632,7 @@ function mount(model, el) {
         ctx.restore();
       }
     }
+    drawKeyFocus();
     banner.textContent = model.get("message") || (player.showWaiting(performance.now()) ? "waiting for the kernel…" : "");
     stats.draws++;
   }
@@ -686,6 +706,82 @@ function mount(model, el) {
     e.stopPropagation(); held.delete(e.key); send({ type: "key", key: e.key, phase: "up" });
   });
   stage.addEventListener("blur", () => { for (const k of held) send({ type: "key", key: k, phase: "up" }); held.clear(); });
+
+  // ---- accessibility: the scene's role, name and description; its handles and Play from the keyboard.
+  // A focused scene: Tab / Shift+Tab move between its handles (a `keyboard` scene's own keys first),
+  // the arrows move the focused handle (Shift: a fine step) through the drag messages a pointer sends,
+  // Space plays and pauses a simulated lab (`play_key`). The handle is ringed on the canvas.
+  const describe = make("div", "cl-scene-description", column);
+  describe.id = `cl-scene-desc-${Math.random().toString(36).slice(2)}`;
+  let keyHandle = -1;                                // index in keyHandles() of the handle the arrows move; -1: none
+  const keyHandles = () => shapes.filter((s) => s.kind === "handle" && s.props.visible !== false);
+  canvas.__scene.keyHandle = () => keyHandles()[keyHandle]?.id ?? null;   // for tests: the handle the arrows move
+  const firstKeyHandle = () => (model.get("keyboard") ? -1 : 0);
+  function a11ySetup() {
+    const focusable = model.get("keyboard") || model.get("play_key") || keyHandles().length > 0;
+    if (focusable) {                                 // JupyterLab's shortcuts (arrows, Space) stay out of a focused scene
+      stage.tabIndex = 0; stage.setAttribute("data-lm-suppress-shortcuts", "true"); stage.setAttribute("data-p-suppress-shortcuts", "true");
+    } else stage.removeAttribute("tabindex");
+    stage.setAttribute("role", focusable ? "application" : "img");
+    const titles = [...panels.values()].map((p) => p.title).filter(Boolean);
+    stage.setAttribute("aria-label", model.get("label") || titles.join("; ") || "scene");
+    stage.setAttribute("aria-describedby", describe.id);
+    if (keyHandle >= keyHandles().length) keyHandle = -1;
+  }
+  function a11yDescribe() {
+    const d = model.get("description") || "";
+    if (describe.textContent !== d) describe.textContent = d;
+    describe.style.display = d ? "" : "none";
+  }
+  function drawKeyFocus() {
+    const s = keyHandles()[keyHandle];
+    if (!s || document.activeElement !== stage) return;
+    const T = transforms.get(s.panel), v = shown();
+    ctx.save(); ctx.strokeStyle = color("ink"); ctx.lineWidth = 2; ctx.setLineDash([4, 3]); ctx.beginPath();
+    ctx.arc(T.px(resolve(s.props.x, v)), T.py(resolve(s.props.y, v)), s.props.r_px + 5, 0, 2 * Math.PI); ctx.stroke(); ctx.restore();
+  }
+  let keyed = null;                                  // {id, at, until}: the last keyed position, until the kernel has answered
+  function keyMove(s, key, fine) {
+    const v = shown(), now = performance.now();
+    const at = keyed && keyed.id === s.id && now < keyed.until ? keyed.at : [resolve(s.props.x, v), resolve(s.props.y, v)];
+    const [x, y] = keyStep(s.props, panels.get(s.panel), at, key, fine);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return;
+    keyed = { id: s.id, at: [x, y], until: now + 600, time: now };   // presses quicker than the kernel's answer add up
+    override = handleOverride(s.props, x, y); overrideUntil = now + 600; draw();
+    send({ type: "drag", id: s.id, phase: "start", x: at[0], y: at[1] });
+    send({ type: "drag", id: s.id, phase: "move", x, y });
+    send({ type: "drag", id: s.id, phase: "end", x, y });
+    kick();
+  }
+  stage.addEventListener("focus", (e) => {           // by keys: at the first handle, or the last when entered backwards;
+    const back = e.relatedTarget instanceof Node && (stage.compareDocumentPosition(e.relatedTarget) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const byKeys = stage.matches(":focus-visible");  // by a click (the cart-pole's "click, then ← →"): no handle
+    keyHandle = !byKeys || model.get("keyboard") ? -1 : back ? keyHandles().length - 1 : firstKeyHandle(); kick();
+  });
+  stage.addEventListener("blur", () => { keyHandle = -1; kick(); });
+  stage.addEventListener("keydown", (e) => {          // capture: before the `keyboard` scene's own keys
+    const hs = keyHandles();
+    if (e.key === "Tab" && hs.length) {
+      const next = keyHandle + (e.shiftKey ? -1 : 1);
+      if (next >= firstKeyHandle() && next < hs.length) { keyHandle = next; e.preventDefault(); e.stopImmediatePropagation(); kick(); }
+      return;                                        // past the last (or first) handle: Tab leaves the scene
+    }
+    if (e.key.startsWith("Arrow") && hs[keyHandle]) {
+      e.preventDefault(); e.stopImmediatePropagation(); keyMove(hs[keyHandle], e.key, e.shiftKey); return;
+    }
+    if (e.key === " " && model.get("play_key") && !model.get("keyboard")) {
+      e.preventDefault(); e.stopImmediatePropagation();
+      if (!e.repeat) send({ type: "key", key: " ", phase: "down" });
+    }
+  }, true);
+  stage.addEventListener("keyup", (e) => {
+    if (e.key === " " && model.get("play_key") && !model.get("keyboard")) { e.stopImmediatePropagation(); send({ type: "key", key: " ", phase: "up" }); }
+  }, true);
+  // a frame that comes once the keys have rested 250 ms is the kernel's answer to the last one: the next step
+  // starts from what it holds (a lab may constrain a handle more than its shape says, e.g. the arm's tip)
+  on("change:frame", () => { if (keyed && performance.now() - keyed.time > 250) keyed = null; });
+  on("change:description", a11yDescribe); on("change:label", a11ySetup); on("change:play_key", a11ySetup);
+  a11yDescribe();
 
   // ---- the kernel
   on("msg:custom", (msg, buffers) => {

@@ -118,6 +118,9 @@ class SimLab(Stream, Lab):
         self.attach_scene(scene)
         scene.on_need(self.guard(self._on_need))
         scene.on_playhead(self.guard(self._on_playhead))
+        if not scene.keyboard:  # Space plays and pauses (a scene with keys of its own keeps Space for them)
+            scene.play_key = True
+            scene.on_key(self.guard(self._on_play_key))
         column = self.build_controls()
         play = self.add_control("play", controls.button(text("play"), "play"), lambda _: self.play())
         step = self.add_control("step", controls.button(text("step"), "step-forward"), lambda _: self.step())
@@ -128,6 +131,11 @@ class SimLab(Stream, Lab):
         self.status = w.Label(text("paused"))
         self.layout(column + [w.HBox([play, step, reset]), w.HBox([speed, self.status])], below)
         self.refresh()
+
+    def _on_play_key(self, key: str, phase: str) -> None:
+        """Space pressed in the focused scene: the Play/Pause button's path."""
+        if key == " " and phase == "down":
+            self.play()
 
     # -- controls ------------------------------------------------------------------------------------
     def control_changed(self, spec: Any, value: Any) -> None:

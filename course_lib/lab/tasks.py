@@ -30,6 +30,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as w
 
 from course_lib.i18n import retranslate
+from course_lib.lab.access import ANNOUNCE_CLASS, LIST_CLASS, announcement
 from course_lib.lab.messages import text
 
 #: compact text: ipywidgets' HTML sets the line height of a control row (28 px), too loose for sentences
@@ -94,7 +95,13 @@ class TaskList:
         self.hints = {t.key: w.HTML(self._hint(t)) for t in self.tasks}
         rows = [w.VBox([self.status[t.key], self.hints[t.key]], layout={"margin": "0 0 2px 0"}) for t in self.tasks]
         title = w.HTML(f"<b>{text('tasks_title')}</b>") if self.tasks else w.HTML()
-        self.widget = w.VBox([title, *rows])
+        # the rows in a box of their own: the browser makes it a list of them (access.py); the announcer,
+        # visually hidden, is the polite live region that says which task just ticked
+        self.rows = w.VBox(rows)
+        self.rows.add_class(LIST_CLASS)
+        self.announcer = w.HTML()
+        self.announcer.add_class(ANNOUNCE_CLASS)
+        self.widget = w.VBox([title, self.rows, self.announcer])
         self.widget.add_class("cl-tasks")
         for t in self.tasks:
             self._render(t)
@@ -118,6 +125,7 @@ class TaskList:
                 t.done, t.value, t.reason = True, met if isinstance(met, str) else str(met), ""  # a Message stays one
                 newly.append(t.key)
                 self._render(t)
+                self.announcer.value = _html.escape(announcement(t.prompt, t.value))
             elif str(met or "") != t.reason:
                 t.reason = met.text if isinstance(met, NotYet) else ""
                 self._render(t)
@@ -149,6 +157,7 @@ class TaskList:
         for t in self.tasks:
             t.done, t.value, t.reason, t.since = False, "", "", None
             self._render(t)
+        self.announcer.value = ""
 
     def relabel(self) -> None:
         """Show the title, prompts, hints and values in the language in force now (done marks are kept).

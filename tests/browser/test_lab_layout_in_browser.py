@@ -29,7 +29,7 @@ MEASURE = """(cell) => {
   view.scrollTop += output.getBoundingClientRect().top - view.getBoundingClientRect().top - 4;
   const box = (el) => { const r = el.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; };
   const title = [...output.querySelectorAll('b')].find((b) => b.textContent.trim() === 'Try this');
-  const tasks = title ? [...title.closest('.widget-vbox').children].slice(1) : [];
+  const tasks = title ? [...title.closest('.cl-tasks').querySelector('.cl-task-list').children] : [];
   const controls = [...output.querySelectorAll('.widget-slider, .widget-button, .widget-toggle-button, .widget-dropdown')];
   const formula = [...output.querySelectorAll('.cl-scene-formula')].filter((f) => f.offsetHeight > 0);
   const tables = [...output.querySelectorAll('table')].filter((t) => t.offsetHeight > 0);

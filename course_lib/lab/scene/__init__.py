@@ -114,6 +114,13 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
     message = t.Unicode("").tag(sync=True)
     #: unique within the kernel; the page carries it as data-scene-id (tests find "their" scene by it)
     scene_id = t.Unicode("").tag(sync=True)
+    # -- accessibility (scene.js, its "accessibility" section) ------------------------------------
+    #: the scene's accessible name ("": its panels' titles, joined)
+    label = t.Unicode("").tag(sync=True)
+    #: the scene's state in words: its accessible description, also shown as plain text under it
+    description = t.Unicode("").tag(sync=True)
+    #: focusable, Space reporting " " (``on_key``): a simulated lab plays and pauses with it
+    play_key = t.Bool(False).tag(sync=True)
 
     def __init__(self, *, width: int = 640, height: int = 400, panels: Sequence[Panel] = (),
                  channels: Sequence[str] = (), shapes: Sequence[Shape] = (), formula: Formula | None = None,

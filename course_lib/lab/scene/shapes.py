@@ -340,6 +340,8 @@ class Handle(Shape):
     as ``x`` and ``y``. ``axis="x"`` or ``"y"`` restricts the drag to one axis,
     and ``limits=(lo, hi)`` to that part of the axis (data units: a cart between
     its end stops); ``circle=(cx, cy)`` keeps it on the circle through its start about (cx, cy).
+    From the keyboard an arrow moves it by ``key_step`` (data units; degrees about its circle), by
+    default 1/50 of its panel's range (2° about a circle); with Shift by a fifth of that.
     """
 
     x: Value = 0.0
@@ -349,5 +351,6 @@ class Handle(Shape):
     circle: tuple[float, float] | None = None
     limits: tuple[float, float] | None = None
     color: str = "primary"
+    key_step: float | None = None
     kind = "handle"
     bindable = ("x", "y")

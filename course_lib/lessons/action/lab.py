@@ -56,6 +56,9 @@ class ActionLab(Lab):
     """
 
     messages = ACTION
+    #: the scene in words (the kit's describe.py), and the main readouts it names with their units
+    DESCRIPTION = "act_description"
+    DESCRIBES = {"eps": "", "S": "J·s", "dS": "J·s"}
     CONTROLS = (c.Slider("eps", "act_eps", -EPS_MAX, EPS_MAX, EPS_STEP, 0.0, ".2f", on="on_eps"),
                 c.Dropdown("k", "act_k", tuple((str(k), k) for k in MODES), 1, on="on_k"),
                 c.Dropdown("system", "act_system", tuple((ACTION.text(f"act_{s}_name"), s) for s in SYSTEMS), "ball",

@@ -35,6 +35,10 @@ ACTION = MessageTable("action_lab", {
                                "{system} at k = {k} counts, not a value kept from before"),
         "act_ball_name": "ball",
         "act_pendulum_name": "pendulum",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "act_description": (
+            "Path perturbed by ε {eps:.2f}; action S {S:.3f} J·s, S(ε) − S(0) {dS:.4f} J·s."
+        ),
     },
     "zh": {
         "act_k": "模态 k",
@@ -66,6 +70,10 @@ ACTION = MessageTable("action_lab", {
                                "移动 ε 才算数，之前留下的值不算"),
         "act_ball_name": "小球",
         "act_pendulum_name": "单摆",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "act_description": (
+            "路径扰动 ε {eps:.2f}；作用量 S {S:.3f} J·s，S(ε) − S(0) {dS:.4f} J·s。"
+        ),
     },
 }, common={
     "act_eps": "ε",

@@ -54,6 +54,9 @@ class CartPoleLab(SimLab):
     Raises ValueError naming the argument and what is allowed."""
 
     messages = CART_POLE
+    #: the scene in words (the kit's describe.py), and the main readouts it names with their units
+    DESCRIPTION = "cp_description"
+    DESCRIBES = {"x": "m", "theta_deg": "°", "F": "N", "t": "s"}
     dt = DT  # the step auto_balance() uses too
     SPEEDS = (("0.3×", 0.3), ("½×", 0.5), ("1×", 1.0), ("2×", 2.0))
     CONTROLS = (c.Slider("force", "cp_force", -FORCE_LIMIT, FORCE_LIMIT, 0.1, 0.0, ".1f", on="on_force"),

@@ -46,6 +46,10 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_task_balance_hand": "{dwell:.1f} s within ±{band:g}°, by hand",
         "cp_task_balance_auto": "{dwell:.1f} s within ±{band:g}°, with Auto-balance",
         "cp_why_balance_out": "the pole left the band after {dwell:.1f} s; start again",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "cp_description": (
+            "Cart at x {x:.2f} m, pole at θ {theta_deg:.1f}°, force F {F:.1f} N, t {t:.2f} s."
+        ),
     },
     "zh": {
         "cp_push": "推力 [N]",
@@ -84,6 +88,10 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_task_balance_hand": "手动保持在 ±{band:g}° 以内 {dwell:.1f} s",
         "cp_task_balance_auto": "用自动平衡保持在 ±{band:g}° 以内 {dwell:.1f} s",
         "cp_why_balance_out": "摆杆在 {dwell:.1f} s 后离开了范围；重新开始",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "cp_description": (
+            "小车在 x {x:.2f} m，摆杆在 θ {theta_deg:.1f}°，力 F {F:.1f} N，t {t:.2f} s。"
+        ),
     },
 }, common={
     "cp_force": "F [N]",

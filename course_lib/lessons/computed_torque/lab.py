@@ -57,6 +57,9 @@ class ComputedTorqueLab(SimLab):
     """The joint-space computed-torque lab. Args: clock (tests fake it)."""
 
     messages = COMPUTED_TORQUE
+    #: the scene in words (the kit's describe.py), and the main readouts it names with their units
+    DESCRIPTION = "ct_description"
+    DESCRIBES = {"t": "s", "err_pd": "rad", "err_pdg": "rad", "err_ct": "rad"}
     dt = jt.DT
     CONTROLS = (c.Slider("model_error", "ct_model_error", *ERROR_RANGE, 5.0, 0.0, ".0f", on="on_model_error"),
                 c.Slider("payload", "ct_payload", *PAYLOAD_RANGE, 0.1, 0.0, ".1f", on="on_payload"))

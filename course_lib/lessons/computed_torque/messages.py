@@ -57,6 +57,10 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
                            "last {hold:g} s (model error {error:g} %, payload {payload:g} kg)"),
         "ct_error_payload": "The payload must be between {lo:g} and {hi:g} kg, got {value}.",
         "ct_error_model": "The model error must be between {lo:g} and {hi:g} %, got {value}.",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "ct_description": (
+            "t {t:.2f} s; joint error ‖q_d − q‖: PD {err_pd:.3f} rad, PD + gravity {err_pdg:.3f} rad, computed torque {err_ct:.3f} rad."
+        ),
     },
     "zh": {
         "ct_model_error": "模型误差 %",
@@ -103,6 +107,10 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
                            "（模型误差 {error:g} %，负载 {payload:g} kg）"),
         "ct_error_payload": "负载必须在 {lo:g} 到 {hi:g} kg 之间，收到的是 {value}。",
         "ct_error_model": "模型误差必须在 {lo:g} 到 {hi:g} % 之间，收到的是 {value}。",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "ct_description": (
+            "t {t:.2f} s；关节误差 ‖q_d − q‖：PD {err_pd:.3f} rad，PD + 重力 {err_pdg:.3f} rad，计算力矩 {err_ct:.3f} rad。"
+        ),
     },
 }, common={
     "ct_xlabel_err": "t [s]",

@@ -57,6 +57,9 @@ class ToolPathLab(SimLab):
     """The tool-path tracking lab (see the module docstring). Args: clock (tests)."""
 
     messages = TOOL_PATH
+    #: the scene in words (the kit's describe.py), and the main readouts it names with their units
+    DESCRIPTION = "tp_description"
+    DESCRIBES = {"t": "s", "xd": "m", "yd": "m", "err0": "m", "err1": "m", "err2": "m"}
     READOUTS_UNDER_SCENE = True  # the RMS table and legend stay beside the sliders (1366×768)
     dt = DT
     CHUNK = 0.1

@@ -54,6 +54,10 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "why_slow_pd": "plain PD's RMS is {pd:.3f} m, not above {pd_cm:g} cm yet",
         "why_slow_ct": "computed torque's RMS is {ct:.3f} m, above {ct_cm:g} cm",
         "why_wait": "wait: the RMS needs t ≥ {since:g} s",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "tp_description": (
+            "t {t:.2f} s; target at x {xd:.2f} m, y {yd:.2f} m; tool error: PD {err0:.3f} m, PD + gravity {err1:.3f} m, computed torque {err2:.3f} m."
+        ),
     },
     "zh": {
         "period": "周期 T [s]",
@@ -103,6 +107,10 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "why_slow_pd": "纯 PD 的均方根误差是 {pd:.3f} m，还没有超过 {pd_cm:g} cm",
         "why_slow_ct": "计算力矩的均方根误差是 {ct:.3f} m，超过了 {ct_cm:g} cm",
         "why_wait": "请等待：均方根误差 需要 t ≥ {since:g} s",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "tp_description": (
+            "t {t:.2f} s；目标在 x {xd:.2f} m、y {yd:.2f} m；工具误差：PD {err0:.3f} m，PD + 重力 {err1:.3f} m，计算力矩 {err2:.3f} m。"
+        ),
     },
 }, common={
     "delta": "δ [%]",

@@ -64,6 +64,9 @@ class ChristoffelLab(PosedSimArm, SimLab):
     """
 
     messages = CHRISTOFFEL
+    #: the scene in words (the kit's describe.py), and the main readouts it names with their units
+    DESCRIPTION = "chr_description"
+    DESCRIBES = {"theta1_deg": "°", "theta2_deg": "°", "qd1": "rad/s", "qd2": "rad/s", "tau1": "N·m", "tau2": "N·m"}
     CONTROLS = (c.Slider("theta1", "chr_theta1", -180, 180, ANGLE_STEP, 30.0, ".0f", follow="theta1_deg", period=360,
                          on="on_theta1"),
                 c.Slider("theta2", "chr_theta2", -180, 180, ANGLE_STEP, 60.0, ".0f", follow="theta2_deg", period=360,

@@ -59,6 +59,10 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         "chr_why_alt_zero": (
             "the skew error is {skew:.1e} here: with h = 0 or ω = 0 both forms agree; bend the elbow and spin"
         ),
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "chr_description": (
+            "Arm at θ₁ {theta1_deg:.0f}°, θ₂ {theta2_deg:.0f}°, turning at θ̇₁ {qd1:.2f} rad/s, θ̇₂ {qd2:.2f} rad/s; torques τ₁ {tau1:.2f} N·m, τ₂ {tau2:.2f} N·m."
+        ),
     },
     "zh": {
         "chr_form": "C 的写法",
@@ -110,6 +114,10 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         "chr_why_cancel_tau": "τ₁ = {tau1:.2f} N·m：|τ₁| 没有小于 {need:g}",
         "chr_why_alt_zero": (
             "这里的斜对称误差是 {skew:.1e}：h = 0 或 ω = 0 时两种写法一致；把肘部弯起来再转动"
+        ),
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "chr_description": (
+            "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°，转速 θ̇₁ {qd1:.2f} rad/s、θ̇₂ {qd2:.2f} rad/s；力矩 τ₁ {tau1:.2f} N·m、τ₂ {tau2:.2f} N·m。"
         ),
     },
 }, common={

@@ -71,6 +71,9 @@ class IdentificationLab(Lab):
     """
 
     messages = IDENTIFICATION
+    #: the scene in words (the kit's describe.py), and the main readouts it names with their units
+    DESCRIPTION = "id_description"
+    DESCRIBES = {"rank": "", "kappa": "", "residual": "N·m", "worst_error": ""}
     CONTROLS = (c.Dropdown("excitation", "id_excitation", tuple((IDENTIFICATION.text(f"id_{k}"), k) for k in KINDS),
                            "rich", on="on_excitation"),
                 c.Slider("n_samples", "id_samples", 10, 400, 1, 60.0, ".0f", on="on_n_samples"),
@@ -108,7 +111,7 @@ class IdentificationLab(Lab):
         side = w.VBox(column + [w.HBox([resample, recentre]), self.tasks.widget, self.message],
                       layout=c.COLUMN_LAYOUT)
         self.summary_html.layout.max_width = self.table_html.layout.max_width = f"{self.scene.width}px"
-        self.widget = w.VBox([c.beside(w.VBox([self.scene, self.summary_html, self.table_html]), side)])
+        self.lab_box([c.beside(w.VBox([self.scene, self.summary_html, self.table_html]), side)])
         self.refresh()
 
     def _scene(self) -> Scene:

@@ -53,6 +53,10 @@ IDENTIFICATION = MessageTable("identification", {
         "id_why_sigma": "σ = {sigma:.2f} N·m; this task needs σ ≥ {need:g} N·m",
         "id_why_rich_error": "{name} is still off by {worst:.1f} % (needs < {limit:.0f} %)",
         "id_why_slow_error": "the worst error is only {worst:.0f} % (needs > {limit:.0f} %)",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "id_description": (
+            "Fit of rank {rank:.0f}, condition number κ {kappa:.1f}; residual {residual:.3f} N·m; worst relative error {worst_error:.1%}."
+        ),
     },
     "zh": {
         "id_excitation": "激励",
@@ -103,6 +107,10 @@ IDENTIFICATION = MessageTable("identification", {
         "id_why_sigma": "σ = {sigma:.2f} N·m；这个任务需要 σ ≥ {need:g} N·m",
         "id_why_rich_error": "{name} 的误差仍有 {worst:.1f} %（需要 < {limit:.0f} %）",
         "id_why_slow_error": "最大误差只有 {worst:.0f} %（需要 > {limit:.0f} %）",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "id_description": (
+            "拟合的秩为 {rank:.0f}，条件数 κ {kappa:.1f}；残差 {residual:.3f} N·m；最差相对误差 {worst_error:.1%}。"
+        ),
     },
 }, common={
     "id_amp1": "A₁ [deg]",

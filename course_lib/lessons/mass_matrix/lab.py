@@ -74,6 +74,9 @@ class MassMatrixLab(PosedArm, Lab):
     """
 
     messages = MASS_MATRIX
+    #: the scene in words (the kit's describe.py), and the main readouts it names with their units
+    DESCRIPTION = "mm_description"
+    DESCRIBES = {"theta1_deg": "°", "theta2_deg": "°", "M11": "kg·m²", "M12": "kg·m²", "M22": "kg·m²", "kappa": ""}
     CONTROLS = (
         c.Slider("theta1", "mm_theta1", -180, 180, 1, 30.0, ".0f", follow="theta1_deg", period=360, on="on_theta1"),
         c.Slider("theta2", "mm_theta2", -180, 180, 1, 90.0, ".0f", follow="theta2_deg", period=360, on="on_theta2"),

@@ -38,6 +38,10 @@ MASS_MATRIX = MessageTable("mass_matrix", {
         "mm_why_energy": "T = {T:.3f} J is {off:.0f} % away from E = {E:.2f} J; it needs to be within {tol:g} %",
         "mm_value_round": "κ(M) = {kappa:.2f} at θ₂ = {theta2:.0f}°",
         "mm_value_light": "{angle:.1f}° off the light axis, T = {T:.3f} J for E = {E:.2f} J",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "mm_description": (
+            "Arm at θ₁ {theta1_deg:.0f}°, θ₂ {theta2_deg:.0f}°; M₁₁ {M11:.2f} kg·m², M₁₂ {M12:.2f} kg·m², M₂₂ {M22:.2f} kg·m²; condition number κ(M) {kappa:.1f}."
+        ),
     },
     "zh": {
         "mm_payload": "负载 [kg]",
@@ -72,6 +76,10 @@ MASS_MATRIX = MessageTable("mass_matrix", {
         "mm_why_energy": "T = {T:.3f} J 与 E = {E:.2f} J 相差 {off:.0f} %；需要在 {tol:g} % 以内",
         "mm_value_round": "θ₂ = {theta2:.0f}° 时 κ(M) = {kappa:.2f}",
         "mm_value_light": "与轻方向的轴相差 {angle:.1f}°，E = {E:.2f} J 时 T = {T:.3f} J",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "mm_description": (
+            "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°；M₁₁ {M11:.2f} kg·m²，M₁₂ {M12:.2f} kg·m²，M₂₂ {M22:.2f} kg·m²；条件数 κ(M) {kappa:.1f}。"
+        ),
     },
 }, common={
     "mm_theta1": "θ₁ [deg]",

@@ -68,6 +68,9 @@ class MotorLab(PosedSimArm, SimLab):
     """The motor lab. Args: q0 (rad), arm (a MotorArm), clock. Raises ValueError naming what was wrong."""
 
     messages = MOTOR
+    #: the scene in words (the kit's describe.py), and the main readouts it names with their units
+    DESCRIPTION = "mot_description"
+    DESCRIBES = {"th1_deg": "°", "th2_deg": "°", "t": "s", "top11": "kg·m²", "rotor11": "kg·m²", "kappa": ""}
     CONTROLS = (c.Slider("kr1", "mot_kr1", *GEAR_RANGE, 1.0, 50.0, ".0f", param="kr1"),
                 c.Slider("kr2", "mot_kr2", *GEAR_RANGE, 1.0, 50.0, ".0f", param="kr2"),
                 c.Slider("Im1", "mot_Im1", *ROTOR_INERTIA_RANGE, 1e-5, IM_START, ".5f", param="Im1"),

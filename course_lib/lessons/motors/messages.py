@@ -53,6 +53,10 @@ MOTOR = MessageTable("motor_lab", {
         "mot_why_too_big": "joint 1 moved at τ₁ = {tau1:.3f} N·m, but a smaller τ₁ also moves it: "
                            "find the least within {pct:g} % (Reset, lower τ₁ before Play)",
         "mot_error_q0": "q0 must be two finite angles in rad, got {value!r}",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "mot_description": (
+            "Arm at θ₁ {th1_deg:.0f}°, θ₂ {th2_deg:.0f}°, t {t:.2f} s; M₁₁ {top11:.2f} kg·m², of which rotor {rotor11:.2f} kg·m²; condition number κ(M) {kappa:.1f}."
+        ),
     },
     "zh": {
         "mot_kr1": "k_r1（减速比 1）",
@@ -96,6 +100,10 @@ MOTOR = MessageTable("motor_lab", {
         "mot_why_too_big": "关节 1 在 τ₁ = {tau1:.3f} N·m 时动了，但更小的 τ₁ 也能让它动："
                            "在 {pct:g} % 以内找出最小值",
         "mot_error_q0": "q0 必须是两个有限的角度（rad），收到的是 {value!r}",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "mot_description": (
+            "机械臂位于 θ₁ {th1_deg:.0f}°、θ₂ {th2_deg:.0f}°，t {t:.2f} s；M₁₁ {top11:.2f} kg·m²，其中转子 {rotor11:.2f} kg·m²；条件数 κ(M) {kappa:.1f}。"
+        ),
     },
 }, common={
     "mot_Im1": "I_m1 [kg·m²]",

@@ -40,6 +40,10 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         "os_why_heavy": "the heaviest apparent mass is {mass:.1f} kg, not above {need:g} kg",
         "os_why_singular": "exactly straight or folded: Λ has no value there; come back by a degree",
         "os_push_small": "F is very small: its direction is kept, its size held at {F:g} N",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "os_description": (
+            "Arm at θ₁ {theta1_deg:.0f}°, θ₂ {theta2_deg:.0f}°; apparent mass at the tip from {m_min:.2f} kg to {m_max:.2f} kg, {m_push:.2f} kg along the push."
+        ),
     },
     "zh": {
         "os_title_world": "拖动肘部、末端和推力 F（琥珀色圆点）",
@@ -76,6 +80,10 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         "os_why_heavy": "最大等效质量为 {mass:.1f} kg，没有超过 {need:g} kg",
         "os_why_singular": "正好伸直或完全折叠：那里 Λ 没有值；往回退一度",
         "os_push_small": "F 非常小：保留它的方向，大小固定为 {F:g} N",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "os_description": (
+            "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°；末端的表观质量从 {m_min:.2f} kg 到 {m_max:.2f} kg，沿推力方向为 {m_push:.2f} kg。"
+        ),
     },
 }, common={
     "os_theta1": "θ₁ [deg]",

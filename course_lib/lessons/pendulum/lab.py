@@ -47,6 +47,9 @@ class PendulumLab(SimLab):
     Raises ValueError naming the argument and what is allowed."""
 
     messages = PENDULUM
+    #: the scene in words (the kit's describe.py), and the main readouts it names with their units
+    DESCRIPTION = "pend_description"
+    DESCRIBES = {"theta_deg": "°", "theta_dot": "rad/s", "t": "s", "E": "J"}
     RELEASE_WATCH = ("b",)  # task 2: b must not drop below DECAY_B after the release
     CONTROLS = (c.Slider("theta", "pend_theta0", *THETA_RANGE, 1, 60.0, ".0f", follow="theta_deg",
                          period=360, on="on_theta"),

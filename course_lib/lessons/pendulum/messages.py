@@ -61,6 +61,10 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_why_decay_b_after": "b was set below {b:g} after the release",
         "pend_why_decay_tau": "τ = {tau:.2f} N·m keeps feeding energy in (at the rate τ θ̇): set τ to 0",
         "pend_why_tension_hidden": "the rod pulled {tension:.1f} N, but the Newton view was off",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "pend_description": (
+            "Pendulum at θ {theta_deg:.0f}°, θ̇ {theta_dot:.2f} rad/s, t {t:.2f} s; energy E {E:.2f} J."
+        ),
     },
     "zh": {
         "pend_newton": "牛顿视角",
@@ -114,6 +118,10 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_why_decay_b_after": "松手后 b 被调到了 {b:g} 以下",
         "pend_why_decay_tau": "τ = {tau:.2f} N·m 一直在输入能量（速率为 τ θ̇）：把 τ 设为 0",
         "pend_why_tension_hidden": "杆的张力达到了 {tension:.1f} N，但当时牛顿视角是关着的",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "pend_description": (
+            "摆位于 θ {theta_deg:.0f}°，θ̇ {theta_dot:.2f} rad/s，t {t:.2f} s；能量 E {E:.2f} J。"
+        ),
     },
 }, common={
     "pend_theta0": "θ [deg]",

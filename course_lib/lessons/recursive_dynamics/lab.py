@@ -66,6 +66,9 @@ class RneaLab(Lab):
     """
 
     messages = RNEA_LAB
+    #: the scene in words (the kit's describe.py), and the main readouts it names with their units
+    DESCRIPTION = "rnea_description"
+    DESCRIBES = {"n": "", "omega": "rad/s", "step": "", "steps": "", "tau": "N·m"}
     CONTROLS = (c.Slider("n", "rnea_n", 2, N_MAX, 1, 4, ".0f", on="on_n"),
                 c.Slider("qd", "rnea_qd", -3, 3, 0.1, 1.0, ".1f", on="on_qd"),
                 c.Slider("qdd", "rnea_qdd", -10, 10, 0.5, 0.0, ".1f", on="on_qdd"))
@@ -92,7 +95,7 @@ class RneaLab(Lab):
         # the stage and the current link's numbers under the scene, so that the controls and the whole
         # checklist fit beside it on a 1366×768 screen (tests/browser/test_lab_layout_in_browser.py)
         side = w.VBox(column + [c.beside(back, nxt), self.tasks.widget, self.message], layout=c.COLUMN_LAYOUT)
-        self.widget = w.VBox([c.beside(w.VBox([self.scene, self.stage_html, self.panel_html]), side)])
+        self.lab_box([c.beside(w.VBox([self.scene, self.stage_html, self.panel_html]), side)])
         self.refresh()
 
     # -- the model ---------------------------------------------------------------------------

@@ -44,6 +44,10 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_why_few": "n = {n}; this needs at least {n_min} links",
         "rnea_why_weight": "|f₁| = {f:.2f} N against Σ m g = {w:.2f} N",
         "rnea_why_tip": "τ{n} = {tau:.3f} N·m, more than {tol:.3f} N·m ({pct:g} % of m g l/2 = {most:.2f} N·m)",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "rnea_description": (
+            "{n:.0f}-link arm at q̇ {omega:.1f} rad/s; pass at step {step:.0f} of {steps:.0f}; joint torque τ {tau:.2f} N·m."
+        ),
     },
     "zh": {
         "rnea_n": "连杆数 n",
@@ -84,6 +88,10 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_why_few": "n = {n}；这里至少需要 {n_min} 根连杆",
         "rnea_why_weight": "|f₁| = {f:.2f} N，而 Σ m g = {w:.2f} N",
         "rnea_why_tip": "τ{n} = {tau:.3f} N·m，大于 {tol:.3f} N·m（m g l/2 = {most:.2f} N·m 的 {pct:g} %）",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "rnea_description": (
+            "{n:.0f} 连杆机械臂，q̇ {omega:.1f} rad/s；递推到第 {step:.0f} 步，共 {steps:.0f} 步；关节力矩 τ {tau:.2f} N·m。"
+        ),
     },
 }, common={
     "rnea_row_omega": "ω (rad/s)",

@@ -48,6 +48,9 @@ class ArmPreviewLab(PosedArm, Lab):
     """
 
     messages = ARM_PREVIEW
+    #: the scene in words (the kit's describe.py), and the main readouts it names with their units
+    DESCRIPTION = "arm_description"
+    DESCRIBES = {"theta1_deg": "°", "theta2_deg": "°", "tip_x": "m", "tip_y": "m"}
     CONTROLS = (c.Slider("theta1", "arm_theta1", -180, 180, 1, 30.0, ".0f", on="on_theta1",
                          follow="theta1_deg", period=360),
                 c.Slider("theta2", "arm_theta2", -180, 180, 1, 45.0, ".0f", on="on_theta2",

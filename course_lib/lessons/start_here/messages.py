@@ -15,6 +15,10 @@ ARM_PREVIEW = MessageTable("arm_preview", {
         "arm_task_high_hint": (
             "The tip is highest when both links point straight up: θ₁ = 90°, θ₂ = 0°."
         ),
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "arm_description": (
+            "Arm at θ₁ {theta1_deg:.0f}°, θ₂ {theta2_deg:.0f}°; tip at x {tip_x:.2f} m, y {tip_y:.2f} m."
+        ),
     },
     "zh": {
         "arm_title": "平面 2R 机械臂（l₁ = {l1:g} m，l₂ = {l2:g} m）",
@@ -26,6 +30,10 @@ ARM_PREVIEW = MessageTable("arm_preview", {
         "arm_why_high": "末端现在在 y = {y:.2f} m，需要到 {target:g} m",
         "arm_task_high": "把末端抬到肩关节上方至少 {y:g} m 的高度。",
         "arm_task_high_hint": "两根连杆都竖直向上时末端最高：θ₁ = 90°，θ₂ = 0°。",
+        # the scene in words (the kit's describe.py): its main readouts with their units
+        "arm_description": (
+            "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°；末端在 x {tip_x:.2f} m、y {tip_y:.2f} m。"
+        ),
     },
 }, common={
     "arm_theta1": "θ₁ [deg]",

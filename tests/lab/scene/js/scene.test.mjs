@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { scene } from "./load_scene.mjs";
 
 const { FrameQueue, Player, Throttle, TraceBuffer, applyOverride, constrainDrag, ellipsePoints, floatsOf, formatText,
-  handleOverride, lerp, niceTicks, panelTransform, resolve, sampleAt, tickLabel } = scene;
+  handleOverride, keyStep, lerp, niceTicks, panelTransform, resolve, sampleAt, tickLabel } = scene;
 
 /** A queue of one channel whose value equals the frame's time × 10 (so values name their times). */
 function timeQueue() { return new FrameQueue(1); }
@@ -147,6 +147,19 @@ test("a dragged handle is kept on its axis or circle, and moves the channels it 
   const ov = handleOverride({ x: { ch: 2, k: 2, c: 1 }, y: 0.5 }, 5, 9);
   assert.deepEqual(ov, [[2, 2]], "x = 2·v + 1 = 5 → v = 2; an unbound y overrides nothing");
   assert.deepEqual(Array.from(applyOverride(Float64Array.from([1, 1, 1]), ov)), [1, 1, 2]);
+});
+
+test("an arrow key moves a handle by 1/50 of its panel (Shift: a fifth), along its axis or its circle", () => {
+  const panel = { xlim: [-2, 2], ylim: [-1, 1] };
+  const close = (a, b) => a.every((v, i) => Math.abs(v - b[i]) < 1e-12);
+  assert.ok(close(keyStep({}, panel, [0, 0], "ArrowRight", false), [0.08, 0]), "4 / 50 to the right");
+  assert.ok(close(keyStep({}, panel, [0, 0], "ArrowDown", true), [0, -0.008]), "Shift: 2 / 50 / 5 down");
+  assert.ok(close(keyStep({ axis: "x", limits: [-1, 1] }, panel, [0.98, 0], "ArrowUp", false), [1, 0]),
+    "an x-handle: ↑ goes along x, stopped at its limit");
+  assert.ok(close(keyStep({ key_step: 0.5 }, panel, [0, 0], "ArrowLeft", false), [-0.5, 0]), "the handle's own step");
+  const [x, y] = keyStep({ circle: [0, 0] }, panel, [1, 0], "ArrowRight", false);
+  assert.ok(Math.abs(Math.hypot(x, y) - 1) < 1e-12 && Math.abs(Math.atan2(y, x) * 180 / Math.PI - 2) < 1e-9,
+    "about its circle: 2° anticlockwise, on the circle");
 });
 
 test("the player advances at speed, holds and says waiting when a chunk is late, and asks ahead", () => {

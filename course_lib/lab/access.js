@@ -1,0 +1,62 @@
+// Browser side of access.py (anywidget ES module, shipped as is: no build step).
+//
+// ipywidgets 8 draws a slider's label as a separate <label> element that is not tied to the slider
+// (a noUiSlider handle with role="slider"), so assistive technology reads "slider" with no name.
+// This module, one hidden helper per lab, names the lab's controls by their visible labels and gives
+// the lab's parts their roles: the checklist a list, the announcer a polite live region, the
+// message line an alert. It watches the lab's box and names again what a relabel or a redraw made.
+
+const HELPER = "cl-access";
+const SR_STYLE = "cl-access-style";
+/** visually hidden, still read (the usual "screen-reader only" rule) */
+const CSS = `.cl-sr-only{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}`;
+
+const setAttr = (el, name, value) => { if (el && el.getAttribute(name) !== value) el.setAttribute(name, value); };
+const labelOf = (control) => (control.querySelector(":scope > .widget-label")?.textContent ?? "").trim();
+
+/**
+ * Name and role every part of one lab's box (idempotent: an attribute is written only when it changes).
+ * @param {Element} root the lab's ``cl-lab`` box
+ * @param {Object<string, string>} texts the kit's words ({value_of: "… {label}"}) in the language in force
+ */
+export function label(root, texts) {
+  for (const control of root.querySelectorAll(".widget-slider")) {
+    const name = labelOf(control);
+    if (!name) continue;
+    for (const handle of control.querySelectorAll(".noUi-handle")) setAttr(handle, "aria-label", name);
+    const box = control.querySelector(".widget-readout");
+    if (box) { setAttr(box, "role", "textbox"); setAttr(box, "aria-label", (texts.value_of ?? "{label}").replace("{label}", name)); }
+  }
+  for (const control of root.querySelectorAll(".widget-dropdown")) {
+    const select = control.querySelector("select"), name = labelOf(control) || (select?.title ?? "").trim();
+    if (name && select) setAttr(select, "aria-label", name);   // no visible label: the tooltip the lab gave it
+  }
+  for (const list of root.querySelectorAll(".cl-task-list")) {
+    setAttr(list, "role", "list");
+    for (const item of list.children) setAttr(item, "role", "listitem");
+  }
+  for (const live of root.querySelectorAll(".cl-announce")) { setAttr(live, "role", "status"); setAttr(live, "aria-live", "polite"); live.classList.add("cl-sr-only"); }
+  for (const line of root.querySelectorAll(".cl-message")) setAttr(line, "role", "alert");
+}
+
+function render({ model, el }) {
+  el.classList.add(HELPER);
+  if (!document.getElementById(SR_STYLE)) { const st = document.createElement("style"); st.id = SR_STYLE; st.textContent = CSS; document.head.appendChild(st); }
+  let root = null, observer = null, raf = 0, alive = true;
+  const texts = () => model.get("texts") || {};
+  const run = () => { raf = 0; if (alive && root) label(root, texts()); };
+  const later = () => { if (!raf && alive) raf = requestAnimationFrame(run); };
+  const attach = () => {                             // the helper is put in the page before its lab's box is
+    if (!alive) return;
+    root = el.closest(".cl-lab");
+    if (!root) { requestAnimationFrame(attach); return; }
+    observer = new MutationObserver(later);
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    run();
+  };
+  attach();
+  model.on("change:texts", later);
+  return () => { alive = false; observer?.disconnect(); if (raf) cancelAnimationFrame(raf); };
+}
+
+export default { render };

@@ -1,0 +1,59 @@
+"""Every lab carries what assistive technology needs (course_lib/lab/access.py): the hidden helper that
+names its controls, a checklist whose rows sit in a list box, a polite announcer that says a task ticked
+(in the language in force) and a message line marked as the alert. The browser side is checked by
+tests/browser/test_accessibility_in_browser.py (axe-core)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+import course_lib
+from course_lib import TwoLinkArm
+from course_lib.lab.access import ANNOUNCE_CLASS, HELPER_CLASS, LIST_CLASS, MESSAGE_CLASS, Access
+from course_lib.lab.tasks import Task, TaskList
+from course_lib.lessons import LESSONS
+
+LABS = [(name, f"{lesson.package}.{module}") for lesson in LESSONS for name, module in lesson.exports.items()
+        if name.endswith("Lab")]
+
+
+@pytest.mark.parametrize(("name", "module"), LABS, ids=[n for n, _ in LABS])
+def test_every_lab_box_carries_the_helper_a_task_list_an_announcer_and_an_alert_line(name, module):
+    cls = getattr(importlib.import_module(module), name)
+    lab = cls(TwoLinkArm()) if name == "ArmPreviewLab" else cls()
+    helpers = [c for c in lab.widget.children if isinstance(c, Access)]
+    assert helpers == [lab.access] and "cl-lab" in lab.widget._dom_classes, f"{name}: {lab.widget.children}"
+    assert HELPER_CLASS in lab.access._dom_classes and lab.access.layout.display == "none"
+    assert MESSAGE_CLASS in lab.message._dom_classes
+    assert LIST_CLASS in lab.tasks.rows._dom_classes and len(lab.tasks.rows.children) == len(lab.tasks.tasks)
+    assert ANNOUNCE_CLASS in lab.tasks.announcer._dom_classes and lab.tasks.announcer in lab.tasks.widget.children
+    assert lab.access.texts["value_of"] == "value of {label}"
+
+
+def test_a_task_that_ticks_is_announced_once_in_the_language_in_force_and_reset_clears_it():
+    tl = TaskList([Task("big", "Make x large.", lambda x: f"x = {x}" if x > 3 else None)])
+    tl.update(1)
+    assert tl.announcer.value == ""
+    tl.update(5)
+    assert tl.announcer.value == "Task done: Make x large. (x = 5)"
+    tl.clear()
+    assert tl.announcer.value == ""
+    course_lib.set_language("zh")
+    try:
+        tl.update(5)
+        assert tl.announcer.value.startswith("任务完成："), tl.announcer.value
+    finally:
+        course_lib.set_language("en")
+
+
+def test_the_helper_speaks_the_language_in_force_after_a_switch():
+    from course_lib.lessons.pendulum.lab import PendulumLab
+    lab = PendulumLab()
+    course_lib.set_language("zh")
+    try:
+        assert lab.access.texts["value_of"] == "{label} 的数值"
+    finally:
+        course_lib.set_language("en")
+    assert lab.access.texts["value_of"] == "value of {label}"
