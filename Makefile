@@ -12,7 +12,7 @@ TEST_STAMP := $(VENV)/.stamp-test
 NO_BROWSER := $(shell if [ "$$(uname)" = Linux ] && [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then echo --no-browser; fi)
 ALLOW_ROOT := $(shell if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 
-.PHONY: lab test test-fast test-pythons bench bench-browser bench-grading exercises grade browser-deps node-deps sandbox-deps classroom classroom-deps bench-classroom clean help
+.PHONY: badges lab test test-fast test-pythons bench bench-browser bench-grading exercises grade browser-deps node-deps sandbox-deps classroom classroom-deps bench-classroom clean help
 
 help:
 	@echo "make lab        copy the notebooks into my_work/ (once) and start JupyterLab on the first lesson"
@@ -21,6 +21,7 @@ help:
 	@echo "make test-pythons  run the fast suite under every supported Python found (pyenv or PATH)"
 	@echo "make bench      print the benchmark table"
 	@echo "make bench-browser  measure the scene in Chromium (JupyterLab, Notebook 7, +100 ms link) and print it"
+	@echo "make badges     rewrite every Binder/Colab badge from [tool.course] repository in pyproject.toml"
 	@echo "make exercises  regenerate exercises/ from solutions/ (nbgrader)"
 	@echo "make grade SUBMISSIONS=dir [GRADE_OPTS=\"--jobs N --output DIR --autograded\"]"
 	@echo "make bench-grading  time the sandboxed grader on a synthetic class (STUDENTS=30 JOBS=2)"
@@ -96,6 +97,9 @@ bench: $(TEST_STAMP)
 bench-browser: $(TEST_STAMP) browser-deps
 	$(PY) -m pytest -m browser -p no:cacheprovider -q tests/browser/test_scene_in_browser.py
 	$(PY) benchmarks/browser_report.py
+
+badges:
+	$(PY) tools/badges.py
 
 exercises: $(TEST_STAMP)
 	$(PY) -m course_lib.grading.release

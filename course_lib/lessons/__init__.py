@@ -26,6 +26,8 @@ Imports are lazy: ``import course_lib.lessons`` loads no lesson, and
 5
 >>> [lesson.notebook for lesson in LESSONS][:2]
 ['00_start_here.ipynb', '01_action_principle.ipynb']
+>>> [a.number for a in ASSIGNMENTS if 3 in a.lessons]
+[2, 3]
 """
 
 from __future__ import annotations
@@ -83,10 +85,35 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(12, "review", "12_review.ipynb", {"review_quiz": "quiz"}),
 )
 
+@dataclasses.dataclass(frozen=True)
+class Assignment:
+    """One graded assignment: its number, its notebook and the lessons it practises.
+
+    Attributes:
+        number: the assignment's number (its folder starts with it, two digits).
+        notebook: the released notebook, relative to the repository (``exercises/…``).
+        lessons: the numbers of the lessons it practises; a lesson's "Practise it" links exactly these.
+    """
+
+    number: int
+    notebook: str
+    lessons: tuple[int, ...]
+
+
+#: every assignment, in course order: the one place that says which lessons each practises
+ASSIGNMENTS: tuple[Assignment, ...] = (
+    Assignment(1, "exercises/01_lagrange/lagrange.ipynb", (1, 2, 4)),
+    Assignment(2, "exercises/02_arm_dynamics/arm_dynamics.ipynb", (3, 5, 6, 7)),
+    Assignment(3, "exercises/03_energy_integrators/energy_integrators.ipynb", (3,)),
+    Assignment(4, "exercises/04_computed_torque/computed_torque.ipynb", (8,)),
+    Assignment(5, "exercises/05_identification/identification.ipynb", (9,)),
+    Assignment(6, "exercises/06_recursive_dynamics/recursive_dynamics.ipynb", (10,)),
+)
+
 #: each exported name → the module that defines it
 _WHERE = {name: f"{lesson.package}.{module}" for lesson in LESSONS for name, module in lesson.exports.items()}
 
-__all__ = ["LESSONS", "Lesson", "lesson", *sorted(_WHERE)]
+__all__ = ["ASSIGNMENTS", "Assignment", "LESSONS", "Lesson", "lesson", *sorted(_WHERE)]
 
 
 def lesson(key: int | str) -> Lesson:

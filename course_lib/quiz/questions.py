@@ -34,8 +34,9 @@ import sympy as sp
 
 from course_lib.i18n import halfwidth, language
 from course_lib.quiz import symbolic as quiz_symbolic
+from course_lib.quiz.diagnosis import diagnose
 from course_lib.quiz.messages import text
-from course_lib.quiz.units import normal_unit, read_number, unit_scale
+from course_lib.quiz.units import normal_unit, read_number, shown_unit, unit_scale
 from course_lib.quiz.worker import TIME_LIMIT, shared_worker
 
 
@@ -47,11 +48,15 @@ class Result:
         correct: whether the answer is right.
         message: feedback on this attempt: one or two plain sentences.
         valid: False when the input could not be read or checked (not an attempt).
+        cause: what the message says the wrong answer is (a :mod:`~course_lib.quiz.diagnosis` cause's
+            name, ``"mistake"`` for one of the question's listed mistakes, ``"unit_only"`` when only the
+            unit is wrong, ``"negated"`` for a formula equal to minus the answer); "" when it names none.
     """
 
     correct: bool
     message: str
     valid: bool = True
+    cause: str = ""
 
 
 class Question:
@@ -154,15 +159,24 @@ class NumericQuestion(Question):
         mistakes: ``(value, hint)`` pairs: a typical wrong answer (in ``unit``) and
             the hint shown when a learner's value is within ``tolerance`` of it,
             e.g. ``(2 * T, "Did you forget the ½ in T = ½ q̇ᵀ M q̇?")``.
+        hint: the question's own hint, shown after "not the answer" when no cause explains the value.
+        ratio: a gear ratio k the question involves: a value k² times (or 1/k² of) the answer is told so.
+        count: the answer counts something (a rank, a number of calls): no factor-of-2 or root diagnosis.
+
+    A wrong value gets a cause (:mod:`~course_lib.quiz.diagnosis`) only when that cause explains it
+    within the tolerance; a right one is told how close it is.
 
     >>> q = NumericQuestion("T?", 1.083, tolerance=0.01, unit="J", mistakes=[(2.166, "Forgot the ½?")])
-    >>> q.check("1083 mJ").correct, q.check("2.17 J").message
-    (True, 'Your value 2.17 is not the answer. Forgot the ½?')
+    >>> q.check("1083 mJ").message, q.check("2.17 J").message
+    ('Right: 1083 mJ = 1.083 J is exact.', 'Your value 2.17 is not the answer. Forgot the ½?')
+    >>> q.check("1.08").message, q.check("-1.083 J").cause, q.check("5 J").message
+    ('Right: 1.08 is 0.28 % off the answer.', 'sign', 'Your value 5 is not the answer.')
     """
 
     def __init__(self, prompt: str, expected: float, tolerance: float, unit: str = "",
                  explanation: str = "", aliases: Sequence[str] = (),
-                 mistakes: Sequence[tuple[float, str]] = ()):
+                 mistakes: Sequence[tuple[float, str]] = (), hint: str = "",
+                 ratio: float | None = None, count: bool = False):
         super().__init__(prompt, explanation)
         self.expected = float(expected)
         self.tolerance = float(tolerance)
@@ -175,6 +189,9 @@ class NumericQuestion(Question):
         self.mistakes = [(float(v), str(hint)) for v, hint in mistakes]
         if not all(np.isfinite(v) for v, _ in self.mistakes):
             raise ValueError(f"mistakes must be (finite value, hint) pairs, got {list(mistakes)!r}")
+        if ratio is not None and not np.isfinite(ratio):
+            raise ValueError(f"ratio must be a finite gear ratio or None, got {ratio!r}")
+        self.hint, self.ratio, self.count = str(hint), ratio, bool(count)
 
     def _scale(self, unit: str) -> float | None:
         """The factor that turns a value in ``unit`` into the question's unit; None if not accepted."""
@@ -183,7 +200,7 @@ class NumericQuestion(Question):
     @property
     def placeholder(self) -> str:  # type: ignore[override]
         """The input box's hint: the expected unit, never an example value."""
-        return text("quiz_number_hint_unit", unit=self.unit) if self.unit else text("quiz_number_hint")
+        return text("quiz_number_hint_unit", unit=shown_unit(self.unit)) if self.unit else text("quiz_number_hint")
 
     def _grade(self, response: Any) -> Result:
         read = read_number(response)
@@ -197,34 +214,37 @@ class NumericQuestion(Question):
         if close and unit_ok:
             return Result(True, self._within(value, unit, value_in_unit, scale))
         if close:
-            return Result(False, text("quiz_wrong_unit", got=unit, expected=self.unit))
-        if unit_ok:
-            hints = [hint for v, hint in self.mistakes if abs(value_in_unit - v) <= self.tolerance]
-            if hints:
-                return Result(False, text("quiz_not_it", value=value) + text("quiz_sep") + hints[0])
-            if self.expected != 0 and abs(value_in_unit + self.expected) <= self.tolerance:
-                return Result(False, text("quiz_sign", value=value))
-            return Result(False, self._off_by(value))
-        return Result(False, text("quiz_off_and_unit", value=value, got=unit, expected=self.unit))
+            return Result(False, text("quiz_wrong_unit", got=unit, expected=shown_unit(self.unit)),
+                          cause="unit_only")
+        if not unit_ok:
+            return Result(False, self._with_hint(text("quiz_off_and_unit", value=value, got=unit,
+                                                      expected=shown_unit(self.unit))), cause="unit_only")
+        hints = [hint for v, hint in self.mistakes if abs(value_in_unit - v) <= self.tolerance]
+        if hints:
+            return Result(False, text("quiz_not_it", value=value) + text("quiz_sep") + hints[0], cause="mistake")
+        cause = diagnose(value_in_unit, self.expected, self.tolerance, normal_unit(self.unit), self.ratio,
+                         self.count)
+        if cause is not None:
+            said = text(f"quiz_cause_{cause}", unit=shown_unit(self.unit), k=self.ratio if self.ratio is not None else 0)
+            return Result(False, text("quiz_not_it", value=value) + text("quiz_sep") + said, cause=cause)
+        return Result(False, self._with_hint(text("quiz_not_it", value=value)))
+
+    def _with_hint(self, message: str) -> str:
+        """``message``, then the question's own hint, if it has one."""
+        return message + text("quiz_sep") + self.hint if self.hint else message
 
     def _within(self, value: float, unit: str, value_in_unit: float, scale: float) -> str:
-        """'Right', with a converted value shown in the answer's unit ("2167 g = 2.167 kg") and the
-        margin worded as in :meth:`_off_by` (a share of the answer)."""
+        """'Right', with a converted value shown in the answer's unit ("2167 g = 2.167 kg") and how close
+        it is: "exact", or how far off as a share of the answer (never the tolerance)."""
         shown = f"{value:g}"
         if scale != 1.0:
-            shown = f"{value:g} {unit} = {value_in_unit:.4g} {self.unit}"
+            shown = f"{value:g} {unit} = {value_in_unit:.4g} {shown_unit(self.unit)}"
+        off = abs(value_in_unit - self.expected)
+        if off <= 1e-12 * max(abs(self.expected), 1.0):
+            return text("quiz_right_exact", value=shown)
         if abs(self.expected) > 0:
-            return text("quiz_within", value=shown, pct=100 * self.tolerance / abs(self.expected))
-        return text("quiz_within_abs", value=shown, tol=self.tolerance)
-
-    def _off_by(self, value: float) -> str:
-        """'Not the answer' with the accepted margin as a share of the answer, which does not reveal it.
-
-        (An absolute margin such as 'by more than 394.9' gave away an answer whose tolerance was 5 % of it.)
-        """
-        if abs(self.expected) > 0:
-            return text("quiz_off_by", value=value, pct=100 * self.tolerance / abs(self.expected))
-        return text("quiz_off_by_abs", value=value, tol=self.tolerance)
+            return text("quiz_right_off", value=shown, pct=100 * off / abs(self.expected))
+        return text("quiz_right_off_abs", value=shown, off=off)
 
 
 class SymbolicQuestion(Question):
@@ -281,9 +301,10 @@ class SymbolicQuestion(Question):
             return Result(False, text(key, seconds=self.time_limit), False)
         if "error" in reply:
             return Result(False, reply["error"], False)
-        same = bool(reply["correct"])
+        same, negated = bool(reply["correct"]), bool(reply.get("negated"))
         shown = text("quiz_you_typed", latex=reply["latex"])
-        return Result(same, shown + text("quiz_sep") + text("quiz_equivalent" if same else "quiz_not_equivalent"))
+        said = "quiz_equivalent" if same else "quiz_negated" if negated else "quiz_not_equivalent"
+        return Result(same, shown + text("quiz_sep") + text(said), cause="negated" if negated else "")
 
 
 class Quiz:

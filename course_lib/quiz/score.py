@@ -7,7 +7,8 @@ after every check: how many questions are right so far, and for each question
 not yet right, a link to the lesson behind it.
 
 Scoring is a pure function of which questions are solved (:meth:`ScoredQuiz.score`),
-so tests call it without any widget.
+so tests call it without any widget. The score line is an output (HTML rendered by JupyterLab), so
+its lesson links are relative file links that open the lesson in a JupyterLab tab.
 
 >>> from course_lib.quiz import NumericQuestion
 >>> quiz = ScoredQuiz([NumericQuestion("1 + 1?", 2, 0.1), NumericQuestion("2 + 2?", 4, 0.1)],
@@ -142,7 +143,7 @@ def score_html(score: Score) -> str:
             parts.append(SCORE.text("score_all"))
         if score.missed:
             items = ", ".join(
-                SCORE.text("score_item", n=n, link=f"<a href='{html.escape(src.href)}' target='_self' "
+                SCORE.text("score_item", n=n, link=f"<a href='{html.escape(src.href)}' "
                                                    f"style='{LINK_STYLE}'>{html.escape(src.label)}</a>")
                 for n, src in zip(score.missed_numbers, score.missed))
             parts.append(SCORE.text("score_review", items=items))
@@ -174,8 +175,12 @@ class ScoredQuizView(FollowsLanguage):
                 at = 1 if view._head is not None else 0
                 view.widget.children = kids[:at] + (line,) + kids[at:]
                 self.context_lines[i] = line
-        self.summary = w.HTML(layout={"max_width": "100%"})
+        # an Output, not an HTML widget: JupyterLab renders an output's HTML with its file links, so a relative
+        # link opens the lesson in a tab (an HTML widget's link is the browser's and reloads the whole page)
+        self.summary = w.Output(layout={"max_width": "100%"})
         self.summary.add_class("course-quiz-score")
+        #: the score line's HTML, as shown
+        self.summary_html = ""
         for view in self.quiz_view.views:
             view.out.observe(lambda _change: self.update(), names="value")
         self.update()
@@ -199,5 +204,10 @@ class ScoredQuizView(FollowsLanguage):
         """Recompute the score from the question views and show it."""
         views = self.quiz_view.views
         score = self.quiz.score([v.solved for v in views], [v.attempts > 0 or v.revealed for v in views])
-        self.summary.value = score_html(score)
+        shown = score_html(score)
+        if shown != self.summary_html:
+            self.summary_html = shown
+            self.summary.outputs = ({"output_type": "display_data", "data": {"text/html": shown,
+                                                                            "text/plain": "score"},
+                                     "metadata": {}},)
         return score

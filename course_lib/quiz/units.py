@@ -29,6 +29,17 @@ def normal_unit(unit: str) -> str:
     return u.replace("·", "*").replace("⋅", "*")
 
 
+def shown_unit(unit: str) -> str:
+    """A unit as the course writes it for a learner to read: one spelling, "N·m", "m/s²", "kg·m²".
+
+    (The reader accepts "N*m", "N m" and "m/s^2" as well: :func:`normal_unit`.)
+
+    >>> shown_unit("N*m"), shown_unit("m/s^2"), shown_unit("kg*m^2"), shown_unit("N·m")
+    ('N·m', 'm/s²', 'kg·m²', 'N·m')
+    """
+    return normal_unit(unit).replace("*", "·").replace("^2", "²").replace("^3", "³")
+
+
 #: SI prefixes a learner may put before the question's unit ("1083 mJ" for 1.083 J)
 SI_PREFIXES = {"G": 1e9, "M": 1e6, "k": 1e3, "c": 1e-2, "m": 1e-3, "µ": 1e-6, "μ": 1e-6, "u": 1e-6, "n": 1e-9}
 

@@ -103,7 +103,8 @@ class Worker:
             language: the language of the reply's message (the kernel's :func:`course_lib.language`).
 
         Returns:
-            ``{"correct": bool, "latex": str}``, or ``{"error": message}`` (with
+            ``{"correct": bool, "negated": bool, "latex": str}`` (negated: the answer is minus the
+            expected one), or ``{"error": message}`` (with
             ``"timeout": True`` when the limit was reached).
         """
         with self._lock:
@@ -158,11 +159,12 @@ def _answer(request: dict) -> dict:
     try:
         expr = qs.evaluate(qs.read(request["answer"], symbols))
         same = qs.compare(expr, expected, list(symbols.values()))
+        negated = not same and expected != 0 and qs.compare(expr, -expected, list(symbols.values()))
     except ValueError as exc:
         return {"error": str(exc)}
     except Exception as exc:  # noqa: BLE001 - any failure of sympy becomes one sentence
         return {"error": text("quiz_cannot_check", detail=f"sympy: {type(exc).__name__}")}
-    return {"correct": bool(same), "latex": qs.latex(expr)}
+    return {"correct": bool(same), "negated": bool(negated), "latex": qs.latex(expr)}
 
 
 def main() -> None:

@@ -15,8 +15,9 @@ ACTION_QUIZ = MessageTable("action_quiz", {
         "min_prompt": ("You pull ε out beyond 0.3 and bring it back to nearly 0, watching S(ε) − S(0). Which path "
                        "has the smallest action?"),
         "min_a": "The straight line between the two end points.",
-        "min_a_note": ("A straight line has less kinetic energy but pays for it in potential energy; its "
-                       "action is higher than the parabola's."),
+        "min_a_note": ("On the straight line the ball never leaves its start height: T = V = 0 all along, so "
+                       "its action is 0. The parabola's action is below 0 (its rise lowers −V by more than it "
+                       "adds to T), so the line's action is the higher one."),
         "min_b": "The most perturbed path, |ε| = 0.5.",
         "min_b_note": "The right panel climbs as |ε| grows: the further from the true path, the larger S.",
         "min_c": "The true path, ε = 0, at the bottom.",
@@ -66,7 +67,7 @@ ACTION_QUIZ = MessageTable("action_quiz", {
     "zh": {
         "min_prompt": "把 ε 拉到 0.3 以外，再慢慢调回接近 0，同时观察 S(ε) − S(0)。哪条路径的作用量最小？",
         "min_a": "连接两个端点的直线。",
-        "min_a_note": "直线的动能较小，但势能上要付出更多；它的作用量比抛物线的大。",
+        "min_a_note": "在直线上小球一直停在起始高度：处处 T = V = 0，所以作用量为 0。抛物线的作用量小于 0（它升高使 −V 减少的量比 T 增加的量多），所以直线的作用量更大。",
         "min_b": "扰动最大的路径，|ε| = 0.5。",
         "min_b_note": "右边的图随 |ε| 增大而升高：离真实路径越远，S 越大。",
         "min_c": "谷底的真实路径，ε = 0。",

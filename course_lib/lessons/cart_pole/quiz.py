@@ -44,6 +44,7 @@ CART_POLE_QUIZ = MessageTable("cart_pole_quiz", {
                       "feedback law can bring any small deviation back to the top."),
         "rank_prompt": ("Linearize the cart-pole at the upright, z = (x, θ, ẋ, θ̇). What is the rank of the "
                         "controllability matrix [B, AB, A²B, A³B]?"),
+        "rank_hint": "The rank counts the independent columns of [B, AB, A²B, A³B], a 4 × 4 matrix: compute it, not B's.",
         "rank_why": ("Its rank is {rank}, the full state dimension: one force can steer all four states, though "
                      "B alone has rank 1. The pole's coupling to the cart (A's entries that link θ and ẍ) is what "
                      "spreads the single input through all four directions."),
@@ -72,6 +73,7 @@ CART_POLE_QUIZ = MessageTable("cart_pole_quiz", {
                       "m l cos θ ẍ + m l² θ̈ − m g l sin θ = 0，与 F 无关，所以每个力都只给出同一条直线上的一点。"
                       "线性化模型的可控性矩阵仍然满秩，所以反馈律能把任何小偏差拉回顶端。"),
         "rank_prompt": "在直立位置把小车倒立摆线性化，z = (x, θ, ẋ, θ̇)。可控性矩阵 [B, AB, A²B, A³B] 的秩是多少？",
+        "rank_hint": "秩是 [B, AB, A²B, A³B] 这个 4 × 4 矩阵中线性无关的列数：算的是它的秩，不是 B 的。",
         "rank_why": ("秩是 {rank}，等于状态的维数：虽然 B 本身的秩只有 1，一个力却能操纵全部四个状态。"
                      "正是摆杆与小车的耦合（A 中联系 θ 和 ẍ 的元素）把这一个输入传到了全部四个方向。"),
         "slope_prompt": "F 变化时，(ẍ, θ̈) 沿一条直线移动。用 theta 和 l 写出它的斜率 dθ̈/dẍ。",
@@ -134,7 +136,8 @@ def cart_pole_quiz(model: CartPole | None = None) -> Quiz:
              Option(t("under_c"), correct=True, feedback=t("under_c_note")),
              Option(t("under_d"), feedback=t("under_d_note"))],
             explanation=t("under_why")),
-        NumericQuestion(t("rank_prompt"), expected=float(rank), tolerance=0.1, explanation=t("rank_why", rank=rank)),
+        NumericQuestion(t("rank_prompt"), expected=float(rank), tolerance=0.1, count=True,
+                        hint=t("rank_hint"), explanation=t("rank_why", rank=rank)),
         SymbolicQuestion(t("slope_prompt"), expected=slope, symbols={s.name: s for s in slope.free_symbols},
                          explanation=t("slope_why")),
         NumericQuestion(

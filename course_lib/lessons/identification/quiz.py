@@ -59,6 +59,10 @@ IDENTIFICATION_QUIZ = MessageTable("identification_quiz", {
         "payload_prompt": ("Before a gripper is mounted, e = m₂l_c₂ is identified as {before:.3f} kg·m; after, "
                            "{after:.3f} kg·m. Treat the gripper as a point mass at the tip (l₂ = {l2:g} m). "
                            "What is its mass (kg)?"),
+        "payload_not_divided": ("That is the change in e itself, in kg·m: the payload's mass is that change "
+                                "divided by its lever arm l₂."),
+        "kappa_hint": ("Read κ(A) off the lab's readout after choosing \"slow and small\": it is the ratio of the "
+                       "largest to the smallest singular value of the stacked regressor, not a scaled value."),
         "payload_why": ("A point mass m_p at distance l₂ from joint 2 adds m_p l₂ to e: m_p = ({after:.3f} − "
                         "{before:.3f}) / {l2:g} = {payload:g} kg. The other four parameters change too, by "
                         "m_p(l₁² + l₂², l₁l₂, l₂², l₁); fitting all five at once uses more of the data."),
@@ -105,6 +109,8 @@ IDENTIFICATION_QUIZ = MessageTable("identification_quiz", {
                         "样本数变为 4 倍，误差减半。"),
         "payload_prompt": ("装夹爪之前，辨识出 e = m₂l_c₂ = {before:.3f} kg·m；装上之后是 {after:.3f} kg·m。"
                            "把夹爪看作末端的一个质点（l₂ = {l2:g} m）。它的质量是多少（kg）？"),
+        "payload_not_divided": "这是 e 本身的变化量，单位是 kg·m：负载的质量是这个变化量除以它的力臂 l₂。",
+        "kappa_hint": "选“又慢又小”后从实验的读数里读出 κ(A)：它是堆叠回归矩阵最大与最小奇异值之比，不是缩放后的值。",
         "payload_why": ("距关节 2 为 l₂ 的质点 m_p 使 e 增加 m_p l₂：m_p = ({after:.3f} − {before:.3f}) / {l2:g} "
                         "= {payload:g} kg。另外四个参数也会变化，分别增加 m_p(l₁² + l₂², l₁l₂, l₂², l₁)；"
                         "五个参数一起拟合能用上更多数据。"),
@@ -136,7 +142,7 @@ def identification_quiz(arm: "TwoLinkArm | None" = None) -> Quiz:
     masses = dict(before=float(e_before), after=float(e_after), l2=arm.l2)
     return Quiz([
         NumericQuestion(t("kappa_prompt"), expected=kappa_slow, tolerance=0.05 * kappa_slow,
-                        explanation=t("kappa_why", kappa=float(kappa_slow))),
+                        hint=t("kappa_hint"), explanation=t("kappa_why", kappa=float(kappa_slow))),
         MultipleChoice(
             t("slow_prompt"),
             [Option(t("slow_a"), feedback=t("slow_a_note")),
@@ -157,5 +163,6 @@ def identification_quiz(arm: "TwoLinkArm | None" = None) -> Quiz:
             explanation=t("samples_why")),
         NumericQuestion(
             t("payload_prompt", **masses), expected=payload, tolerance=0.01, unit="kg",
+            mistakes=[(float(e_after - e_before), t("payload_not_divided"))],
             explanation=t("payload_why", payload=payload, **masses)),
     ])

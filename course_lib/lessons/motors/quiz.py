@@ -123,7 +123,7 @@ def motors_quiz() -> Quiz:
             t("rotor_prompt", im=IM, kr=KR),
             reflected, 0.01 * reflected, "kg·m²", aliases=["kg*m^2", "kg m^2", "kgm^2", "kgm2", "kg m2"],
             explanation=t("rotor_why"),
-            mistakes=[(KR * IM, t("rotor_once")), (IM, t("rotor_alone"))]),
+            mistakes=[(KR * IM, t("rotor_once")), (IM, t("rotor_alone"))], ratio=KR),
         NumericQuestion(
             t("break_prompt", theta2=float(np.degrees(Q_BREAK[1])), l1=arm.l1, lc1=arm.lc1, lc2=arm.lc2,
               m1=arm.m1, m2=arm.m2, g=arm.g, fs=FS1),

@@ -18,7 +18,7 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_stage_start": "Step 0: nothing computed yet. The base is at rest and accelerates upward at g.",
         "rnea_stage_forward": "Forward pass reaches link {i} of {n}: its velocity and acceleration, from link {p}'s.",
         "rnea_stage_backward": ("Backward pass reaches link {i}: the force across joint {i} carries links {i}…{n}; "
-                                "τ{i} = Sᵢᵀ Fᵢ."),
+                                "τ{i} = S{i}ᵀ F{i}."),
         "rnea_pose": "θ{n} = {last:.0f}° (relative), tip at ({x:.2f}, {y:.2f}) m",
         "rnea_panel_title": "Link {i}, in world axes",
         "rnea_panel_none": "Press Next ▶ to start the forward pass.",
@@ -63,7 +63,7 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_scene_step": "第 {step:.0f} 步，共 {steps:.0f} 步",
         "rnea_stage_start": "第 0 步：还没有计算任何东西。基座静止，并以 g 向上加速。",
         "rnea_stage_forward": "前向递推到达第 {i} 根连杆（共 {n} 根）：由第 {p} 根连杆的速度和加速度求出它的速度和加速度。",
-        "rnea_stage_backward": "反向递推到达第 {i} 根连杆：穿过关节 {i} 的力承担连杆 {i}…{n}；τ{i} = Sᵢᵀ Fᵢ。",
+        "rnea_stage_backward": "反向递推到达第 {i} 根连杆：穿过关节 {i} 的力承担连杆 {i}…{n}；τ{i} = S{i}ᵀ F{i}。",
         "rnea_pose": "θ{n} = {last:.0f}°（相对角），末端位于 ({x:.2f}, {y:.2f}) m",
         "rnea_panel_title": "第 {i} 根连杆，世界坐标系下",
         "rnea_panel_none": "按“下一步 ▶”开始前向递推。",

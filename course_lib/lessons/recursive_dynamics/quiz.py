@@ -144,7 +144,7 @@ def recursive_dynamics_quiz(n_links: int = 4) -> Quiz:
              Option(t("gravity_c"), feedback=t("gravity_c_note"))],
             explanation=t("gravity_why")),
         NumericQuestion(
-            t("calls_prompt", n=N_ARM), expected=calls, tolerance=0.4, unit="",
+            t("calls_prompt", n=N_ARM), expected=calls, tolerance=0.4, unit="", count=True,
             mistakes=[(N_ARM, t("calls_gravity"))],
             explanation=t("calls_why", n=N_ARM, calls=calls)),
         NumericQuestion(

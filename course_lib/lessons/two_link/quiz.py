@@ -28,6 +28,7 @@ TWO_LINK_QUIZ = MessageTable("two_link_quiz", {
                      "τ₁ = (m₁ l₁/2 + m₂ l₁) g + m₂ (l₂/2) g = {tau1:.2f} N·m, each weight times its "
                      "horizontal lever arm about the shoulder."),
         "tau2_prompt": "{setup} Which elbow torque τ₂ (N·m) holds it still?",
+        "tau2_shoulder": "That is the shoulder's torque τ₁: the question asks for the elbow's, τ₂.",
         "tau2_why": ("The elbow carries only link 2: τ₂ = m₂ (l₂/2) g = {tau2:.2f} N·m. Link 1's weight "
                      "acts inboard of the elbow and does not load it."),
         "zero_prompt": ("The arm is fully stretched (θ₂ = 0) and both joints turn fast. Which term of "
@@ -57,6 +58,7 @@ TWO_LINK_QUIZ = MessageTable("two_link_quiz", {
                      "τ₁ = (m₁ l₁/2 + m₂ l₁) g + m₂ (l₂/2) g = {tau1:.2f} N·m，"
                      "也就是每段的重量乘以它对肩关节的水平力臂。"),
         "tau2_prompt": "{setup}肘关节需要多大的力矩 τ₂（N·m）才能把它托住不动？",
+        "tau2_shoulder": "这是肩关节的力矩 τ₁；题目问的是肘关节的 τ₂。",
         "tau2_why": ("肘关节只承担连杆 2：τ₂ = m₂ (l₂/2) g = {tau2:.2f} N·m。"
                      "连杆 1 的重量作用在肘关节以内，不给肘关节增加负载。"),
         "zero_prompt": ("机械臂完全伸直（θ₂ = 0），两个关节都转得很快。"
@@ -100,7 +102,7 @@ def two_link_quiz(arm: TwoLinkArm | None = None) -> Quiz:
         NumericQuestion(t("tau1_prompt", setup=setup), expected=tau1, tolerance=0.1, **_TORQUE_UNITS,
                         explanation=t("tau1_why", tau1=tau1)),
         NumericQuestion(t("tau2_prompt", setup=setup), expected=tau2, tolerance=0.05, **_TORQUE_UNITS,
-                        explanation=t("tau2_why", tau2=tau2)),
+                        mistakes=[(tau1, t("tau2_shoulder"))], explanation=t("tau2_why", tau2=tau2)),
         MultipleChoice(
             t("zero_prompt"),
             [Option(t("zero_a"), correct=True, feedback=t("zero_a_note")),

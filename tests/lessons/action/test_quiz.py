@@ -47,3 +47,26 @@ def test_every_choice_question_accepts_its_answer_and_refuses_the_others(quiz):
             right = [i for i, o in enumerate(q.options) if o.correct]
             assert q.check(right[0]).correct
             assert not any(q.check(i).correct for i in range(len(q.options)) if i not in right)
+
+
+def test_the_straight_line_option_says_what_its_energies_are():
+    """The ball's straight line between its two end heights (both 0) has V = 0 and T = 0, so S = 0, and the
+    true parabola's S is below it: the note once said the line 'pays for it in potential energy'."""
+    import numpy as np
+
+    from course_lib.i18n import set_language
+    from course_lib.physics.action import Ball
+
+    ball = Ball()
+    t = np.linspace(0.0, ball.horizon, 20001)
+    line = np.full_like(t, ball.q_start)
+    q, qd = ball.true_path(t)
+    assert np.trapezoid(ball.lagrangian(line, np.zeros_like(t)), t) == 0.0
+    assert np.trapezoid(ball.lagrangian(q, qd), t) < 0.0
+    for lang, said in (("en", "T = V = 0"), ("zh", "T = V = 0")):
+        set_language(lang)
+        try:
+            note = action_quiz()[0].options[0].feedback
+        finally:
+            set_language("en")
+        assert said in note and "pays for it in potential" not in note and "势能上要付出" not in note, note

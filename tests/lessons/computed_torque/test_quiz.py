@@ -80,12 +80,13 @@ def test_the_error_equation_echo_shows_e_edot_and_the_gains_as_written():
     assert "e_{1}" not in reply.message
 
 
-def test_numeric_answers_within_two_percent_count_and_both_replies_state_the_same_margin():
+def test_numeric_answers_within_two_percent_count_and_a_right_one_is_told_how_close_it_is():
     quiz = computed_torque_quiz()
     zeta, hold = quiz[2], quiz[5]
     assert hold.check("30").correct and hold.check("30 N*m").correct  # g₁(0, 0) = 30.41 N·m
     assert not hold.check("29").correct and not hold.check("5.89").correct
     assert zeta.check("0.82").correct and not zeta.check("0.7").correct
     right, wrong = zeta.check("0.816").message, zeta.check("0.7").message
-    assert "within 2 %" in right and "within 2 %" in wrong
+    off = 100 * abs(0.816 - zeta.expected) / zeta.expected        # how close, not the 2 % tolerance
+    assert right == f"Right: 0.816 is {off:.2g} % off the answer." and "2 %" not in wrong
     assert "0.5" in zeta.prompt and "percent" in zeta.prompt

@@ -191,7 +191,7 @@ def test_the_panel_never_shows_a_negative_zero():
 def test_the_backward_step_heading_keeps_its_formula_on_one_line():
     lab = RneaLab(n=3)
     run_to(lab, 5)
-    assert "τ2\u00a0=\u00a0Sᵢᵀ\u00a0Fᵢ." in lab.stage_html.value
+    assert "τ2\u00a0=\u00a0S2ᵀ\u00a0F2." in lab.stage_html.value  # the joint's number on every symbol, one line
 
 
 @pytest.mark.parametrize("n", [2, 8])
