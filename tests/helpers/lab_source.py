@@ -1,7 +1,7 @@
 """What a lab's source and scene declare: the message keys its code reads, and one shape of its scene.
 
->>> sorted(message_keys_in('T("a")\\nself.T("b", x=1)\\nKIT.text("c")\\nf(T)\\nprint("d")'))
-['a', 'b', 'c']
+>>> sorted(message_keys_in('T("a")\\nself.T("b", x=1)\\nKIT.text("c")\\nf(T)\\nprint("d")\\nDESCRIPTION = "e"'))
+['a', 'b', 'c', 'e']
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def message_keys_in(source: str) -> set[str]:
 
     Returns:
         Each string constant that is the first argument of ``T(...)``, ``x.T(...)``, ``text(...)``
-        or ``x.text(...)``.
+        or ``x.text(...)``, and the key a lab declares as its scene's ``DESCRIPTION``.
     """
     keys = set()
     for node in ast.walk(ast.parse(source)):
@@ -29,6 +29,9 @@ def message_keys_in(source: str) -> set[str]:
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             if name in ("T", "text") and isinstance(node.args[0].value, str):
                 keys.add(node.args[0].value)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            if any(getattr(target, "id", None) == "DESCRIPTION" for target in node.targets):
+                keys.add(node.value.value)
     return keys
 
 
