@@ -32,7 +32,7 @@ CONTACT_QUIZ = MessageTable("two_link_contact_quiz", {
                         "λ = {lam_max:.1f} N later on. What does the positive value mean?"),
         "sign_a": "The wall would have to pull the tool; a real tool leaves the wall there.",
         "sign_a_note": "Yes: a contact can only push (λ ≤ 0 here), so at λ = 0 the contact opens.",
-        "sign_b": "The wall pushes harder, because the arm moves faster.",
+        "sign_b": "The wall pushes the tool harder than at the start, because the arm now slides down faster.",
         "sign_b_note": "No: along +x, away from the arm, a positive force pulls the tool into the wall.",
         "sign_c": "The solver failed: λ must keep its sign.",
         "sign_c_note": "No: the equality φ = 0 allows either sign; only an inequality would forbid one.",
@@ -57,7 +57,7 @@ CONTACT_QUIZ = MessageTable("two_link_contact_quiz", {
                         "这个正值说明什么？"),
         "sign_a": "墙得拉住工具端；真实的工具端在这里会离开墙面。",
         "sign_a_note": "对：接触只能推（这里 λ ≤ 0），λ 降到 0 时接触就断开。",
-        "sign_b": "机械臂动得更快，所以墙推得更用力。",
+        "sign_b": "机械臂下滑得越来越快，所以墙比开始时更用力地推着工具端。",
         "sign_b_note": "不对：+x 方向背离机械臂，正的力是把工具端往墙里拉。",
         "sign_c": "求解失败了：λ 必须保持符号。",
         "sign_c_note": "不对：等式 φ = 0 允许任意符号，只有不等式约束才会排除一种。",
@@ -119,7 +119,8 @@ def contact_questions(arm: TwoLinkArm | None = None) -> list[MultipleChoice]:
         arm: the lesson's arm (default: the course's).
 
     Returns:
-        Two :class:`~course_lib.quiz.MultipleChoice` questions in the current language; option A is right.
+        Two :class:`~course_lib.quiz.MultipleChoice` questions in the current language; the right options are B and C
+        (the ``_a`` messages), so that right answers do not sit in one place.
     """
     t = CONTACT_QUIZ.text
     slide = wall_slide(arm)
@@ -128,14 +129,14 @@ def contact_questions(arm: TwoLinkArm | None = None) -> list[MultipleChoice]:
     return [
         MultipleChoice(
             t("sign_prompt", x=X_WALL, lam0=float(lam[0]), lam_max=float(lam.max())),
-            [Option(t("sign_a"), correct=True, feedback=t("sign_a_note")),
-             Option(t("sign_b"), feedback=t("sign_b_note")),
+            [Option(t("sign_b"), feedback=t("sign_b_note")),
+             Option(t("sign_a"), correct=True, feedback=t("sign_a_note")),
              Option(t("sign_c"), feedback=t("sign_c_note"))],
             explanation=t("sign_why")),
         MultipleChoice(
             t("drift_prompt", h_ms=STEP * 1e3, T=DURATION, gain=BAUMGARTE[0], **drift),
-            [Option(t("drift_a"), correct=True, feedback=t("drift_a_note")),
-             Option(t("drift_b"), feedback=t("drift_b_note")),
-             Option(t("drift_c"), feedback=t("drift_c_note"))],
+            [Option(t("drift_b"), feedback=t("drift_b_note")),
+             Option(t("drift_c"), feedback=t("drift_c_note")),
+             Option(t("drift_a"), correct=True, feedback=t("drift_a_note"))],
             explanation=t("drift_why")),
     ]
