@@ -12,13 +12,14 @@ TEST_STAMP := $(VENV)/.stamp-test
 NO_BROWSER := $(shell if [ "$$(uname)" = Linux ] && [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then echo --no-browser; fi)
 ALLOW_ROOT := $(shell if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 
-.PHONY: lab test test-fast test-pythons bench bench-browser bench-grading exercises grade browser-deps node-deps sandbox-deps classroom classroom-deps bench-classroom clean help
+.PHONY: lab test test-fast test-pythons bench bench-scaling bench-browser bench-grading exercises grade browser-deps node-deps sandbox-deps classroom classroom-deps bench-classroom clean help
 
 help:
 	@echo "make lab        copy the notebooks into my_work/ (once) and start JupyterLab on the first lesson"
 	@echo "make test       install the test extras and run the whole suite"
 	@echo "make test-pythons  run the fast suite under every supported Python found (pyenv or PATH)"
 	@echo "make bench      print the benchmark table"
+	@echo "make bench-scaling  re-measure lesson 10's cost curves (course_lib/physics/chains/scaling.json)"
 	@echo "make bench-browser  measure the scene in Chromium (JupyterLab, Notebook 7, +100 ms link) and print it"
 	@echo "make exercises  regenerate exercises/ from solutions/ (nbgrader)"
 	@echo "make grade SUBMISSIONS=dir [GRADE_OPTS=\"--jobs N --output DIR --autograded\"]"
@@ -86,6 +87,10 @@ test-pythons:
 
 bench: $(TEST_STAMP)
 	$(PY) benchmarks/run.py
+
+# Only lesson 10's cost curves: re-measures and rewrites course_lib/physics/chains/scaling.json (~1 min).
+bench-scaling: $(TEST_STAMP)
+	$(PY) benchmarks/run.py --scaling
 
 # The browser figures: Play fps, slider/drag to pixels, also with 100 ms added each way.
 bench-browser: $(TEST_STAMP) browser-deps
