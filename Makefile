@@ -72,14 +72,24 @@ sandbox-deps:
 classroom-deps: node-deps
 	@bash tools/ensure_chp.sh
 
+# Parallel workers (pytest-xdist): one per core, at most 2 (the browser tests have two groups,
+# JupyterLab and Notebook 7). `--dist loadgroup` keeps each group of tests/conftest.py's
+# xdist_group_of (one app's browser tests, the grading tests) on one worker.
+TEST_WORKERS ?= $(shell n=$$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1); [ "$$n" -gt 2 ] && n=2; echo $$n)
+XDIST := -n $(TEST_WORKERS) --dist loadgroup
+# A notebook's cells run in order in one kernel: nbval's items go by file.
+NBVAL_XDIST := -n $(TEST_WORKERS) --dist loadfile
+
 test: $(TEST_STAMP) browser-deps node-deps sandbox-deps classroom-deps
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -m "not browser" -p no:cacheprovider
-	$(PY) -m pytest -m browser -p no:cacheprovider tests/browser
+	$(PY) -m pytest -m "not browser" -p no:cacheprovider $(XDIST) tests course_lib
+	$(PY) -m pytest -p no:cacheprovider $(NBVAL_XDIST) notebooks solutions
+	$(PY) -m pytest -m browser -p no:cacheprovider $(XDIST) tests/browser
 
 test-fast: $(TEST_STAMP) node-deps
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -m "not browser and not grading and not classroom" -p no:cacheprovider
+	$(PY) -m pytest -m "not browser and not grading and not classroom" -p no:cacheprovider $(XDIST) tests course_lib
+	$(PY) -m pytest -p no:cacheprovider $(NBVAL_XDIST) notebooks solutions
 
 # The fast suite under Python 3.10 to 3.13, each in its own .venv-py3.X (git-ignored).
 test-pythons:

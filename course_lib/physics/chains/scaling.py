@@ -20,8 +20,9 @@ from __future__ import annotations
 import gc
 import json
 import time
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Hashable, Mapping, Sequence, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 

@@ -13,7 +13,12 @@ import numpy as np
 import pytest
 
 from course_lib.physics.chains.scaling import (
-    ORDERS, fit_points, fitted_slope, load_scaling, measure_small, min_cpu_us,
+    ORDERS,
+    fit_points,
+    fitted_slope,
+    load_scaling,
+    measure_small,
+    min_cpu_us,
 )
 
 SLOPE_TOLERANCE = 0.15
