@@ -12,7 +12,7 @@ TEST_STAMP := $(VENV)/.stamp-test
 NO_BROWSER := $(shell if [ "$$(uname)" = Linux ] && [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then echo --no-browser; fi)
 ALLOW_ROOT := $(shell if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 
-.PHONY: badges lab test test-fast test-pythons bench bench-browser bench-grading exercises grade browser-deps node-deps sandbox-deps classroom classroom-deps bench-classroom clean help
+.PHONY: badges lab test test-fast test-pythons bench bench-scaling bench-browser bench-grading exercises grade browser-deps node-deps sandbox-deps classroom classroom-deps bench-classroom clean help
 
 help:
 	@echo "make lab        copy the notebooks into my_work/ (once) and start JupyterLab on the first lesson"
@@ -20,6 +20,7 @@ help:
 	@echo "make test       install the test extras and run the whole suite"
 	@echo "make test-pythons  run the fast suite under every supported Python found (pyenv or PATH)"
 	@echo "make bench      print the benchmark table"
+	@echo "make bench-scaling  re-measure lesson 10's cost curves (course_lib/physics/chains/scaling.json)"
 	@echo "make bench-browser  measure the scene in Chromium (JupyterLab, Notebook 7, +100 ms link) and print it"
 	@echo "make badges     rewrite every Binder/Colab badge from [tool.course] repository in pyproject.toml"
 	@echo "make exercises  regenerate exercises/ from solutions/ (nbgrader)"
@@ -77,14 +78,24 @@ sandbox-deps:
 classroom-deps: node-deps
 	@bash tools/ensure_chp.sh
 
+# Parallel workers (pytest-xdist): one per core, at most 2. `--dist loadgroup` keeps each group of
+# tests/conftest.py's xdist_group_of (one app's browser tests, the grading tests) on one worker.
+# The browser tests run on one worker: two apps drawing at once on two cores slow each other's frames.
+TEST_WORKERS ?= $(shell n=$$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1); [ "$$n" -gt 2 ] && n=2; echo $$n)
+XDIST := -n $(TEST_WORKERS) --dist loadgroup
+# A notebook's cells run in order in one kernel: nbval's items go by file.
+NBVAL_XDIST := -n $(TEST_WORKERS) --dist loadfile
+
 test: $(TEST_STAMP) browser-deps node-deps sandbox-deps classroom-deps
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -m "not browser" -p no:cacheprovider
+	$(PY) -m pytest -m "not browser" -p no:cacheprovider $(XDIST) tests course_lib
+	$(PY) -m pytest -p no:cacheprovider $(NBVAL_XDIST) notebooks solutions
 	$(PY) -m pytest -m browser -p no:cacheprovider tests/browser
 
 test-fast: $(TEST_STAMP) node-deps
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -m "not browser and not grading and not classroom" -p no:cacheprovider
+	$(PY) -m pytest -m "not browser and not grading and not classroom" -p no:cacheprovider $(XDIST) tests course_lib
+	$(PY) -m pytest -p no:cacheprovider $(NBVAL_XDIST) notebooks solutions
 
 # The fast suite under Python 3.10 to 3.13, each in its own .venv-py3.X (git-ignored).
 test-pythons:
@@ -92,6 +103,10 @@ test-pythons:
 
 bench: $(TEST_STAMP)
 	$(PY) benchmarks/run.py
+
+# Only lesson 10's cost curves: re-measures and rewrites course_lib/physics/chains/scaling.json (~1 min).
+bench-scaling: $(TEST_STAMP)
+	$(PY) benchmarks/run.py --scaling
 
 # The browser figures: Play fps, slider/drag to pixels, also with 100 ms added each way.
 bench-browser: $(TEST_STAMP) browser-deps

@@ -122,35 +122,33 @@ def batch_speedup(rounds: int = 9) -> dict[str, float] | None:
     return out
 
 
-SCALING_SIZES = (2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100)
+#: n of the saved cost curves: past 100 joints so that CRBA's n² term is seen to take over
+SCALING_SIZES = (2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300)
 
 
-def chain_scaling(sizes: tuple[int, ...] = SCALING_SIZES) -> dict[str, Any]:
-    """Median µs per call against n for RNEA, CRBA + Cholesky, ABA, and Pinocchio's RNEA and ABA.
+def chain_scaling(sizes: tuple[int, ...] = SCALING_SIZES, repeats: int = 25) -> dict[str, Any]:
+    """µs per call against n for RNEA, CRBA + Cholesky, ABA, and Pinocchio's RNEA and ABA.
 
-    Saved by :func:`save_scaling` for the lessons (see :mod:`course_lib.physics.chains.scaling`).
+    Each point is the least of ``repeats`` CPU-time samples taken round after round across every n
+    (:func:`course_lib.physics.chains.scaling.measure_scaling`). Saved by :func:`save_scaling` for
+    the lessons (see :mod:`course_lib.physics.chains.scaling`).
     """
+    import os
     import platform
 
-    us: dict[str, list[float]] = {"rnea": [], "crba+cholesky": [], "aba": [],
-                                  "pinocchio rnea": [], "pinocchio aba": []}
-    for n in sizes:
-        chain = chains.random_chain(n, np.random.default_rng(SEED + n))
-        rng = np.random.default_rng(SEED)
-        q, qd, x = rng.uniform(-np.pi, np.pi, n), rng.normal(0.0, 2.0, n), rng.normal(0.0, 5.0, n)
-        us["rnea"].append(median_us(lambda: chains.rnea(chain, q, qd, x)))
-        us["crba+cholesky"].append(median_us(lambda: np.linalg.cholesky(chains.crba(chain, q))))
-        us["aba"].append(median_us(lambda: chains.aba(chain, q, qd, x)))
-        try:
-            ref = chain_model(chain)
-        except PinocchioUnavailableError:
-            us.pop("pinocchio rnea", None), us.pop("pinocchio aba", None)
-            continue
-        us["pinocchio rnea"].append(median_us(lambda: ref.pin.rnea(ref.model, ref.data, q, qd, x)))
-        us["pinocchio aba"].append(median_us(lambda: ref.pin.aba(ref.model, ref.data, q, qd, x)))
-    return {"n": list(sizes), "us": us,
-            "machine": f"Python {platform.python_version()}, NumPy {np.__version__}, "
-                       f"{platform.machine()}; random chains, one state, median of rounds"}
+    from course_lib.physics.chains.scaling import measure_scaling
+
+    try:
+        chain_model(chains.random_chain(2, np.random.default_rng(0)))
+        pinocchio = chain_model
+    except PinocchioUnavailableError:
+        pinocchio = None
+    load = os.getloadavg()[0]
+    data = measure_scaling(sizes, repeats=repeats, pinocchio=pinocchio)
+    data["machine"] = (f"Python {platform.python_version()}, NumPy {np.__version__}, {platform.machine()}, "
+                       f"{os.cpu_count()} CPUs, load average {load:.1f} to {os.getloadavg()[0]:.1f}; random chains, "
+                       f"one state, least CPU time of {repeats} samples interleaved across n")
+    return data
 
 
 def save_scaling(data: dict[str, Any]) -> None:

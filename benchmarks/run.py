@@ -2,7 +2,8 @@
 
 Usage::
 
-    .venv/bin/python benchmarks/run.py
+    .venv/bin/python benchmarks/run.py             # every table
+    .venv/bin/python benchmarks/run.py --scaling   # only lesson 10's cost curves (scaling.json)
 
 Table 1 times course_lib's 2R arm (one state, a batch of 10⁴ states, a 10 s
 simulation) beside Pinocchio on the same model, with the ratio of the times
@@ -21,6 +22,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+if sys.argv[1:] == ["--scaling"]:
+    # One BLAS thread: helper threads spinning after a large Cholesky would share the cores with the
+    # single-threaded calls timed next, and inflate them (seen: CRBA at n = 200 1.6× slower).
+    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[var] = "1"
 if str(ROOT) not in sys.path:  # run as a script: make `benchmarks` and `course_lib` importable
     sys.path.insert(0, str(ROOT))
 
@@ -130,18 +136,17 @@ def print_batch_speedup() -> None:
 
 def print_chain_scaling() -> None:
     from benchmarks.chains import chain_scaling, save_scaling
-    from course_lib.physics.chains.scaling import SCALING_FILE, log_log_slope
+    from course_lib.physics.chains.scaling import ORDERS, SCALING_FILE, fitted_slope
 
     data = chain_scaling()
     save_scaling(data)
     n = data["n"]
-    big = [i for i, k in enumerate(n) if k >= 10]
     print(f"\n### Time per call against n = {n[0]} … {n[-1]} (µs), saved to "
           f"{SCALING_FILE.relative_to(ROOT)}\n")
     header = ["n"] + list(data["us"])
     cells = [[str(k)] + [fmt_us(data["us"][a][i]) for a in data["us"]] for i, k in enumerate(n)]
-    slopes = [log_log_slope([n[i] for i in big], [data["us"][a][i] for i in big]) for a in data["us"]]
-    cells.append(["slope (n ≥ 10)"] + [f"{p:.2f}" for p in slopes])
+    cells.append([f"slope (n ≥ {data['fit_from_n']})"] + [f"{fitted_slope(data, a):.2f}" for a in data["us"]])
+    cells.append(["order"] + [str(ORDERS[a]) for a in data["us"]])
     print(markdown_table(header, cells, right=set(range(1, len(header)))))
 
 
@@ -173,6 +178,9 @@ def print_lab_table() -> bool:
 
 def main() -> int:
     start = time.perf_counter()
+    if sys.argv[1:] == ["--scaling"]:          # `make bench-scaling`: only the cost curves of lesson 10
+        print_chain_scaling()
+        return 0
     print_arm_table()
     print_chain_table()
     ok = print_lab_table()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,6 +17,42 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "course"))
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def xdist_group_of(item: pytest.Item) -> str | None:
+    """The pytest-xdist group an item must share a worker with (``--dist loadgroup``), or None.
+
+    * browser tests, by app: each worker starts the servers it uses, so grouping by app keeps to one
+      JupyterLab and one Notebook 7 server per run (tests without an ``app`` parameter use JupyterLab);
+    * tests/grading: the session's one autograde run (``graded``) is shared, its leftover-process and
+      /tmp marker checks would see another worker's sandboxed kernels, and it runs two jobs itself;
+    * the classroom hub: real unix accounts and a hub on a port.
+
+    A notebook's cells under nbval (one kernel runs them in order) take no marker here (xdist did not keep
+    them together by it); the Makefile runs notebooks/ and solutions/ with ``--dist loadfile`` instead.
+    """
+    path = Path(str(item.path))
+    if item.get_closest_marker("browser"):
+        app = getattr(getattr(item, "callspec", None), "params", {}).get("app", "lab")
+        return f"browser-{app}"
+    if path.is_relative_to(REPO) and path.relative_to(REPO).parts[:2] == ("tests", "grading"):
+        return "grading"
+    if item.get_closest_marker("classroom"):
+        return "classroom"
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the groups into the node ids
+def pytest_collection_modifyitems(config, items):
+    """Put each item that must share a worker into its xdist group (see :func:`xdist_group_of`)."""
+    if not any(line.startswith("xdist_group") for line in config.getini("markers")):
+        return                                     # no pytest-xdist, so no such marker (and no workers)
+    for item in items:
+        group = xdist_group_of(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import statistics
 from pathlib import Path
@@ -15,16 +16,21 @@ def latency_summary(samples: list[float]) -> dict:
 
 
 def merge_json(report: Path, notebook: str, app_key: str, value: dict) -> None:
-    """Set ``report[notebook][app_key] = value`` in a JSON file, keeping everything else in it."""
-    data = {}
-    if report.exists():
-        try:
-            data = json.loads(report.read_text())
-        except ValueError:
-            data = {}
-    data.setdefault(notebook, {})[app_key] = value
+    """Set ``report[notebook][app_key] = value`` in a JSON file, keeping everything else in it.
+
+    Under a lock (``<report>.lock``): two xdist workers (JupyterLab, Notebook 7) merge into one file.
+    """
     report.parent.mkdir(parents=True, exist_ok=True)
-    report.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
+    with open(report.with_name(report.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        data = {}
+        if report.exists():
+            try:
+                data = json.loads(report.read_text())
+            except ValueError:
+                data = {}
+        data.setdefault(notebook, {})[app_key] = value
+        report.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 
 def merge_latency(report: Path, notebook: str, app_key: str, summary: dict, input_mode: str) -> None:

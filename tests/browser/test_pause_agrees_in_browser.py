@@ -89,7 +89,9 @@ def assert_agree(server, notebook: str, scene: ScenePage, when: str) -> dict:
 def test_after_pause_and_step_the_kernel_shows_the_frame_the_browser_shows(notebook, jupyter, browser, reports_dir):
     """Play 2 s, 0.3 s, 3.5 s, each time Pause: the browser's picture and the kernel's readouts are the same frame;
     then Step, the same; and the speeds' playing rates go to reports/browser_pause.json."""
-    session(notebook, jupyter, browser, reports_dir, after_reset=False)
+    failed = played(notebook, jupyter, browser, reports_dir)["before_reset"]
+    if failed is not None:
+        raise failed
 
 
 @pytest.mark.browser
@@ -98,10 +100,40 @@ def test_after_pause_and_step_the_kernel_shows_the_frame_the_browser_shows(noteb
 def test_after_reset_play_and_pause_the_kernel_shows_the_frame_the_browser_shows(notebook, jupyter, browser,
                                                                                   reports_dir):
     """As above, then Reset, Play (a push where the lab has push buttons), Pause: still the same frame."""
-    session(notebook, jupyter, browser, reports_dir, after_reset=True)
+    outcome = played(notebook, jupyter, browser, reports_dir)
+    failed = outcome["before_reset"] or outcome["after_reset"]
+    if failed is not None:
+        raise failed
 
 
-def session(notebook, jupyter, browser, reports_dir, after_reset: bool) -> None:
+#: notebook -> what its one session raised before and after Reset (None: nothing), shared by the two tests
+_PLAYED: dict[str, dict[str, BaseException | None]] = {}
+
+
+class _BeforeReset(Exception):
+    """Wraps what failed in the part of the session before Reset."""
+
+
+def played(notebook, jupyter, browser, reports_dir) -> dict[str, BaseException | None]:
+    """Run the notebook's session once (the second test's steps contain the first's) and keep what failed where.
+
+    Both tests read the one outcome (they share an xdist group, so one worker runs both), so each lesson
+    is opened and run once for the two of them.
+    """
+    if notebook not in _PLAYED:
+        outcome: dict[str, BaseException | None] = {"before_reset": None, "after_reset": None}
+        try:
+            session(notebook, jupyter, browser, reports_dir)
+        except _BeforeReset as exc:
+            outcome["before_reset"] = exc.__cause__
+        except Exception as exc:  # noqa: BLE001 (kept, and raised by the test whose part failed)
+            outcome["after_reset"] = exc
+        _PLAYED[notebook] = outcome
+    return _PLAYED[notebook]
+
+
+def session(notebook, jupyter, browser, reports_dir) -> None:
+    """Open, Run All, the first test's part (:func:`_until_reset`), then Reset, Play, a push, Pause."""
     assert (NOTEBOOK_DIR / notebook).exists()
     server = jupyter("lab")
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
@@ -110,52 +142,61 @@ def session(notebook, jupyter, browser, reports_dir, after_reset: bool) -> None:
     nb = NotebookPage(page, "lab")
     figures: dict = {"cpu_throttle": THROTTLE}
     try:
-        nb.open(server.notebook_url(notebook))
-        nb.run_all()
-        assert nb.wait_until_done(timeout_ms=150_000) == "done"
+        try:
+            _until_reset(nb, server, notebook, context, page, figures, reports_dir)
+        except Exception as exc:
+            raise _BeforeReset(str(exc)) from exc
         cell = nb.lab_cell()
         scene = ScenePage(nb, cell)
-        nb.bring_into_view(scene.canvas)
-        cdp = context.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
-        for rounds, play_s in enumerate((2.0, 0.3, 3.5)):
-            button(cell, "play").click()
-            page.wait_for_timeout(int(play_s * 1000))
-            button(cell, "pause").click()
-            figures[f"pause_{rounds}"] = assert_agree(server, notebook, scene, f"after Play {play_s} s and Pause")
-        button(cell, "step").click()
-        figures["step"] = assert_agree(server, notebook, scene, "after Step")
-        # simulated seconds per wall second at each speed (the browser's own playhead)
-        speed = cell.locator(".widget-dropdown select").first
-        for label in ("1×", "2×"):
-            speed.select_option(label=label)
-            page.wait_for_timeout(300)
-            button(cell, "play").click()
-            page.wait_for_timeout(1000)
-            t0 = browser_state(scene)["t"], page.evaluate("() => performance.now()")
-            page.wait_for_timeout(3000)
-            t1 = browser_state(scene)["t"], page.evaluate("() => performance.now()")
-            button(cell, "pause").click()
-            figures[f"sim_s_per_wall_s_{label}"] = round((t1[0] - t0[0]) / ((t1[1] - t0[1]) / 1000), 3)
-            page.wait_for_timeout(1500)
-        merge_json(reports_dir / "browser_pause.json", notebook, "lab", figures)
-        print(f"\n{notebook} {figures}")  # the rates are figures, not checks: on a loaded machine they are noise
-        if after_reset:
-            # Reset, Play, and (where the lab has push buttons) a push held during Play, then Pause
-            button(cell, "reset").click()
-            page.wait_for_timeout(1000)
-            button(cell, "play").click()
-            page.wait_for_timeout(700)
-            push = cell.locator("[data-hold]")
-            if push.count():
-                box = push.last.bounding_box()
-                page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-                page.mouse.down()
-                page.wait_for_timeout(400)
-                page.mouse.up()
-            page.wait_for_timeout(800)
-            button(cell, "pause").click()
-            figures["pause_after_reset"] = assert_agree(server, notebook, scene, "after Reset, Play, a push and Pause")
+        # Reset, Play, and (where the lab has push buttons) a push held during Play, then Pause
+        button(cell, "reset").click()
+        page.wait_for_timeout(1000)
+        button(cell, "play").click()
+        page.wait_for_timeout(700)
+        push = cell.locator("[data-hold]")
+        if push.count():
+            box = push.last.bounding_box()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.mouse.down()
+            page.wait_for_timeout(400)
+            page.mouse.up()
+        page.wait_for_timeout(800)
+        button(cell, "pause").click()
+        figures["pause_after_reset"] = assert_agree(server, notebook, scene, "after Reset, Play, a push and Pause")
     finally:
         context.close()
         server.shutdown_kernels()
+
+
+def _until_reset(nb, server, notebook, context, page, figures, reports_dir) -> None:
+    """Open and Run All, then Play/Pause three times, Step, and the two speeds' rates (the first test's part)."""
+    nb.open(server.notebook_url(notebook))
+    nb.run_all()
+    assert nb.wait_until_done(timeout_ms=150_000) == "done"
+    cell = nb.lab_cell()
+    scene = ScenePage(nb, cell)
+    nb.bring_into_view(scene.canvas)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+    for rounds, play_s in enumerate((2.0, 0.3, 3.5)):
+        button(cell, "play").click()
+        page.wait_for_timeout(int(play_s * 1000))
+        button(cell, "pause").click()
+        figures[f"pause_{rounds}"] = assert_agree(server, notebook, scene, f"after Play {play_s} s and Pause")
+    button(cell, "step").click()
+    figures["step"] = assert_agree(server, notebook, scene, "after Step")
+    # simulated seconds per wall second at each speed (the browser's own playhead)
+    speed = cell.locator(".widget-dropdown select").first
+    for label in ("1×", "2×"):
+        speed.select_option(label=label)
+        page.wait_for_timeout(300)
+        button(cell, "play").click()
+        page.wait_for_timeout(1000)
+        t0 = browser_state(scene)["t"], page.evaluate("() => performance.now()")
+        page.wait_for_timeout(3000)
+        t1 = browser_state(scene)["t"], page.evaluate("() => performance.now()")
+        button(cell, "pause").click()
+        figures[f"sim_s_per_wall_s_{label}"] = round((t1[0] - t0[0]) / ((t1[1] - t0[1]) / 1000), 3)
+        page.wait_for_timeout(1500)
+    merge_json(reports_dir / "browser_pause.json", notebook, "lab", figures)
+    print(f"\n{notebook} {figures}")  # the rates are figures, not checks: on a loaded machine they are noise

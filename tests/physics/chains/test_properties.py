@@ -250,7 +250,7 @@ def test_saved_scaling_figures_cover_every_algorithm_at_every_n():
     from course_lib.physics.chains.scaling import load_scaling, log_log_slope
 
     data = load_scaling()
-    assert data["n"][0] == 2 and data["n"][-1] == 100
+    assert data["n"][0] == 2 and data["n"][-1] == 300
     assert {"rnea", "crba+cholesky", "aba"} <= set(data["us"])
     for algorithm, times in data["us"].items():
         assert len(times) == len(data["n"]) and all(t > 0 for t in times), algorithm
