@@ -75,7 +75,8 @@ LESSONS: tuple[Lesson, ...] = (
         "ComputedTorqueLab": "lab", "ToolPathLab": "tool_path_lab",
         "computed_torque_quiz": "quiz"}),
     Lesson(9, "identification", "09_identification.ipynb", {
-        "IdentificationLab": "lab", "percent": "lab", "significant": "lab", "identification_quiz": "quiz"}),
+        "IdentificationLab": "lab", "percent": "lab", "significant": "lab", "say": "printout",
+        "identification_quiz": "quiz"}),
     Lesson(10, "recursive_dynamics", "10_recursive_dynamics.ipynb", {
         "RneaLab": "lab", "recursive_dynamics_quiz": "quiz"}),
     Lesson(11, "motors", "11_motors_friction.ipynb", {

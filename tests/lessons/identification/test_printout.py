@@ -1,0 +1,47 @@
+"""Lesson 9's code cells print their sentences from the lesson's message table, so the twin prints Chinese."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from course_lib import set_language
+from course_lib.lessons.identification import say
+from course_lib.lessons.identification.messages import IDENTIFICATION
+
+NOTEBOOK = Path(__file__).resolve().parents[3] / "notebooks" / "09_identification.ipynb"
+
+
+@pytest.fixture
+def chinese():
+    set_language("zh")
+    yield
+    set_language("en")
+
+
+def test_say_prints_the_sentence_in_english_by_default(capsys):
+    say("id_nb_residual", residual=0.4704, sigma=0.5)
+    assert capsys.readouterr().out == "RMS residual 0.470 N·m against σ = 0.5 N·m: what is left is the noise\n"
+
+
+def test_say_prints_the_chinese_sentence_with_the_same_numbers_after_set_language(capsys, chinese):
+    say("id_nb_residual", residual=0.4704, sigma=0.5)
+    out = capsys.readouterr().out
+    assert "0.470" in out and "0.5" in out and not re.search(r"[A-Za-z]{3,}", out), out
+
+
+def test_say_names_an_unknown_key():
+    with pytest.raises(ValueError, match="id_nb_nothing"):
+        say("id_nb_nothing")
+
+
+def test_every_sentence_the_notebook_says_is_in_the_table_and_its_cells_print_nothing_else():
+    cells = [c for c in json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
+    code = ["".join(c["source"]) for c in cells]
+    keys = {k for text in code for k in re.findall(r"""\bsay\(\s*["'](\w+)["']""", text)}
+    assert keys and keys <= set(IDENTIFICATION.messages["en"]), sorted(keys - set(IDENTIFICATION.messages["en"]))
+    sayers = [text for text in code if "say(" in text]
+    assert not any("print(" in text for text in sayers), "a cell that says its lines also prints English"
