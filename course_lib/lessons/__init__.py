@@ -70,9 +70,9 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(5, "mass_matrix", "05_mass_matrix.ipynb", {"MassMatrixLab": "lab", "mass_matrix_quiz": "quiz"}),
     Lesson(6, "coriolis", "06_coriolis_christoffel.ipynb", {"ChristoffelLab": "lab", "coriolis_quiz": "quiz"}),
     Lesson(7, "operational_space", "07_operational_space_inertia.ipynb", {
-        "OperationalSpaceLab": "lab", "operational_quiz": "quiz"}),
+        "OperationalSpaceLab": "lab", "say": "printout", "operational_quiz": "quiz"}),
     Lesson(8, "computed_torque", "08_computed_torque.ipynb", {
-        "ComputedTorqueLab": "lab", "ToolPathLab": "tool_path_lab",
+        "ComputedTorqueLab": "lab", "ToolPathLab": "tool_path_lab", "say": "printout",
         "computed_torque_quiz": "quiz"}),
     Lesson(9, "identification", "09_identification.ipynb", {
         "IdentificationLab": "lab", "percent": "lab", "significant": "lab", "say": "printout",

@@ -57,6 +57,23 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
                            "last {hold:g} s (model error {error:g} %, payload {payload:g} kg)"),
         "ct_error_payload": "The payload must be between {lo:g} and {hi:g} kg, got {value}.",
         "ct_error_model": "The model error must be between {lo:g} and {hi:g} %, got {value}.",
+        "ct_nb_critical": "critically damped at the same ωₙ: (K_p, K_d) = {gains}",
+        "ct_nb_circle_ccw": (
+            "circle: centre {centre} m, radius {radius} m, one turn in {period} s, counter-clockwise from "
+            "x_d(0) = ({x:.2f}, {y:.2f}) m"
+        ),
+        "ct_nb_circle_cw": (
+            "circle: centre {centre} m, radius {radius} m, one turn in {period} s, clockwise from "
+            "x_d(0) = ({x:.2f}, {y:.2f}) m"
+        ),
+        "ct_nb_branch": (
+            "elbow branch θ₂ {sign} 0: q_d(0) = ({q1:.3f}, {q2:.3f}) rad; every arm starts at q_d(0) + {error} rad "
+            "with q̇ = q̇_d(0)"
+        ),
+        "ct_nb_pd_gains": (
+            "plain PD's gains: M̄ K_p and M̄ K_d, with the believed average inertia M̄ = {Mbar} kg·m² at δ = 0 "
+            "(it scales with 1 + δ)"
+        ),
     },
     "zh": {
         "ct_model_error": "模型误差 %",
@@ -103,8 +120,25 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
                            "（模型误差 {error:g} %，负载 {payload:g} kg）"),
         "ct_error_payload": "负载必须在 {lo:g} 到 {hi:g} kg 之间，收到的是 {value}。",
         "ct_error_model": "模型误差必须在 {lo:g} 到 {hi:g} % 之间，收到的是 {value}。",
+        "ct_nb_critical": "同样的 ωₙ 下临界阻尼的增益：(K_p, K_d) = {gains}",
+        "ct_nb_circle_ccw": (
+            "圆轨迹：圆心 {centre} m，半径 {radius} m，转一圈用 {period} s，"
+            "从 x_d(0) = ({x:.2f}, {y:.2f}) m 出发沿逆时针方向"
+        ),
+        "ct_nb_circle_cw": (
+            "圆轨迹：圆心 {centre} m，半径 {radius} m，转一圈用 {period} s，"
+            "从 x_d(0) = ({x:.2f}, {y:.2f}) m 出发沿顺时针方向"
+        ),
+        "ct_nb_branch": (
+            "肘部分支 θ₂ {sign} 0：q_d(0) = ({q1:.3f}, {q2:.3f}) rad；每条机械臂都从 q_d(0) + {error} rad 出发，"
+            "q̇ = q̇_d(0)"
+        ),
+        "ct_nb_pd_gains": (
+            "普通 PD 的增益为 M̄ K_p 和 M̄ K_d，其中假定的平均惯量 M̄ = {Mbar} kg·m²（δ = 0 时；它按 1 + δ 缩放）"
+        ),
     },
 }, common={
+    "ct_nb_gains": "K_p = {kp:g}, K_d = {kd:g}:  ωₙ = {wn:.2f} rad/s, ζ = {zeta:.3f}",
     "ct_xlabel_err": "t [s]",
     "ct_ylabel_err": "log₁₀ ‖q_d − q‖ [rad]",
     "ct_legend_pd": "━ PD",

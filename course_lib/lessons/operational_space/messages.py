@@ -40,6 +40,11 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         "os_why_heavy": "the heaviest apparent mass is {mass:.1f} kg, not above {need:g} kg",
         "os_why_singular": "exactly straight or folded: Λ has no value there; come back by a degree",
         "os_push_small": "F is very small: its direction is kept, its size held at {F:g} N",
+        "os_nb_range": "lightest {light:.3f} kg, heaviest {heavy:.3f} kg, κ(Λ) = {kappa:.2f}",
+        "os_nb_singular": (
+            "straight arm, q = ({q1:.3f}, {q2:.3f}) rad: Λ = (J M⁻¹ Jᵀ)⁻¹ does not exist; the smallest singular "
+            "value of J is {sigma:.3g} m/rad (below {sigma_min:g}), so the tool cannot accelerate along one direction"
+        ),
     },
     "zh": {
         "os_title_world": "拖动肘部、末端和推力 F（琥珀色圆点）",
@@ -76,8 +81,14 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         "os_why_heavy": "最大等效质量为 {mass:.1f} kg，没有超过 {need:g} kg",
         "os_why_singular": "正好伸直或完全折叠：那里 Λ 没有值；往回退一度",
         "os_push_small": "F 非常小：保留它的方向，大小固定为 {F:g} N",
+        "os_nb_range": "最轻 {light:.3f} kg，最重 {heavy:.3f} kg，κ(Λ) = {kappa:.2f}",
+        "os_nb_singular": (
+            "伸直的机械臂，q = ({q1:.3f}, {q2:.3f}) rad：Λ = (J M⁻¹ Jᵀ)⁻¹ 不存在；J 的最小奇异值为 "
+            "{sigma:.3g} m/rad（低于 {sigma_min:g}），所以工具沿某一个方向无法产生加速度"
+        ),
     },
 }, common={
+    "os_nb_terms": "Λ [kg] =\n{Lambda}\nμ [N] = {mu}   p [N] = {p}",
     "os_theta1": "θ₁ [deg]",
     "os_theta2": "θ₂ [deg]",
     "os_xlabel_kappa": "θ₂ [deg]",

@@ -1,0 +1,31 @@
+"""A lesson that exports ``say`` prints its code cells' sentences from its message table (so its twin prints
+Chinese): every key its notebook says is in the table, and a cell that says its lines prints nothing itself."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from course_lib.lessons import LESSONS
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+SAYERS = [lesson for lesson in LESSONS if "say" in lesson.exports]
+
+
+def test_the_lessons_that_say_their_lines_are_found():
+    assert {lesson.number for lesson in SAYERS} >= {7, 9}
+
+
+@pytest.mark.parametrize("lesson", SAYERS, ids=lambda lesson: lesson.topic)
+def test_every_sentence_a_notebook_says_is_in_its_table_and_its_cells_print_nothing_else(lesson):
+    table = importlib.import_module(f"{lesson.package}.{lesson.exports['say']}").say.__self__
+    cells = json.loads((NOTEBOOKS / lesson.notebook).read_text(encoding="utf-8"))["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    keys = {k for text in code for k in re.findall(r"""\bsay\(\s*["'](\w+)["']""", text)}
+    assert keys, f"{lesson.notebook} exports say but never calls it"
+    assert keys <= set(table.messages["en"]), f"keys not in {table.name}: {sorted(keys - set(table.messages['en']))}"
+    assert not [text for text in code if "say(" in text and "print(" in text], "a cell that says its lines prints too"
