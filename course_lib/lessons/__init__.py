@@ -78,9 +78,10 @@ LESSONS: tuple[Lesson, ...] = (
         "IdentificationLab": "lab", "percent": "lab", "significant": "lab", "say": "printout",
         "identification_quiz": "quiz"}),
     Lesson(10, "recursive_dynamics", "10_recursive_dynamics.ipynb", {
-        "RneaLab": "lab", "recursive_dynamics_quiz": "quiz"}),
+        "RneaLab": "lab", "say": "printout", "recursive_dynamics_quiz": "quiz"}),
     Lesson(11, "motors", "11_motors_friction.ipynb", {
-        "MotorLab": "lab", "KAPPA_MAX": "lab", "BREAKAWAY_TOLERANCE": "lab", "motors_quiz": "quiz"}),
+        "MotorLab": "lab", "KAPPA_MAX": "lab", "BREAKAWAY_TOLERANCE": "lab", "say": "printout",
+        "motors_quiz": "quiz"}),
     Lesson(12, "review", "12_review.ipynb", {"review_quiz": "quiz"}),
 )
 

@@ -53,6 +53,16 @@ MOTOR = MessageTable("motor_lab", {
         "mot_why_too_big": "joint 1 moved at τ₁ = {tau1:.3f} N·m, but a smaller τ₁ also moves it: "
                            "find the least within {pct:g} % (Reset, lower τ₁ before Play)",
         "mot_error_q0": "q0 must be two finite angles in rad, got {value!r}",
+        "mot_nb_mass": "M (MotorArm):\n{M}",
+        "mot_nb_crba": "largest difference to CRBA: {diff}",
+        "mot_nb_parameters": "{n} parameters per link: {names}",
+        "mot_nb_regressor": "Y π = {y}   inverse dynamics: {tau}",
+        "mot_nb_general": "M₁₂ in general: {m12}",
+        "mot_nb_rule": "M₁₂ under the rule: {m12}",
+        "mot_nb_thresholds": (
+            "Thresholds: task 1 rotor share > link share; task 2 κ(M) < {kappa:g} at every θ₂; "
+            "task 3 τ₁ at most {percent:g} % above the least that moves joint 1."
+        ),
     },
     "zh": {
         "mot_kr1": "k_r1（减速比 1）",
@@ -96,6 +106,16 @@ MOTOR = MessageTable("motor_lab", {
         "mot_why_too_big": "关节 1 在 τ₁ = {tau1:.3f} N·m 时动了，但更小的 τ₁ 也能让它动："
                            "在 {pct:g} % 以内找出最小值",
         "mot_error_q0": "q0 必须是两个有限的角度（rad），收到的是 {value!r}",
+        "mot_nb_mass": "M（MotorArm）：\n{M}",
+        "mot_nb_crba": "与 CRBA 的最大差值：{diff}",
+        "mot_nb_parameters": "每根连杆 {n} 个参数：{names}",
+        "mot_nb_regressor": "Y π = {y}   逆动力学：{tau}",
+        "mot_nb_general": "一般情形下的 M₁₂：{m12}",
+        "mot_nb_rule": "满足这条规则时的 M₁₂：{m12}",
+        "mot_nb_thresholds": (
+            "阈值：任务 1 转子所占份额 > 连杆所占份额；任务 2 在每个 θ₂ 下 κ(M) < {kappa:g}；"
+            "任务 3 τ₁ 至多比刚好能让关节 1 转动的最小值高 {percent:g} %。"
+        ),
     },
 }, common={
     "mot_Im1": "I_m1 [kg·m²]",
