@@ -74,6 +74,9 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
             "plain PD's gains: M̄ K_p and M̄ K_d, with the believed average inertia M̄ = {Mbar} kg·m² at δ = 0 "
             "(it scales with 1 + δ)"
         ),
+        "ct_nb_continuous": "  continuous: largest |e − e_analytic| = {gap:.1e} rad",
+        "ct_nb_hold": "{rate:5d} Hz hold: largest |e − e_analytic| = {gap:.1e} rad",
+        "ct_nb_rms": "payload {payload:g} kg: RMS PD {pd:.4f}, PD + gravity {pdg:.4f}, computed torque {ct:.2e} rad",
     },
     "zh": {
         "ct_model_error": "模型误差 %",
@@ -136,6 +139,9 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_nb_pd_gains": (
             "普通 PD 的增益为 M̄ K_p 和 M̄ K_d，其中假定的平均惯量 M̄ = {Mbar} kg·m²（δ = 0 时；它按 1 + δ 缩放）"
         ),
+        "ct_nb_continuous": "  连续控制：最大 |e − e_analytic| = {gap:.1e} rad",
+        "ct_nb_hold": "{rate:5d} Hz 零阶保持：最大 |e − e_analytic| = {gap:.1e} rad",
+        "ct_nb_rms": "负载 {payload:g} kg：均方根误差 PD {pd:.4f}，PD + 重力补偿 {pdg:.4f}，计算力矩 {ct:.2e} rad",
     },
 }, common={
     "ct_nb_gains": "K_p = {kp:g}, K_d = {kd:g}:  ωₙ = {wn:.2f} rad/s, ζ = {zeta:.3f}",
