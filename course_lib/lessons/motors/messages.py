@@ -63,6 +63,7 @@ MOTOR = MessageTable("motor_lab", {
             "Thresholds: task 1 rotor share > link share; task 2 κ(M) < {kappa:g} at every θ₂; "
             "task 3 τ₁ at most {percent:g} % above the least that moves joint 1."
         ),
+        "mot_nb_textbook": "Lagrange − textbook's closed form: {difference}",
     },
     "zh": {
         "mot_kr1": "k_r1（减速比 1）",
@@ -116,6 +117,7 @@ MOTOR = MessageTable("motor_lab", {
             "阈值：任务 1 转子所占份额 > 连杆所占份额；任务 2 在每个 θ₂ 下 κ(M) < {kappa:g}；"
             "任务 3 τ₁ 至多比刚好能让关节 1 转动的最小值高 {percent:g} %。"
         ),
+        "mot_nb_textbook": "拉格朗日方法减去教材的闭式解：{difference}",
     },
 }, common={
     "mot_Im1": "I_m1 [kg·m²]",
