@@ -116,6 +116,16 @@ class MessageTable:
         shown = self.formatter.format(table[key], **values) if values else table[key]
         return Message(shown, self, key, values)
 
+    def say(self, key: str, **values: Any) -> None:
+        """Print :meth:`text` ``(key, **values)``: what a lesson's code cell prints, in the language in force.
+
+        >>> lines = MessageTable("demo_say", {"en": {"n": "{n} samples"}, "zh": {"n": "{n} 个样本"}})
+        >>> lines.say("n", n=60); set_language("zh"); lines.say("n", n=60); set_language("en")
+        60 samples
+        60 个样本
+        """
+        print(self.text(key, **values))
+
     def __contains__(self, key: str) -> bool:
         return key in self.messages["en"]
 

@@ -44,6 +44,13 @@ ALLOWED_WORDS = frozenset(w.lower() for w in """
     Lagrange Newton Euler Hamilton Coriolis Christoffel Kalman Runge Kutta Featherstone Khatib
     course_lib my_work zh en Kernel Restart Run All Cells Glossary
 """.split())
+#: names a Chinese lesson cites as they are published, whole (a title or standard is not translated; each word
+#: alone is still English): the books, journals and standard the lessons cite. Keep it to cited names.
+STANDARD_NAMES = (
+    "Robot Modeling and Control", "Robotics: Modelling, Planning and Control", "Rigid Body Dynamics Algorithms",
+    "International Journal of Robotics Research", "IEEE Transactions on Robotics and Automation",
+    "IEEE Robotics and Automation Letters", "ISO/TS",
+)
 LESSON = re.compile(r"^\d\d_\w+\.ipynb$")
 IMPORTS_COURSE_LIB = re.compile(r"^\s*(?:from|import)\s+course_lib\b", re.M)
 FENCED = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
@@ -254,9 +261,13 @@ def english_sentences(markdown: str) -> list[str]:
 
     >>> english_sentences("拖动肘部（Drag the elbow）。用 Pinocchio 和 MuJoCo 检查 [02_pendulum.ipynb](x)。")
     ['Drag the elbow']
+    >>> english_sentences("见 *Robot Modeling and Control*，第 6 章；Robot control and modeling 不是书名。")
+    ['Robot control and modeling']
     """
     found = []
     text = FILE_NAME.sub(" ", prose(markdown))
+    for name in STANDARD_NAMES:
+        text = text.replace(name, " ")
     for m in LATIN_RUN.finditer(text):
         words = re.findall(r"[A-Za-z][A-Za-z_'’-]*", m.group(0))
         if sum(len(w) > 1 and w.lower() not in ALLOWED_WORDS for w in words) >= 2:

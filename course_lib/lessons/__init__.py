@@ -72,16 +72,18 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(5, "mass_matrix", "05_mass_matrix.ipynb", {"MassMatrixLab": "lab", "mass_matrix_quiz": "quiz"}),
     Lesson(6, "coriolis", "06_coriolis_christoffel.ipynb", {"ChristoffelLab": "lab", "coriolis_quiz": "quiz"}),
     Lesson(7, "operational_space", "07_operational_space_inertia.ipynb", {
-        "OperationalSpaceLab": "lab", "operational_quiz": "quiz"}),
+        "OperationalSpaceLab": "lab", "say": "printout", "operational_quiz": "quiz"}),
     Lesson(8, "computed_torque", "08_computed_torque.ipynb", {
-        "ComputedTorqueLab": "lab", "ToolPathLab": "tool_path_lab",
+        "ComputedTorqueLab": "lab", "ToolPathLab": "tool_path_lab", "say": "printout",
         "computed_torque_quiz": "quiz"}),
     Lesson(9, "identification", "09_identification.ipynb", {
-        "IdentificationLab": "lab", "percent": "lab", "significant": "lab", "identification_quiz": "quiz"}),
+        "IdentificationLab": "lab", "percent": "lab", "significant": "lab", "say": "printout",
+        "identification_quiz": "quiz"}),
     Lesson(10, "recursive_dynamics", "10_recursive_dynamics.ipynb", {
-        "RneaLab": "lab", "recursive_dynamics_quiz": "quiz"}),
+        "RneaLab": "lab", "say": "printout", "recursive_dynamics_quiz": "quiz"}),
     Lesson(11, "motors", "11_motors_friction.ipynb", {
-        "MotorLab": "lab", "KAPPA_MAX": "lab", "BREAKAWAY_TOLERANCE": "lab", "motors_quiz": "quiz"}),
+        "MotorLab": "lab", "KAPPA_MAX": "lab", "BREAKAWAY_TOLERANCE": "lab", "say": "printout",
+        "motors_quiz": "quiz"}),
     Lesson(12, "review", "12_review.ipynb", {"review_quiz": "quiz"}),
 )
 

@@ -50,7 +50,24 @@ SIGMA_MIN = 1e-3
 
 
 class SingularPostureError(ValueError):
-    """Λ is unbounded here: J has (nearly) lost rank. A ValueError, so labs show it as a message."""
+    """Λ is unbounded here: J has (nearly) lost rank. A ValueError, so labs show it as a message.
+
+    Args:
+        q: the posture (rad), shape (2,).
+        sigma: the smallest singular value of J there (m/rad).
+        sigma_min: the least σ_min(J) accepted (m/rad).
+
+    >>> err = SingularPostureError(np.array([0.3, 0.0]), 0.0, 1e-3)
+    >>> err.q.tolist(), err.sigma, err.sigma_min
+    ([0.3, 0.0], 0.0, 0.001)
+    """
+
+    def __init__(self, q: np.ndarray, sigma: float, sigma_min: float):
+        self.q, self.sigma, self.sigma_min = q, sigma, sigma_min
+        super().__init__(
+            f"Λ = (J M⁻¹ Jᵀ)⁻¹ does not exist at q = ({q[0]:.3f}, {q[1]:.3f}) rad: the smallest singular value "
+            f"of J is {sigma:.3g} m/rad (below {sigma_min:g}): the arm is stretched or folded and the tool cannot "
+            "accelerate along one direction")
 
 
 class OperationalSpace(NamedTuple):
@@ -86,10 +103,7 @@ def check_regular(arm: TwoLinkArm, q: Any, sigma_min: float = SIGMA_MIN) -> None
     if bad.size:
         k = int(bad[0])
         qk, sk = np.atleast_2d(q)[k], float(np.atleast_1d(sig)[k])
-        raise SingularPostureError(
-            f"Λ = (J M⁻¹ Jᵀ)⁻¹ does not exist at q = ({qk[0]:.3f}, {qk[1]:.3f}) rad: the smallest singular value "
-            f"of J is {sk:.3g} m/rad (below {sigma_min:g}): the arm is stretched or folded and the tool cannot "
-            "accelerate along one direction")
+        raise SingularPostureError(qk, sk, sigma_min)
 
 
 def task_inertia(arm: TwoLinkArm, q: Any, sigma_min: float = SIGMA_MIN) -> np.ndarray:

@@ -117,3 +117,10 @@ def test_inverse_task_inertia_stays_finite_at_a_singular_posture():
 def test_bad_push_direction_is_refused(u):
     with pytest.raises(ValueError, match="u must be a non-zero direction"):
         osp.apparent_mass(TwoLinkArm(), [0.0, 1.0], u)
+
+
+def test_the_singular_posture_error_carries_the_posture_and_singular_value_a_lesson_phrases():
+    with pytest.raises(osp.SingularPostureError) as caught:
+        osp.task_inertia(TwoLinkArm(), [0.3, 0.0])
+    assert caught.value.q.tolist() == [0.3, 0.0]
+    assert caught.value.sigma < caught.value.sigma_min == osp.SIGMA_MIN

@@ -61,6 +61,26 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_description": (
             "t {t:.2f} s; joint error ‖q_d − q‖: PD {err_pd:.3f} rad, PD + gravity {err_pdg:.3f} rad, computed torque {err_ct:.3f} rad."
         ),
+        "ct_nb_critical": "critically damped at the same ωₙ: (K_p, K_d) = {gains}",
+        "ct_nb_circle_ccw": (
+            "circle: centre {centre} m, radius {radius} m, one turn in {period} s, counter-clockwise from "
+            "x_d(0) = ({x:.2f}, {y:.2f}) m"
+        ),
+        "ct_nb_circle_cw": (
+            "circle: centre {centre} m, radius {radius} m, one turn in {period} s, clockwise from "
+            "x_d(0) = ({x:.2f}, {y:.2f}) m"
+        ),
+        "ct_nb_branch": (
+            "elbow branch θ₂ {sign} 0: q_d(0) = ({q1:.3f}, {q2:.3f}) rad; every arm starts at q_d(0) + {error} rad "
+            "with q̇ = q̇_d(0)"
+        ),
+        "ct_nb_pd_gains": (
+            "plain PD's gains: M̄ K_p and M̄ K_d, with the believed average inertia M̄ = {Mbar} kg·m² at δ = 0 "
+            "(it scales with 1 + δ)"
+        ),
+        "ct_nb_continuous": "  continuous: largest |e − e_analytic| = {gap:.1e} rad",
+        "ct_nb_hold": "{rate:5d} Hz hold: largest |e − e_analytic| = {gap:.1e} rad",
+        "ct_nb_rms": "payload {payload:g} kg: RMS PD {pd:.4f}, PD + gravity {pdg:.4f}, computed torque {ct:.2e} rad",
     },
     "zh": {
         "ct_model_error": "模型误差 %",
@@ -111,8 +131,28 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_description": (
             "t {t:.2f} s；关节误差 ‖q_d − q‖：PD {err_pd:.3f} rad，PD + 重力 {err_pdg:.3f} rad，计算力矩 {err_ct:.3f} rad。"
         ),
+        "ct_nb_critical": "同样的 ωₙ 下临界阻尼的增益：(K_p, K_d) = {gains}",
+        "ct_nb_circle_ccw": (
+            "圆轨迹：圆心 {centre} m，半径 {radius} m，转一圈用 {period} s，"
+            "从 x_d(0) = ({x:.2f}, {y:.2f}) m 出发沿逆时针方向"
+        ),
+        "ct_nb_circle_cw": (
+            "圆轨迹：圆心 {centre} m，半径 {radius} m，转一圈用 {period} s，"
+            "从 x_d(0) = ({x:.2f}, {y:.2f}) m 出发沿顺时针方向"
+        ),
+        "ct_nb_branch": (
+            "肘部分支 θ₂ {sign} 0：q_d(0) = ({q1:.3f}, {q2:.3f}) rad；每条机械臂都从 q_d(0) + {error} rad 出发，"
+            "q̇ = q̇_d(0)"
+        ),
+        "ct_nb_pd_gains": (
+            "普通 PD 的增益为 M̄ K_p 和 M̄ K_d，其中假定的平均惯量 M̄ = {Mbar} kg·m²（δ = 0 时；它按 1 + δ 缩放）"
+        ),
+        "ct_nb_continuous": "  连续控制：最大 |e − e_analytic| = {gap:.1e} rad",
+        "ct_nb_hold": "{rate:5d} Hz 零阶保持：最大 |e − e_analytic| = {gap:.1e} rad",
+        "ct_nb_rms": "负载 {payload:g} kg：均方根误差 PD {pd:.4f}，PD + 重力补偿 {pdg:.4f}，计算力矩 {ct:.2e} rad",
     },
 }, common={
+    "ct_nb_gains": "K_p = {kp:g}, K_d = {kd:g}:  ωₙ = {wn:.2f} rad/s, ζ = {zeta:.3f}",
     "ct_xlabel_err": "t [s]",
     "ct_ylabel_err": "log₁₀ ‖q_d − q‖ [rad]",
     "ct_legend_pd": "━ PD",

@@ -57,6 +57,20 @@ IDENTIFICATION = MessageTable("identification", {
         "id_description": (
             "Fit of rank {rank:.0f}, condition number κ {kappa:.1f}; residual {residual:.3f} N·m; worst relative error {worst_error:.1%}."
         ),
+        "id_nb_shape": "A is {rows} × {cols}; κ(A) = {kappa}, after column scaling {kappa_scaled}",
+        "id_nb_estimate": "  {name} = {true:.4f} {unit:6s} estimate {estimate:.4f}   error {error:5.2f} %",
+        "id_nb_residual": "RMS residual {residual:.3f} N·m against σ = {sigma:g} N·m: what is left is the noise",
+        "id_nb_frozen": "θ₂ frozen at {degrees:3d}°: κ(A) = {kappa:>10s}, worst-determined combination {direction}",
+        "id_nb_frozen_lost": "θ₂ frozen at {degrees:3d}°: κ(A) = ∞ (rank {rank}), worst-determined combination {direction}",
+        "id_nb_rich": "rich, for comparison: κ(A) = {kappa}",
+        "id_nb_expected_own": (
+            "your own, {amplitude:.0f}°, {frequency:g} Hz  N = {n:3d}: κ(A) = {kappa:>5s}, expected errors {errors}"
+        ),
+        "id_nb_expected_joint1": "joint 1 only           N = {n:3d}: κ(A) = {kappa:>5s}, expected errors {errors}",
+        "id_nb_expected_rich": "rich                   N = {n:3d}: κ(A) = {kappa:>5s}, expected errors {errors}",
+        "id_nb_delta_measured": "Δπ measured: {delta}",
+        "id_nb_delta_expected": "Δπ expected: {delta}",
+        "id_nb_payload": "identified payload {mass:.3f} kg (true {true:g} kg)",
     },
     "zh": {
         "id_excitation": "激励",
@@ -111,6 +125,20 @@ IDENTIFICATION = MessageTable("identification", {
         "id_description": (
             "拟合的秩为 {rank:.0f}，条件数 κ {kappa:.1f}；残差 {residual:.3f} N·m；最差相对误差 {worst_error:.1%}。"
         ),
+        "id_nb_shape": "A 为 {rows} × {cols}；κ(A) = {kappa}，按列缩放后为 {kappa_scaled}",
+        "id_nb_estimate": "  {name} = {true:.4f} {unit:6s} 估计值 {estimate:.4f}   误差 {error:5.2f} %",
+        "id_nb_residual": "均方根残差 {residual:.3f} N·m，噪声 σ = {sigma:g} N·m：剩下的就是噪声",
+        "id_nb_frozen": "θ₂ 固定在 {degrees:3d}°：κ(A) = {kappa:>10s}，最难确定的组合 {direction}",
+        "id_nb_frozen_lost": "θ₂ 固定在 {degrees:3d}°：κ(A) = ∞（秩 {rank}），最难确定的组合 {direction}",
+        "id_nb_rich": "作为对照，“丰富”激励：κ(A) = {kappa}",
+        "id_nb_expected_own": (
+            "自定义，{amplitude:.0f}°，{frequency:g} Hz，N = {n:3d}：κ(A) = {kappa:>5s}，预期误差 {errors}"
+        ),
+        "id_nb_expected_joint1": "只动关节 1，N = {n:3d}：κ(A) = {kappa:>5s}，预期误差 {errors}",
+        "id_nb_expected_rich": "丰富，N = {n:3d}：κ(A) = {kappa:>5s}，预期误差 {errors}",
+        "id_nb_delta_measured": "测得的 Δπ：{delta}",
+        "id_nb_delta_expected": "预期的 Δπ：{delta}",
+        "id_nb_payload": "辨识出的负载 {mass:.3f} kg（真值 {true:g} kg）",
     },
 }, common={
     "id_amp1": "A₁ [deg]",

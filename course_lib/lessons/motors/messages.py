@@ -57,6 +57,17 @@ MOTOR = MessageTable("motor_lab", {
         "mot_description": (
             "Arm at θ₁ {th1_deg:.0f}°, θ₂ {th2_deg:.0f}°, t {t:.2f} s; M₁₁ {top11:.2f} kg·m², of which rotor {rotor11:.2f} kg·m²; condition number κ(M) {kappa:.1f}."
         ),
+        "mot_nb_mass": "M (MotorArm):\n{M}",
+        "mot_nb_crba": "largest difference to CRBA: {diff}",
+        "mot_nb_parameters": "{n} parameters per link: {names}",
+        "mot_nb_regressor": "Y π = {y}   inverse dynamics: {tau}",
+        "mot_nb_general": "M₁₂ in general: {m12}",
+        "mot_nb_rule": "M₁₂ under the rule: {m12}",
+        "mot_nb_thresholds": (
+            "Thresholds: task 1 rotor share > link share; task 2 κ(M) < {kappa:g} at every θ₂; "
+            "task 3 τ₁ at most {percent:g} % above the least that moves joint 1."
+        ),
+        "mot_nb_textbook": "Lagrange − textbook's closed form: {difference}",
     },
     "zh": {
         "mot_kr1": "k_r1（减速比 1）",
@@ -104,6 +115,17 @@ MOTOR = MessageTable("motor_lab", {
         "mot_description": (
             "机械臂位于 θ₁ {th1_deg:.0f}°、θ₂ {th2_deg:.0f}°，t {t:.2f} s；M₁₁ {top11:.2f} kg·m²，其中转子 {rotor11:.2f} kg·m²；条件数 κ(M) {kappa:.1f}。"
         ),
+        "mot_nb_mass": "M（MotorArm）：\n{M}",
+        "mot_nb_crba": "与 CRBA 的最大差值：{diff}",
+        "mot_nb_parameters": "每根连杆 {n} 个参数：{names}",
+        "mot_nb_regressor": "Y π = {y}   逆动力学：{tau}",
+        "mot_nb_general": "一般情形下的 M₁₂：{m12}",
+        "mot_nb_rule": "满足这条规则时的 M₁₂：{m12}",
+        "mot_nb_thresholds": (
+            "阈值：任务 1 转子所占份额 > 连杆所占份额；任务 2 在每个 θ₂ 下 κ(M) < {kappa:g}；"
+            "任务 3 τ₁ 至多比刚好能让关节 1 转动的最小值高 {percent:g} %。"
+        ),
+        "mot_nb_textbook": "拉格朗日方法减去教材的闭式解：{difference}",
     },
 }, common={
     "mot_Im1": "I_m1 [kg·m²]",

@@ -44,6 +44,11 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         "os_description": (
             "Arm at θ₁ {theta1_deg:.0f}°, θ₂ {theta2_deg:.0f}°; apparent mass at the tip from {m_min:.2f} kg to {m_max:.2f} kg, {m_push:.2f} kg along the push."
         ),
+        "os_nb_range": "lightest {light:.3f} kg, heaviest {heavy:.3f} kg, κ(Λ) = {kappa:.2f}",
+        "os_nb_singular": (
+            "straight arm, q = ({q1:.3f}, {q2:.3f}) rad: Λ = (J M⁻¹ Jᵀ)⁻¹ does not exist; the smallest singular "
+            "value of J is {sigma:.3g} m/rad (below {sigma_min:g}), so the tool cannot accelerate along one direction"
+        ),
     },
     "zh": {
         "os_title_world": "拖动肘部、末端和推力 F（琥珀色圆点）",
@@ -84,8 +89,14 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         "os_description": (
             "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°；末端的表观质量从 {m_min:.2f} kg 到 {m_max:.2f} kg，沿推力方向为 {m_push:.2f} kg。"
         ),
+        "os_nb_range": "最轻 {light:.3f} kg，最重 {heavy:.3f} kg，κ(Λ) = {kappa:.2f}",
+        "os_nb_singular": (
+            "伸直的机械臂，q = ({q1:.3f}, {q2:.3f}) rad：Λ = (J M⁻¹ Jᵀ)⁻¹ 不存在；J 的最小奇异值为 "
+            "{sigma:.3g} m/rad（低于 {sigma_min:g}），所以工具沿某一个方向无法产生加速度"
+        ),
     },
 }, common={
+    "os_nb_terms": "Λ [kg] =\n{Lambda}\nμ [N] = {mu}   p [N] = {p}",
     "os_theta1": "θ₁ [deg]",
     "os_theta2": "θ₂ [deg]",
     "os_xlabel_kappa": "θ₂ [deg]",

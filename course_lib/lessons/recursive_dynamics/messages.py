@@ -48,6 +48,18 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_description": (
             "{n:.0f}-link arm at q̇ {omega:.1f} rad/s; pass at step {step:.0f} of {steps:.0f}; joint torque τ {tau:.2f} N·m."
         ),
+        "rnea_nb_terms": "n = {n}: {count:4d} terms in the {n} equations",
+        "rnea_nb_terms_grown": "n = {n}: {count:4d} terms in the {n} equations  ({ratio:.1f} times as many as for n = {previous})",
+        "rnea_nb_lagrange": "M by Lagrange:\n{M}",
+        "rnea_nb_columns": "M by RNEA, column by column:\n{M}",
+        "rnea_nb_difference": "largest difference: {diff:.1e}",
+        "rnea_nb_calls": "M by {calls} RNEA calls vs CRBA: largest difference {diff:.1e}",
+        "rnea_nb_force": "Jᵀ F for {force:g} N along x of link {link}: {tau}",
+        "rnea_nb_aba": "q̈ by ABA:       {qdd}",
+        "rnea_nb_solve": "q̈ by M⁻¹(τ − h): {qdd}",
+        "rnea_nb_back": "and RNEA of that q̈ returns τ to {diff:.1e} N·m",
+        "rnea_nb_largest": "largest |q̈|: joint {joint}, {qdd:.0f} rad/s², where M[{joint},{joint}] = {m:.4f} kg·m²",
+        "rnea_nb_ratio": "{ours}: numpy / Pinocchio = {low:.0f} to {high:.0f} times, median {median:.0f}",
     },
     "zh": {
         "rnea_n": "连杆数 n",
@@ -92,6 +104,18 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_description": (
             "{n:.0f} 连杆机械臂，q̇ {omega:.1f} rad/s；递推到第 {step:.0f} 步，共 {steps:.0f} 步；关节力矩 τ {tau:.2f} N·m。"
         ),
+        "rnea_nb_terms": "n = {n}：{n} 个方程共 {count:4d} 项",
+        "rnea_nb_terms_grown": "n = {n}：{n} 个方程共 {count:4d} 项（是 n = {previous} 时的 {ratio:.1f} 倍）",
+        "rnea_nb_lagrange": "用拉格朗日方法得到的 M：\n{M}",
+        "rnea_nb_columns": "用 RNEA 逐列得到的 M：\n{M}",
+        "rnea_nb_difference": "最大差值：{diff:.1e}",
+        "rnea_nb_calls": "调用 {calls} 次 RNEA 得到的 M 与 CRBA 相比：最大差值 {diff:.1e}",
+        "rnea_nb_force": "沿连杆 {link} 的 x 方向施加 {force:g} N 时的 Jᵀ F：{tau}",
+        "rnea_nb_aba": "ABA 给出的 q̈：      {qdd}",
+        "rnea_nb_solve": "M⁻¹(τ − h) 给出的 q̈：{qdd}",
+        "rnea_nb_back": "再用 RNEA 算这个 q̈，得到的 τ 与原值相差 {diff:.1e} N·m",
+        "rnea_nb_largest": "最大的 |q̈|：关节 {joint}，{qdd:.0f} rad/s²，此处 M[{joint},{joint}] = {m:.4f} kg·m²",
+        "rnea_nb_ratio": "{ours}：numpy / Pinocchio = {low:.0f} 到 {high:.0f} 倍，中位数 {median:.0f}",
     },
 }, common={
     "rnea_row_omega": "ω (rad/s)",

@@ -1,0 +1,17 @@
+"""What lesson 10's code cells print, in the language in force (the sentences are in :mod:`.messages`).
+
+``say(key, **values)`` prints the sentence ``key`` (an ``rnea_nb_…`` key) of the lesson's table filled with
+``values``; an unknown key raises ``ValueError``.
+
+>>> from course_lib import set_language
+>>> say("rnea_nb_difference", diff=2e-15)
+largest difference: 2.0e-15
+>>> set_language("zh"); say("rnea_nb_difference", diff=2e-15); set_language("en")
+最大差值：2.0e-15
+"""
+
+from __future__ import annotations
+
+from course_lib.lessons.recursive_dynamics.messages import RNEA_LAB
+
+say = RNEA_LAB.say
