@@ -112,3 +112,21 @@ def test_every_export_of_a_lesson_loads_and_no_submodule_hides_one(lesson):
         importlib.import_module(f"{lesson.package}.{module}")
     hidden = {name for name in lesson.exports if type(getattr(package, name)).__name__ == "module"}
     assert hidden == set(), f"{sorted(hidden)} of {lesson.package} are submodules, not the exported names"
+
+
+def test_a_name_several_lessons_export_is_reached_only_through_each_lessons_own_package():
+    """``course_lib.lessons.say`` would be one lesson's ``say`` for all: it is not offered; each lesson's is its own."""
+    import importlib
+
+    import course_lib.lessons as lessons
+
+    shared = {name for each in lessons.LESSONS for name in each.exports
+              if sum(name in other.exports for other in lessons.LESSONS) > 1}
+    assert "say" in shared
+    for name in shared:
+        assert name not in lessons.__all__
+        with pytest.raises(AttributeError):
+            getattr(lessons, name)
+    says = {each.topic: getattr(importlib.import_module(each.package), "say")
+            for each in lessons.LESSONS if "say" in each.exports}
+    assert len({id(say.__self__) for say in says.values()}) == len(says), "two lessons share one table's say"

@@ -112,8 +112,12 @@ ASSIGNMENTS: tuple[Assignment, ...] = (
     Assignment(6, "exercises/06_recursive_dynamics/recursive_dynamics.ipynb", (10,)),
 )
 
-#: each exported name → the module that defines it
-_WHERE = {name: f"{lesson.package}.{module}" for lesson in LESSONS for name, module in lesson.exports.items()}
+#: each exported name that only one lesson exports → the module that defines it (a name that several lessons
+#: export, such as each lesson's ``say``, is reached through its own lesson's package only)
+_SHARED = {name for name in {n for each in LESSONS for n in each.exports}
+           if sum(name in each.exports for each in LESSONS) > 1}
+_WHERE = {name: f"{lesson.package}.{module}" for lesson in LESSONS for name, module in lesson.exports.items()
+          if name not in _SHARED}
 
 __all__ = ["ASSIGNMENTS", "Assignment", "LESSONS", "Lesson", "lesson", *sorted(_WHERE)]
 
