@@ -42,7 +42,8 @@ c.Autograde.autograde_preprocessors = [
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
-c.SandboxedExecute.timeout = 30          # seconds per cell, and per call of a student's function
+c.SandboxedExecute.timeout = 30          # CPU seconds per cell, and per call of a student's function
+c.SandboxedExecute.wall_factor = 5       # wall-clock backstop per cell: this many times the timeout
 c.SandboxedExecute.memory_bytes = 2 * 1024**3
 c.SandboxedExecute.cpu_seconds = 300
 c.SandboxedExecute.processes = 128

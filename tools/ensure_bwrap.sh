@@ -16,10 +16,19 @@ check_userns() {
         if [ "$(id -u)" -eq 0 ]; then
             if setpriv --reuid=65534 --regid=65534 --clear-groups bwrap --unshare-all --ro-bind / / true 2>/dev/null; then
                 say "as root, the grader drops to nobody before bwrap (unprivileged user namespaces allowed)"
+                say "and each worker's checkers and sandboxes run as its own uid (64100-64163) in their own namespaces"
             else
                 say "as root, unprivileged user namespaces are blocked: bwrap runs as root with uid nobody"
                 say "inside its namespace (all guarantees but the process limit, which root is exempt from)"
             fi
+        fi
+        if [ -d /run/systemd/system ] && command -v systemd-run >/dev/null 2>&1; then
+            say "memory per submission: a systemd scope (systemd-run -p MemoryMax=...)"
+        elif [ -f /sys/fs/cgroup/cgroup.controllers ] && grep -qw memory /sys/fs/cgroup/cgroup.controllers \
+                && grep -qx '0::/' /proc/self/cgroup; then
+            say "memory per submission: a cgroup v2 child of the root cgroup"
+        else
+            say "memory per submission: no cgroup here; each process keeps its RLIMIT_AS limit"
         fi
     else
         say "bwrap is installed but cannot create a sandbox (user namespaces disabled?)."

@@ -17,7 +17,13 @@ Modules:
 - :mod:`course_lib.grading.wire`     — the data model across the kernel boundary, decoded without evaluation
 - :mod:`course_lib.grading.wire_rules` — its bounds, and its errors in English and Chinese
 - :mod:`course_lib.grading.safe_sympy` — sympy objects as trees of whitelisted nodes, rebuilt without ``eval``
-- :mod:`course_lib.grading.trusted`  — nbgrader's execution step, replaced: sandboxed cells, trusted verdicts
+- :mod:`course_lib.grading.checker`  — the trusted checker: one fresh, unprivileged process per submission
+- :mod:`course_lib.grading.isolation` — the grader's side: start the checker, bound its time, validate its answer
+- :mod:`course_lib.grading.hidden`   — the hidden part of a test cell, split off its visible part
+- :mod:`course_lib.grading.cgroup`   — a memory limit per submission where Linux offers one
+- :mod:`course_lib.grading.uids`     — one unprivileged host uid per worker process (its own process limit)
+- :mod:`course_lib.grading.folders`  — the grader's temporary folders: removed at exit, swept when stale
+- :mod:`course_lib.grading.trusted`  — nbgrader's execution step, replaced: the checker's verdicts, validated
 - :mod:`course_lib.grading.feedback` — hidden tests out of the feedback HTML; student HTML sanitised
 - :mod:`course_lib.grading.report`   — scores from the gradebook into a CSV
 - :mod:`course_lib.grading.autograde` — ``python -m course_lib.grading.autograde <submissions>``

@@ -28,13 +28,12 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
-import tempfile
 import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from course_lib.grading import course, precheck, report, sandbox, trusted
+from course_lib.grading import course, folders, precheck, report, sandbox, trusted, uids
 
 Pair = tuple[str, str]  # (assignment, student)
 
@@ -46,7 +45,7 @@ def _submissions(accepted: dict[Pair, list[precheck.Accepted]]) -> list[Pair]:
 
 def _grade_pairs(output: Path, pairs: list[Pair], accepted: dict[Pair, list[precheck.Accepted]],
                  timeout: int | None, repo_root: Path, keep_autograded: bool = False,
-                 unsafe: bool = False, memory_bytes: int | None = None
+                 unsafe: bool = False, limits: dict[str, int] | None = None
                  ) -> tuple[list[dict], list[str], dict[Pair, float], dict[Pair, dict]]:
     """Autograde ``pairs`` in one temporary course (each submission's code in its own sandbox);
     feedback goes to ``output/feedback`` (and the autograded notebooks to ``output/autograded``).
@@ -58,15 +57,17 @@ def _grade_pairs(output: Path, pairs: list[Pair], accepted: dict[Pair, list[prec
     graded: list[Pair] = []
     seconds: dict[Pair, float] = {}
     runs: dict[Pair, dict] = {}
-    with tempfile.TemporaryDirectory(prefix="nbgrader-grade-") as tmp:
-        root = Path(tmp)
+    folders.install()
+    # this worker's own host uid for its sandboxes (as root): its process limit is no one else's
+    with uids.claimed(), folders.temporary("nbgrader-grade-") as root:
         config = course.make_course(root, repo_root, timeout)
         config.SandboxedExecute.repo_root = str(Path(repo_root).resolve())
         config.SandboxedExecute.unsafe_no_sandbox = unsafe
         if timeout is not None:
             config.SandboxedExecute.timeout = int(timeout)
-        if memory_bytes is not None:
-            config.SandboxedExecute.memory_bytes = int(memory_bytes)
+        for name, value in (limits or {}).items():
+            if value is not None:
+                setattr(config.SandboxedExecute, name, int(value))
         nbg = course.api(config)
         for assignment in sorted({a for a, _ in pairs}):
             course.run(nbg.generate_assignment(assignment), f"generate_assignment {assignment}")
@@ -80,6 +81,9 @@ def _grade_pairs(output: Path, pairs: list[Pair], accepted: dict[Pair, list[prec
             seconds[(assignment, student)] = time.perf_counter() - start
             runs[(assignment, student)] = {nb: rep for (a, s, nb), rep in trusted.RESULTS.items()
                                            if (a, s) == (assignment, student)}
+            problems += [f"student {student!r}, {assignment}/{nb}.ipynb: {rep['problem']}"
+                         for nb, rep in sorted(runs[(assignment, student)].items()) if rep.get("problem")]
+            problems += report.run_problems(student, assignment, runs[(assignment, student)])
             if not result.get("success"):
                 problems.append(f"student {student!r}, {assignment}: not graded: "
                                 f"{report.cause((result.get('log') or '') + chr(10) + (result.get('error') or ''))}")
@@ -116,7 +120,8 @@ def split_by_student(pairs: list[Pair], jobs: int) -> list[list[Pair]]:
 
 def grade(submissions: Path, output: Path, timeout: int | None = None,
           repo_root: Path = course.REPO_ROOT, jobs: int = 1, keep_autograded: bool = False,
-          unsafe_no_sandbox: bool = False, memory_bytes: int | None = None) -> dict:
+          unsafe_no_sandbox: bool = False, memory_bytes: int | None = None,
+          limits: dict[str, int] | None = None) -> dict:
     """Pre-check, autograde (each submission in its own sandbox), write feedback and scores.
 
     Args:
@@ -130,6 +135,8 @@ def grade(submissions: Path, output: Path, timeout: int | None = None,
         unsafe_no_sandbox: run the students' code without bubblewrap (refused otherwise when
             bwrap is missing); the report says so.
         memory_bytes: memory limit per sandboxed process (default: nbgrader_config.py's, 2 GB).
+        limits: other limits by their ``SandboxedExecute`` name (``tmp_bytes``, ``work_bytes``,
+            ``output_bytes``, ``submission_seconds``, …); None or missing: nbgrader_config.py's.
 
     Returns:
         ``{"graded": [(assignment, student)], "problems": [str], "seconds": {(a, s): float},
@@ -143,6 +150,9 @@ def grade(submissions: Path, output: Path, timeout: int | None = None,
         raise ValueError("bubblewrap (bwrap) is not installed, so the students' code cannot be sandboxed. "
                          "Install it (Debian/Ubuntu: apt-get install bubblewrap), or grade on a Linux machine "
                          "that has it; --unsafe-no-sandbox runs the code unconfined (only for code you trust)")
+    folders.install()
+    folders.sweep()
+    limits = dict(limits or {}, **({"memory_bytes": memory_bytes} if memory_bytes is not None else {}))
     config = course.load_config(repo_root)
     known = course.assignments(config, repo_root)
     found, accepted, notes = precheck.scan(submissions, known, course.source_dir(config, repo_root))
@@ -151,7 +161,7 @@ def grade(submissions: Path, output: Path, timeout: int | None = None,
     output.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(output / "feedback", ignore_errors=True)
     shutil.rmtree(output / "autograded", ignore_errors=True)
-    args = [(output, part, accepted, timeout, repo_root, keep_autograded, unsafe_no_sandbox, memory_bytes)
+    args = [(output, part, accepted, timeout, repo_root, keep_autograded, unsafe_no_sandbox, limits)
             for part in parts_todo]
     if len(args) <= 1:
         results = [_grade_pairs(*a) for a in args]
@@ -193,6 +203,13 @@ def main(argv: list[str] | None = None) -> int:
                              "missing and the code is trusted); the report says so")
     parser.add_argument("--memory-gb", type=float, default=None,
                         help="memory limit per sandboxed process in GB (default 2)")
+    parser.add_argument("--tmp-mb", type=int, default=None,
+                        help="size of each sandbox's /tmp in MB (default 256)")
+    parser.add_argument("--work-mb", type=int, default=None,
+                        help="size of each submission's work folder in MB (default 256; a tmpfs as root)")
+    parser.add_argument("--submission-minutes", type=float, default=None,
+                        help="wall-clock limit per submission in minutes (default 10); past it the submission "
+                             "scores 0 and problems.txt says it ran out of time")
     parser.add_argument("--autograded", action="store_true",
                         help="also copy nbgrader's autograded notebooks, WITH the hidden tests and their "
                              "messages, to OUTPUT/autograded (for instructors only)")
@@ -202,7 +219,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = grade(args.submissions, args.output, args.timeout, jobs=args.jobs,
                        keep_autograded=args.autograded, unsafe_no_sandbox=args.unsafe_no_sandbox,
-                       memory_bytes=None if args.memory_gb is None else int(args.memory_gb * 1024**3))
+                       memory_bytes=None if args.memory_gb is None else int(args.memory_gb * 1024**3),
+                       limits={"tmp_bytes": None if args.tmp_mb is None else args.tmp_mb * 1024**2,
+                               "work_bytes": None if args.work_mb is None else args.work_mb * 1024**2,
+                               "submission_seconds": None if args.submission_minutes is None
+                               else max(1, round(args.submission_minutes * 60))})
     except ValueError as err:
         parser.error(str(err))
     for (assignment, student), t in sorted(result["seconds"].items(), key=lambda kv: (kv[0][1], kv[0][0])):

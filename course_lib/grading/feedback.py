@@ -20,8 +20,7 @@ from nbformat.v4 import new_output
 from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Unicode
 
-BEGIN = "BEGIN HIDDEN TESTS"
-END = "END HIDDEN TESTS"
+from course_lib.grading.hidden import BEGIN, END, strip_hidden  # noqa: F401 - part of this module's API
 
 #: error names of a cell stopped by the time limit (nbgrader_config.py's error_on_timeout,
 #: and the KeyboardInterrupt with which the kernel was stopped)
@@ -64,26 +63,6 @@ HINTS: dict[str, str] = {
     "other": "A hidden test did not pass. It checks the same quantity as the visible test, on other "
              "states and with other parameters." + _ADVICE,
 }
-
-
-def strip_hidden(source: str, begin: str = BEGIN, end: str = END) -> tuple[str, bool]:
-    """Remove every line from a ``begin`` marker to the matching ``end`` marker, inclusive.
-
-    Returns:
-        (the remaining source, whether anything was removed).
-
-    >>> strip_hidden("a = 1\\n### BEGIN HIDDEN TESTS\\nassert a\\n### END HIDDEN TESTS\\nb = 2")
-    ('a = 1\\nb = 2', True)
-    """
-    kept, inside, removed = [], False, False
-    for line in source.split("\n"):
-        if begin in line:
-            inside = removed = True
-        elif end in line:
-            inside = False
-        elif not inside:
-            kept.append(line)
-    return "\n".join(kept), removed
 
 
 def failure_kind(ename: str, evalue: str) -> str:

@@ -2,7 +2,12 @@
 
 - A **student id** (the folder name) with a glob character (``* ? [ ]``), a leading or
   trailing space, a newline or another control character is rejected with a clear message:
-  nbgrader treats ids as patterns, and such ids break spreadsheets and shell scripts.
+  nbgrader treats ids as patterns, and such ids break spreadsheets and shell scripts. Ids are
+  Unicode-normalised (NFC); two folders whose names normalise alike (``josé`` typed composed and
+  decomposed) read the same in a spreadsheet, so both are rejected, by name.
+- A **link** is never graded: a student folder, assignment folder or notebook that is a symbolic
+  link, or an assignment folder holding any link, is refused with the reason (a link could point
+  at the instructor's ``solutions/`` or at any file of the grading machine).
 - A notebook saved under a **near-miss name** (``arm_dynamics (1).ipynb``,
   ``arm_dynamics-copy.ipynb``, ``Copy of arm_dynamics.ipynb``) is graded under the expected
   name, with a note in the report. An **nbformat 3** notebook is upgraded to version 4.
@@ -18,7 +23,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
+import unicodedata
 import warnings
 from collections import defaultdict
 from pathlib import Path
@@ -190,14 +197,32 @@ def scan(submissions: Path, assignments: list[str], source_dir: Path | None = No
     accepted: dict[tuple[str, str], list[Accepted]] = {}
     notes: list[tuple[str, str, str]] = []
     setup = {a: _setup_names(Path(source_dir), a) for a in assignments}
-    for student_dir in sorted(p for p in Path(submissions).iterdir() if p.is_dir()):
-        student = student_dir.name
+    student_dirs = sorted(p for p in Path(submissions).iterdir() if p.is_dir() or p.is_symlink())
+    alike: dict[str, list[str]] = defaultdict(list)
+    for path in student_dirs:
+        alike[unicodedata.normalize("NFC", path.name)].append(path.name)
+    for student_dir in student_dirs:
+        raw = student_dir.name
+        student = unicodedata.normalize("NFC", raw)
+        if student_dir.is_symlink():
+            problems.append(Problem(raw, "-", "-", "refused: the student folder is a symbolic link; hand in "
+                                    "the folder itself"))
+            continue
+        if len(alike[student]) > 1:
+            others = " and ".join(repr(n) for n in alike[student] if n != raw)
+            problems.append(Problem(raw, "-", "-", f"student id rejected: the folders {raw!r} and {others} are the "
+                                    "same id once Unicode-normalised (NFC); rename one of them"))
+            continue
         why = bad_id(student)
         if why:
-            problems.append(Problem(student, "-", "-", f"student id rejected: it {why}; rename the folder "
+            problems.append(Problem(raw, "-", "-", f"student id rejected: it {why}; rename the folder "
                                     "(letters, digits, '.', '_', '-' and '@' are safe)"))
             continue
-        for adir in sorted(p for p in student_dir.iterdir() if p.is_dir()):
+        for adir in sorted(p for p in student_dir.iterdir() if p.is_dir() or p.is_symlink()):
+            link = _link_in(adir)
+            if link:
+                problems.append(Problem(student, adir.name, link[0], f"refused: {link[1]}"))
+                continue
             if adir.name not in assignments:
                 problems.append(Problem(student, adir.name, "-",
                                         f"unknown assignment (known: {', '.join(assignments)})"))
@@ -239,6 +264,20 @@ def scan(submissions: Path, assignments: list[str], source_dir: Path | None = No
             if items and not found_here:
                 accepted[(adir.name, student)] = items
     return problems, accepted, notes
+
+
+def _link_in(folder: Path) -> tuple[str, str] | None:
+    """(file name, why) for the first symbolic link in an assignment folder (itself included), or None."""
+    if folder.is_symlink():
+        return "-", "the assignment folder is a symbolic link; hand in the folder itself"
+    for top, dirs, files in os.walk(folder, followlinks=False):
+        for name in sorted(dirs + files):
+            path = Path(top) / name
+            if path.is_symlink():
+                what = "the notebook is" if name.endswith(".ipynb") else f"{path.relative_to(folder)} is"
+                return (name if name.endswith(".ipynb") else "-",
+                        f"{what} a symbolic link; hand in the file itself (links are never graded)")
+    return None
 
 
 def check_submissions(submissions: Path, assignments: list[str], source_dir: Path | None = None) -> list[Problem]:

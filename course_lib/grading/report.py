@@ -83,6 +83,24 @@ def flags(notes: list[tuple[str, str, str]], runs: dict[tuple[str, str], dict], 
     return out
 
 
+def run_problems(student: str, assignment: str, notebooks: dict[str, dict]) -> list[str]:
+    """Lines for ``problems.txt`` from one submission's trusted runs: cells stopped at their time limit,
+    and hidden tests lost because the kernel could not be restarted (an instructor should look at both).
+
+    >>> run_problems("ann", "a1", {"nb": {"timeouts": ["loop"], "restart_failed": ""}})
+    ["student 'ann', a1/nb.ipynb: ran out of time in cell 'loop' (stopped at its time limit; see flags.txt)"]
+    """
+    out = []
+    for notebook, report in sorted(notebooks.items()):
+        where = f"student {student!r}, {assignment}/{notebook}.ipynb"
+        for cell in report.get("timeouts", []):
+            out.append(f"{where}: ran out of time in cell {cell!r} (stopped at its time limit; see flags.txt)")
+        if report.get("restart_failed"):
+            out.append(f"{where}: the kernel could not be restarted for the hidden tests "
+                       f"({report['restart_failed']}); they score 0")
+    return out
+
+
 #: nbgrader's terse exceptions, said in words (matched against the exception line)
 KNOWN_CAUSES = (
     ("KeyError: 'grade_id'", "a cell has nbgrader metadata without a grade_id (restore the cell from the "

@@ -10,8 +10,9 @@ The student's code runs only inside :func:`command`'s sandbox (Debian's ``bwrap`
   scratch (none of the grader's variables);
 - no network (``--unshare-net``), its own PID namespace that dies with the grader
   (``--unshare-pid --die-with-parent``, so no process outlives the grading of the submission);
-- an unprivileged uid: when the grader runs as root the sandbox runs as ``nobody`` on the host
-  too (so the process limit applies; root is exempt from it);
+- an unprivileged uid: when the grader runs as root the sandbox runs on the host as its worker's
+  own uid (:mod:`course_lib.grading.uids`), so the process limit applies (root is exempt from it)
+  and is not shared with a submission graded at the same time;
 - resource limits (``prlimit``) on CPU seconds, address space, processes and file size.
 
 What the sandbox does not hide: the inputs the trusted checker sends to the student's
@@ -28,7 +29,8 @@ import stat
 import sys
 from pathlib import Path
 
-#: host uid/gid the sandbox runs as when the grader is root
+#: uid/gid inside the sandbox (``nobody``); on the host, a root grader's sandboxes run as the uid of
+#: their worker process (:mod:`course_lib.grading.uids`), one per worker
 NOBODY = 65534
 
 #: error names that say a resource limit was hit inside the kernel
@@ -44,12 +46,23 @@ class Limits:
         memory_bytes: address space of each process (bytes), default 2 GB: MemoryError past it.
         processes: processes of the sandbox's uid; fork fails past it.
         file_bytes: largest file a process may write (bytes): "File too large" past it.
+        tmp_bytes: size of the sandbox's ``/tmp`` (a tmpfs): "No space left on device" past it.
+        work_bytes: size of the work folder (a tmpfs, where the grader runs as root).
+        output_bytes: output kept of one cell (characters of JSON); the rest is cut with a note.
+        submission_seconds: wall-clock time of one submission, every cell and test included.
+        wall_factor: a cell's limit counts CPU time (the grader's ``timeout``, in CPU seconds of the
+            whole sandbox); its wall-clock backstop, for code that sleeps, is ``wall_factor`` times that.
     """
 
     cpu_seconds: int = 300
     memory_bytes: int = 2 * 1024**3
     processes: int = 128
     file_bytes: int = 64 * 1024**2
+    tmp_bytes: int = 256 * 1024**2
+    work_bytes: int = 256 * 1024**2
+    output_bytes: int = 2_000_000
+    submission_seconds: int = 600
+    wall_factor: int = 5
 
     def prlimit_args(self) -> list[str]:
         return [f"--cpu={self.cpu_seconds}", f"--as={self.memory_bytes}",
@@ -134,7 +147,7 @@ def sandbox_env(work: Path) -> dict[str, str]:
 
 
 def command(argv: list[str], work: Path, repo_root: Path, limits: Limits, bwrap: str,
-            stage: Path | None = None) -> list[str]:
+            stage: Path | None = None, tmp: Path | None = None) -> list[str]:
     """The command line that runs ``argv`` in a sandbox whose only writable folder is ``work``.
 
     As root, the command enters a private mount namespace (``unshare --mount``) in which any
@@ -149,6 +162,8 @@ def command(argv: list[str], work: Path, repo_root: Path, limits: Limits, bwrap:
         bwrap: the bwrap executable.
         stage: an empty folder that ``nobody`` can reach (e.g. under /tmp) for the mount points of
             sources it cannot reach; default: next to ``work``.
+        tmp: a folder mounted as the sandbox's ``/tmp`` (a sub-folder of a sized tmpfs); default: a
+            tmpfs of ``limits.tmp_bytes``.
 
     Returns:
         The command line for ``subprocess.Popen``.
@@ -176,11 +191,13 @@ def command(argv: list[str], work: Path, repo_root: Path, limits: Limits, bwrap:
     for key, value in sandbox_env(work).items():
         env += ["--setenv", key, value]
     links = _links()
+    private_tmp = ["--bind", str(tmp), "/tmp"] if tmp is not None else \
+        ["--size", str(limits.tmp_bytes), "--tmpfs", "/tmp"]
     box = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--uid", str(NOBODY),
            "--gid", str(NOBODY), "--hostname", "sandbox", "--ro-bind", "/usr", "/usr", *links,
            # the private /tmp first, then the read-only binds: a checkout or venv under /tmp (a clone
            # made with mktemp -d) stays visible instead of being hidden by the empty /tmp
-           "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--dir", "/tmp/home", *binds,
+           "--proc", "/proc", "--dev", "/dev", *private_tmp, "--dir", "/tmp/home", *binds,
            "--bind", str(work_source), str(work), "--chdir", str(work), "--clearenv", *env, "--", *argv]
     limited = ["prlimit", *limits.prlimit_args(), "--", *box]
     if not as_root:
@@ -189,7 +206,10 @@ def command(argv: list[str], work: Path, repo_root: Path, limits: Limits, bwrap:
 
     mounts = "".join(f"mkdir -p {shlex.quote(str(dst))} && mount --bind {shlex.quote(str(src))} "
                      f"{shlex.quote(str(dst))} && " for src, dst in staging)
-    drop = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--inh-caps=-all"]
+    from course_lib.grading import uids
+
+    uid = uids.sandbox_uid()
+    drop = ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--inh-caps=-all"]
     script = mounts + "exec " + shlex.join(drop + limited)
     return ["unshare", "--mount", "--propagation", "private", "--", "sh", "-c", script]
 
@@ -225,9 +245,19 @@ def _links() -> list[str]:
 
 
 def prepare_workdir(work: Path) -> None:
-    """Make ``work`` (and its contents) writable by the sandbox's uid."""
-    work.mkdir(parents=True, exist_ok=True)
+    """Create ``work``, empty, for the sandbox's uid: the only privileged operation on it.
+
+    The folder must not exist yet: it is made before any student code runs, and is owned by the
+    sandbox's uid from then on (``chown`` of this one new folder, never of what is inside it, and
+    never through a link). A kernel restart gets a new folder rather than this one again.
+
+    Raises:
+        FileExistsError: ``work`` exists already (the caller must give each start a new folder).
+    """
+    work.parent.mkdir(parents=True, exist_ok=True)
+    work.mkdir(mode=0o700)
     if os.geteuid() == 0 and nobody_can_sandbox(bwrap_path() or "bwrap"):
-        for path in [work, *work.rglob("*")]:
-            os.chown(path, NOBODY, NOBODY)
-    os.chmod(work, 0o700)
+        from course_lib.grading import uids
+
+        uid = uids.sandbox_uid()
+        os.chown(work, uid, uid, follow_symlinks=False)

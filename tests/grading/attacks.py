@@ -285,3 +285,101 @@ CASES = {
     "old_format": old_format,
     **DATA_ROUTES,
 }
+
+
+# --- resources, files and processes ---
+
+import tempfile  # noqa: E402
+import unicodedata  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+A6 = "06_recursive_dynamics"
+#: a root-owned folder and file on the host that a student's links point at; nothing may change them
+CANARY_DIR = Path(tempfile.gettempdir()) / f"canary-{MARK}"
+CANARY_FILE = CANARY_DIR / "owned-by-root.txt"
+CANARY_TEXT = "root's file: its owner, mode and content stay as they are\n"
+#: the small limits the shared run configures (MB), so that filling them is fast
+TMP_MB, WORK_MB = 32, 80
+#: one student id, written composed (NFC) and decomposed (NFD): the two read the same
+NFC_ID, NFD_ID = unicodedata.normalize("NFC", "josé"), unicodedata.normalize("NFD", "josé")
+
+#: a dict key the trusted test hands to sympify (the issue's route into the checker's process): it
+#: replaces every run_test of the grader's modules by one that passes, for as long as the process lives
+PATCH_KEY = ("(lambda: [[setattr(m, 'run_test', lambda *a, **k: (True, '', '')) for m in list("
+             "__import__('sys').modules.values()) if getattr(m, '__name__', '').startswith("
+             "'course_lib.grading') and hasattr(m, 'run_test')], 0][1])()")
+
+
+def link_then_exit() -> dict:
+    """Right work; the cart-pole cell plants links to a root-owned host folder and file in its work
+    folder and ends the kernel, so that the grader restarts it for the earlier hidden tests."""
+    return {A1: _append(_solved(A1), "cartpole",
+                        f"import os\nos.symlink({str(CANARY_FILE)!r}, 'link_file')\n"
+                        f"os.symlink({str(CANARY_DIR)!r}, 'link_dir')\nos.makedirs('sub', exist_ok=True)\n"
+                        f"os.symlink({str(CANARY_FILE)!r}, 'sub/link_file')\nos._exit(0)")}
+
+
+def printing_loop() -> dict:
+    """Right work; the last solution cell then prints forever (with flush: a message every moment)."""
+    return {A6: _append(_solved(A6), "forward", 'while True:\n    print("x", flush=True)')}
+
+
+def _filler(folder: str) -> str:
+    return (f"import os\nfor _k in range(12):\n    with open(os.path.join({folder}, f'{MARK}-fill-{{_k}}'), 'wb') as _fh:\n"
+            "        _fh.write(b'0' * (8 * 1024**2))")
+
+
+def tmp_filler() -> dict:
+    """Right work; a cell writes 96 MB into the sandbox's /tmp (12 files of 8 MB, each under the file limit)."""
+    return {A2: _append(_solved(A2), "gravity", _filler("'/tmp'"))}
+
+
+def work_filler() -> dict:
+    """Right work; a cell writes 96 MB into its work folder (the kernel's current folder)."""
+    return {A2: _append(_solved(A2), "gravity", _filler("os.getcwd()"))}
+
+
+def patcher() -> dict:
+    """Blank work, but T is a dict whose key patches the checker's run_test when the test sympifies it."""
+    nb = syn.untouched(A1)
+    syn.cell_by_id(nb, "energies").source = f"T = {{{PATCH_KEY!r}: 0}}\nV = 0\nL = 0"
+    return {A1: nb}
+
+
+def after_patcher() -> dict:
+    """Blank work, graded after the patcher: a patch of the checker must not pass it."""
+    return {A1: syn.untouched(A1)}
+
+
+#: students whose work runs into a bound, plants links or patches the checker
+RESOURCE_CASES = {"link_then_exit": link_then_exit, "printing_loop": printing_loop, "tmp_filler": tmp_filler,
+                  "work_filler": work_filler, "patcher": patcher, "zz_after_patcher": after_patcher}
+CASES.update(RESOURCE_CASES)
+
+
+def plant_canary() -> None:
+    """The root-owned folder and file the links point at, made afresh before grading."""
+    import shutil
+
+    shutil.rmtree(CANARY_DIR, ignore_errors=True)
+    CANARY_DIR.mkdir(mode=0o755)
+    CANARY_FILE.write_text(CANARY_TEXT, encoding="utf-8")
+    CANARY_FILE.chmod(0o644)
+
+
+def save_linked(root: Path) -> dict[str, str]:
+    """Submissions that are links: a notebook linked to the instructor's, an assignment folder linked to
+    another student's, and the same id written NFC and NFD. Returns {student: what it is}."""
+    import os
+
+    solution = syn.notebook_paths(syn.SOLUTIONS)[A1]
+    folder = root / "linked_notebook" / A1
+    folder.mkdir(parents=True)
+    os.symlink(solution, folder / solution.name)
+    real = syn.save(_solved(A2), root / ".." / "elsewhere", "x", A2).parent
+    (root / "linked_folder").mkdir()
+    os.symlink(real.resolve(), root / "linked_folder" / A2)
+    for student in (NFC_ID, NFD_ID):
+        syn.save(_solved(A1), root, student, A1)
+    return {"linked_notebook": "a notebook linked to solutions/", "linked_folder": "a folder linked elsewhere",
+            NFC_ID: "NFC", NFD_ID: "NFD"}

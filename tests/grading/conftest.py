@@ -21,6 +21,7 @@ import pytest
 
 from course_lib.physics.models import Pendulum
 from course_lib.physics.models import TwoLinkArm
+from course_lib.grading import uids
 from tests.grading import attacks
 from tests.grading import synthetic as syn
 
@@ -103,6 +104,7 @@ def build_submissions(root: Path) -> dict[str, dict]:
         path = syn.save(syn.solved(assignment), root, student, assignment)
         path.rename(path.with_name(name))
         cases[student] = {assignment: "near miss"}
+    cases.update(attacks.save_linked(root))
     return cases
 
 
@@ -142,13 +144,15 @@ class Graded:
 
 
 def marked_processes() -> list[str]:
-    """Command lines of running processes that carry the attack mark (or run as the sandbox's uid)."""
+    """Command lines of running processes that carry the attack mark (or run as a sandbox's uid)."""
     found = []
     for proc in psutil.process_iter(["cmdline", "uids", "pid"]):
         try:
             cmd = " ".join(proc.info["cmdline"] or [])
-            if attacks.MARK in cmd or (proc.info["uids"] and proc.info["uids"].real == 65534
-                                       and "ipykernel" in cmd):
+            # a kernel of this checkout (its bwrap mounts this course_lib), not of another run on the machine
+            real = proc.info["uids"].real if proc.info["uids"] else None
+            if attacks.MARK in cmd or ((real == 65534 or uids.FIRST_UID <= (real or -1) < uids.FIRST_UID + uids.SLOTS)
+                                       and "ipykernel" in cmd and str(syn.REPO / "course_lib") in cmd):
                 found.append(f"{proc.info['pid']}: {cmd[:200]}")
         except psutil.Error:
             pass
@@ -161,7 +165,8 @@ OUTPUT_FILES = ("scores.csv", "totals.csv", "problems.txt", "flags.txt")
 def run_autograde(submissions: Path, output: Path, jobs: int, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "course_lib.grading.autograde", str(submissions),
-         "--output", str(output), "--timeout", str(TIMEOUT), "--jobs", str(jobs), "--autograded"],
+         "--output", str(output), "--timeout", str(TIMEOUT), "--jobs", str(jobs), "--autograded",
+         "--tmp-mb", str(attacks.TMP_MB), "--work-mb", str(attacks.WORK_MB)],
         cwd=cwd, capture_output=True, text=True, timeout=1200,
     )
 
@@ -183,6 +188,7 @@ def graded(tmp_path_factory) -> Graded:
     # marker files left by an earlier, unsandboxed run (a test of the tests): not this run's
     for stale in [*Path("/tmp").glob(f"{attacks.MARK}-*"), *Path("/tmp").glob(f"*-{attacks.MARK}.py")]:
         stale.unlink(missing_ok=True)
+    attacks.plant_canary()
     work = tmp_path_factory.mktemp("grading")
     build_submissions(work / "submissions")
     output = work / "out"

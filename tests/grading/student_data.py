@@ -6,7 +6,7 @@
 - :class:`Spies` records every call of ``eval``, ``exec``, sympy's ``parse_expr`` and the
   code generation of ``lambdify`` while the grader's side runs;
 - :func:`grade_cell` runs one test cell of ``solutions/`` in the grader's way
-  (:func:`course_lib.grading.trusted.run_test`) against such a kernel.
+  (:func:`course_lib.grading.checker.run_test`) against such a kernel.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 
 from sympy.parsing import sympy_parser
 
-from course_lib.grading import remote, trusted
+from course_lib.grading import checker, remote, trusted
 from course_lib.grading.kernel import Result
 from tests.grading import synthetic as syn
 
@@ -134,22 +134,22 @@ class Spies:
             sympy_lambdify._EvaluatorPrinter.doprint = real_doprint
 
 
-def solution_notebook(assignment: str) -> trusted.TrustedNotebook:
-    """The instructor's notebook of ``assignment``, read as the grader reads it."""
-    path = syn.notebook_paths(syn.SOLUTIONS)[assignment]
-    return trusted.TrustedNotebook(Path(path))
+def solution_notebook(assignment: str) -> checker.TrustedNotebook:
+    """The instructor's notebook of ``assignment``, read as the grader reads it and handed to the checker."""
+    instructor = trusted.InstructorNotebook(Path(syn.notebook_paths(syn.SOLUTIONS)[assignment]))
+    return checker.TrustedNotebook(instructor.setup_source, instructor.tests)
 
 
-def grade_cell(notebook: trusted.TrustedNotebook, grade_id: str, student: dict,
+def grade_cell(notebook: checker.TrustedNotebook, grade_id: str, student: dict,
                spies: Spies | None = None) -> tuple[bool, str, str]:
     """Run the trusted test ``grade_id`` against the student's ``student`` globals, as the grader does.
 
     Returns:
-        (passed, error name, message) of :func:`course_lib.grading.trusted.run_test`.
+        (passed, error name, message) of :func:`course_lib.grading.checker.run_test`.
     """
     namespace = notebook.namespace()
-    channel = remote.Channel(FakeKernel(student, spies), 30, notebook.functions)
-    return trusted.run_test(notebook.tests[grade_id], namespace, channel, grade_id, 120)
+    channel = remote.Channel(FakeKernel(student, spies), 30, notebook.functions, notebook.symbols)
+    return checker.run_test(notebook.tests[grade_id], namespace, channel, grade_id, 120)
 
 
 def student_globals(assignment: str, overrides: dict[str, str] | None = None) -> dict:

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from course_lib.grading import sandbox as sb
+from course_lib.grading.kernel import STOP_GRACE
 from tests.grading import attacks
 from tests.grading.conftest import A1, A2, A3, ASSIGNMENTS, BAD_IDS, OUTPUT_FILES, marked_processes
 from tests.grading.test_autograde import auto_cells, visible_text
@@ -238,3 +240,80 @@ def test_one_or_two_jobs_give_byte_identical_results(graded, graded_one_job):
     """Grading the folder of all attacks with --jobs 1 and --jobs 2 writes the same CSVs and reports."""
     for name in OUTPUT_FILES:
         assert (graded_one_job / name).read_bytes() == graded.outputs_at_end[name], name
+
+
+# --- resources, files and processes (attacks.RESOURCE_CASES, attacks.save_linked) ---
+
+def test_links_planted_before_a_kernel_death_change_no_host_file(graded):
+    """Links to a root-owned host folder and file, then os._exit(0): the grader restarts the kernel for the
+    earlier hidden tests, and neither target changes owner, mode or content. The work itself still counts."""
+    for path in (attacks.CANARY_DIR, attacks.CANARY_FILE):
+        info = path.lstat()
+        assert (info.st_uid, info.st_gid) == (0, 0), path
+    assert attacks.CANARY_DIR.stat().st_mode & 0o7777 == 0o755
+    assert attacks.CANARY_FILE.stat().st_mode & 0o7777 == 0o644
+    assert attacks.CANARY_FILE.read_text(encoding="utf-8") == attacks.CANARY_TEXT
+    assert sorted(p.name for p in attacks.CANARY_DIR.iterdir()) == [attacks.CANARY_FILE.name]
+    for cell in auto_cells(graded, "link_then_exit", A1):
+        assert (graded.score("link_then_exit", A1, cell) == 0.0) == cell.startswith("test_cartpole"), cell
+
+
+def test_a_printing_loop_is_stopped_at_the_cell_limit(graded):
+    """while True: print("x", flush=True) sends a message every moment: the cell's time limit still stops
+    it, its output is capped, and the functions defined before it keep their points."""
+    student, assignment = "printing_loop", "06_recursive_dynamics"
+    assert auto_total(graded, student, assignment) == float(graded.totals[(student, assignment)]["max_auto_score"])
+    assert "cell 'forward': ran longer than the time limit" in flags_of(graded, student, assignment)
+    assert f"student {student!r}, {assignment}/recursive_dynamics.ipynb: ran out of time in cell 'forward'" \
+        in graded.problems
+    # 15 s of CPU time, or the wall-clock backstop on a busy machine, the grace to stop, and the other cells
+    assert graded.seconds[(student, assignment)] < 15 * sb.Limits().wall_factor + STOP_GRACE + 60
+    # the output is one stream per cell, capped by the grader and cut to 1000 lines by nbgrader
+    assert len(graded.feedback(student, assignment)) < 3_000_000
+    assert len(graded.autograded(student, assignment).read_bytes()) < 3_000_000
+
+
+def test_filling_tmp_or_the_work_folder_stops_at_its_size_and_is_reported(graded):
+    """96 MB written into /tmp or into the work folder stops at the configured 32 MB, with the limit named
+    in the report; the work earns its points, and nothing of it is left on the host."""
+    flags = flags_of(graded, "tmp_filler", A2)
+    assert f"the sandbox's /tmp is full (limit {attacks.TMP_MB} MB)" in flags
+    flags = flags_of(graded, "work_filler", A2)
+    assert f"the work folder is full (limit {attacks.WORK_MB} MB)" in flags
+    for student in ("tmp_filler", "work_filler"):
+        assert auto_total(graded, student, A2) == float(graded.totals[(student, A2)]["max_auto_score"]), student
+    import tempfile
+
+    assert not list(Path(tempfile.gettempdir()).rglob(f"{attacks.MARK}-fill-*"))
+
+
+def test_a_patch_of_the_checker_dies_with_its_submission(graded, graded_one_job):
+    """A dict key that patches run_test in the checker's process: the next student, graded by the same
+    worker with --jobs 1, is blank and scores 0 (every submission gets a fresh checker process)."""
+    import csv
+
+    assert auto_total(graded, "zz_after_patcher", A1) == 0.0
+    with open(graded_one_job / "totals.csv", newline="", encoding="utf-8") as fh:
+        totals = {(r["student"], r["assignment"]): r for r in csv.DictReader(fh)}
+    assert float(totals[("zz_after_patcher", A1)]["auto_score"]) == 0.0
+    assert float(totals[("blank", A1)]["auto_score"]) == 0.0
+
+
+def test_linked_notebooks_and_folders_are_refused(graded):
+    """A notebook that is a link to solutions/, or an assignment folder that is a link, is not graded:
+    problems.txt says so, by name."""
+    assert "student 'linked_notebook', 01_lagrange/lagrange.ipynb: refused: the notebook is a symbolic link" \
+        in graded.problems
+    assert "student 'linked_folder', 02_arm_dynamics/-: refused: the assignment folder is a symbolic link" \
+        in graded.problems
+    for student in ("linked_notebook", "linked_folder"):
+        assert not any(s == student for s, _ in graded.totals), student
+
+
+def test_ids_that_normalise_alike_are_refused(graded):
+    """'josé' composed (NFC) and decomposed (NFD) read the same in a spreadsheet: both are refused, with the
+    reason, and neither gets a row."""
+    for student in (attacks.NFC_ID, attacks.NFD_ID):
+        assert not any(s == student for s, _ in graded.totals), student
+    assert (f"student {attacks.NFC_ID!r}, -/-: student id rejected: the folders {attacks.NFC_ID!r} and "
+            f"{attacks.NFD_ID!r} are the same id once Unicode-normalised (NFC)") in graded.problems

@@ -1,6 +1,6 @@
 """Student values are data in the grader: the two routes of issue 24 to code, and honest forms.
 
-Each test grades cells of ``solutions/`` the grader's way (:func:`course_lib.grading.trusted.run_test`)
+Each test grades cells of ``solutions/`` the grader's way (:func:`course_lib.grading.checker.run_test`)
 against a kernel stand-in in this process (:mod:`grading.student_data`): no sandbox, no nbgrader.
 """
 
