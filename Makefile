@@ -83,18 +83,24 @@ classroom-deps: node-deps
 # The browser tests run on one worker: two apps drawing at once on two cores slow each other's frames.
 TEST_WORKERS ?= $(shell n=$$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1); [ "$$n" -gt 2 ] && n=2; echo $$n)
 XDIST := -n $(TEST_WORKERS) --dist loadgroup
+# The grader's and the classroom's tests run on their own, one at a time: their leftover-process and /tmp checks
+# would see another worker's sandboxes, and xdist's groups did not keep them on one worker.
+SERIAL := tests/grading tests/classroom_hub
+SERIAL_IGNORE := $(addprefix --ignore=,$(SERIAL))
 # A notebook's cells run in order in one kernel: nbval's items go by file.
 NBVAL_XDIST := -n $(TEST_WORKERS) --dist loadfile
 
 test: $(TEST_STAMP) browser-deps node-deps sandbox-deps classroom-deps
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -m "not browser" -p no:cacheprovider $(XDIST) tests course_lib
+	$(PY) -m pytest -m "not browser" -p no:cacheprovider $(XDIST) tests course_lib $(SERIAL_IGNORE)
+	$(PY) -m pytest -m "not browser" -p no:cacheprovider $(SERIAL)
 	$(PY) -m pytest -p no:cacheprovider $(NBVAL_XDIST) notebooks solutions
 	$(PY) -m pytest -m browser -p no:cacheprovider tests/browser
 
 test-fast: $(TEST_STAMP) node-deps
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -m "not browser and not grading and not classroom" -p no:cacheprovider $(XDIST) tests course_lib
+	$(PY) -m pytest -m "not browser and not grading and not classroom" -p no:cacheprovider $(XDIST) tests course_lib $(SERIAL_IGNORE)
+	$(PY) -m pytest -m "not browser and not grading and not classroom" -p no:cacheprovider $(SERIAL)
 	$(PY) -m pytest -p no:cacheprovider $(NBVAL_XDIST) notebooks solutions
 
 # The fast suite under Python 3.10 to 3.13, each in its own .venv-py3.X (git-ignored).

@@ -94,3 +94,12 @@ def _no_test_tables_left():
 
     for name in [name for name in TABLES if name.startswith("test_")]:
         del TABLES[name]
+
+
+@pytest.fixture(autouse=True)
+def _numpy_print_options_restored():
+    """A notebook's code run in this process (the figure and twin tests) may set numpy's print options; the
+    doctests that run after it, in the same worker, print with numpy's defaults again."""
+    options = np.get_printoptions()
+    yield
+    np.set_printoptions(**options)

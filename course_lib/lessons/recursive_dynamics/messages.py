@@ -60,6 +60,7 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_nb_back": "and RNEA of that q̈ returns τ to {diff:.1e} N·m",
         "rnea_nb_largest": "largest |q̈|: joint {joint}, {qdd:.0f} rad/s², where M[{joint},{joint}] = {m:.4f} kg·m²",
         "rnea_nb_ratio": "{ours}: numpy / Pinocchio = {low:.0f} to {high:.0f} times, median {median:.0f}",
+        "rnea_nb_saved_here": "µs per call, saved | measured here:",
     },
     "zh": {
         "rnea_n": "连杆数 n",
@@ -116,8 +117,10 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_nb_back": "再用 RNEA 算这个 q̈，得到的 τ 与原值相差 {diff:.1e} N·m",
         "rnea_nb_largest": "最大的 |q̈|：关节 {joint}，{qdd:.0f} rad/s²，此处 M[{joint},{joint}] = {m:.4f} kg·m²",
         "rnea_nb_ratio": "{ours}：numpy / Pinocchio = {low:.0f} 到 {high:.0f} 倍，中位数 {median:.0f}",
+        "rnea_nb_saved_here": "每次调用的 µs，保存的 | 本机刚测的：",
     },
 }, common={
+    "rnea_nb_saved_here_row": "  n = {n}: {pairs}",
     "rnea_row_omega": "ω (rad/s)",
     "rnea_row_alpha": "α (rad/s²)",
     "rnea_row_tau": "τ = Sᵀ F (N·m)",
