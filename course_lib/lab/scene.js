@@ -377,7 +377,7 @@ const STYLE = `
 .cl-scene-formula { font-size: 16px; line-height: 1.8; padding: 8px 4px; max-width: 360px; white-space: pre-wrap; }
 .cl-scene-formula span[data-term] { border-bottom: 2px dotted currentColor; cursor: help; padding: 0 2px; border-radius: 3px; }
 .cl-scene-formula span[data-term].cl-on { background: #fdf0c2; }
-.cl-scene-description { font-size: 12px; line-height: 1.35; padding-top: 4px; }
+.cl-scene-description { font-size: 12px; line-height: 1.35; padding-top: 4px; width: 0; min-width: 100%; overflow-wrap: anywhere; }
 .cl-scene-buttons { display: flex; gap: 8px; padding-top: 6px; }
 .cl-scene-buttons button { font: inherit; font-size: 13px; padding: 4px 14px; border-radius: 4px; touch-action: none;
   border: 1px solid var(--jp-border-color1, #bbb); background: var(--jp-layout-color2, #f3f4f6); cursor: pointer; user-select: none; }
