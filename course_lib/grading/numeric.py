@@ -133,7 +133,12 @@ def evaluate(expr: Any, symbols: Sequence[sp.Symbol], states: np.ndarray) -> np.
             out = np.stack(entries, axis=-1).reshape((walker.n, *expr.shape)) if entries else \
                 np.zeros((walker.n, *expr.shape), complex)
         else:
-            out = walker.value(sp.sympify(expr, strict=True))
+            # only sympy trees and plain numbers: sympify of a dict or a list would read its texts with eval
+            if isinstance(expr, (bool, int, float, complex, np.number)):
+                expr = sp.sympify(expr, strict=True)
+            if not isinstance(expr, sp.Basic):
+                raise NotEvaluable([f"a {type(expr).__name__}, not a sympy expression"])
+            out = walker.value(expr)
     if walker.missing:
         raise NotEvaluable(sorted(set(walker.missing)))
     return _real(out)

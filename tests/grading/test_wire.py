@@ -191,3 +191,17 @@ def test_the_tree_walking_evaluator_agrees_with_sympy(expr, x, y):
             or abs(exact.real) > 1e12:
         return
     assert got == pytest.approx(exact.real, rel=1e-7, abs=1e-9), (expr, x, y)
+
+
+def test_the_evaluator_refuses_a_container_instead_of_reading_its_texts():
+    """``sympify(dict, strict=True)`` evaluates each key as code: the evaluator takes only trees and numbers."""
+    import sympy as sp
+
+    from course_lib.grading.numeric import NotEvaluable, evaluate
+
+    payload = {"__import__('os').getpid()": 1}
+    with pytest.raises(NotEvaluable, match="dict, not a sympy expression"):
+        evaluate(payload, [sp.Symbol("t")], [[0.0]])
+    with pytest.raises(NotEvaluable, match="list"):
+        evaluate(["t"], [sp.Symbol("t")], [[0.0]])
+    assert evaluate(2, [sp.Symbol("t")], [[0.0], [1.0]]).tolist() == [2.0, 2.0]
