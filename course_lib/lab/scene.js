@@ -478,6 +478,15 @@ function drawShape(ctx, s, v, T, env, hl) {
 }
 
 /** Frame, grid, ticks, labels and title of a plot panel. */
+// The box (CSS px from the canvas's top left) of a text as drawn, and the box it is clipped to: the layout test's view.
+function textBox(ctx, text, x, y, clip) {
+  const m = ctx.measureText(text), t = ctx.getTransform(), dpr = window.devicePixelRatio || 1;
+  const us = [x - m.actualBoundingBoxLeft, x + m.actualBoundingBoxRight], vs = [y - m.actualBoundingBoxAscent, y + m.actualBoundingBoxDescent];
+  const xs = [], ys = [];
+  for (const u of us) for (const v of vs) { xs.push((t.a * u + t.c * v + t.e) / dpr); ys.push((t.b * u + t.d * v + t.f) / dpr); }
+  return { text: String(text), left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys), clip };
+}
+
 function drawAxes(ctx, p, T, color, font) {
   const A = T.area;
   ctx.font = font(p.axes ? 15 : 14); ctx.fillStyle = color("ink"); ctx.textAlign = "center"; ctx.textBaseline = "top";
@@ -514,13 +523,16 @@ function mount(model, el) {
   el.replaceChildren(root);
   root.dataset.sceneId = model.get("scene_id") ?? "";
   const ctx = canvas.getContext("2d"), send = (m) => model.send(m), handlers = [];
+  const texts = [], fillText = ctx.fillText.bind(ctx);   // every text of the last frame, with its box
+  let clipBox = null;
+  ctx.fillText = (text, x, y) => { fillText(text, x, y); texts.push(textBox(ctx, text, x, y, clipBox)); };
   const on = (name, fn) => { model.on(name, fn); handlers.push([name, fn]); };
   let channels = [], queue = null, player = null, feed = null, periods = [], values = new Float64Array(0), shapes = [];
   let panels = new Map(), transforms = new Map(), palette = {}, fontFamily = "", seq = -1;
   let override = null, overrideUntil = null, dragging = null, highlight = new Set(), dirty = true, raf = 0, alive = true;
   const traces = new Map(), throttle = new Throttle(33), held = new Set(), stats = { draws: 0, played: 0 };
   // for tests and benchmarks: counters, the clock, and data -> page coordinates
-  canvas.__scene = { stats, font: (px) => font(px), get player() { return player; }, get feed() { return feed; }, get values() { return Array.from(values); },
+  canvas.__scene = { stats, font: (px) => font(px), get texts() { return texts.map((b) => ({ ...b })); }, get player() { return player; }, get feed() { return feed; }, get values() { return Array.from(values); },
     toPage(panel, x, y) { const T = transforms.get(panel), r = canvas.getBoundingClientRect(); return [r.left + T.px(x), r.top + T.py(y)]; } };
 
   const color = (name) => palette[name] ?? name ?? palette.ink;
@@ -617,6 +629,7 @@ function mount(model, el) {
       fontFamily = page.includes(DOT_FONT) ? page : `'${DOT_FONT}', ${page}`;
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    texts.length = 0;
     ctx.textRendering = "geometricPrecision";       // no hinting: keeps the dot of θ̇ above the θ (glyph_style.py)
     ctx.fillStyle = color("background"); ctx.fillRect(0, 0, W, H);
     const v = shown(), env = { color, font, traces, channels };
@@ -628,7 +641,9 @@ function mount(model, el) {
         const T = transforms.get(s.panel), A = T.area;
         ctx.save(); ctx.beginPath(); ctx.rect(T.box.x, T.box.y, T.box.w, T.box.h); ctx.clip();
         if (s.kind === "grid" || s.kind === "trace" || s.kind === "polyline" || s.kind === "ellipse" || s.kind === "band") { ctx.beginPath(); ctx.rect(A.x, A.y, A.w, A.h); ctx.clip(); }
+        clipBox = { left: T.box.x, right: T.box.x + T.box.w, top: T.box.y, bottom: T.box.y + T.box.h };
         drawShape(ctx, s, v, T, env, pass);
+        clipBox = null;
         ctx.restore();
       }
     }

@@ -8,7 +8,10 @@ learner would see:
 * no Python traceback in any output, no "Error displaying widget", no
   uncaught page error, no widget-related console error, and no exception
   raised by a widget callback (read from the kernel's messages);
-* the lab (the first output with a slider and a scene) is drawn;
+* the lab (the first output with a slider and a scene) is drawn, and no text
+  drawn on any scene overlaps another or runs past its panel or the canvas
+  (scene_texts.py; a scene's canvas has a fixed size, so this holds with the
+  sidebar open or closed);
 * the first slider changes the scene's pixels and a readout;
 * dragging the scene's handle changes the pixels at once, a readout, and
   the handle's position in the kernel;
@@ -36,6 +39,7 @@ from .gestures import gesture_for
 from .notebook_page import NotebookPage, Timings
 from .report_files import latency_summary, merge_json, merge_latency
 from .scene_lab_checks import check_scene_lab
+from .scene_texts import scene_text_problems
 
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 #: lessons without a lab (lesson 12 is the review quiz): Run All and the quiz are checked, not a lab
@@ -83,6 +87,9 @@ def test_lesson_runs_and_its_lab_answers_slider_and_drag(app: str, notebook: Pat
             page.wait_for_selector(".course-quiz-score", timeout=30_000)
             assert page.locator(".course-quiz-question").count() >= 10, "the review quiz shows too few questions"
             return
+        if page.locator(".cl-scene canvas").count():
+            clashes = scene_text_problems(page.locator(".jp-Notebook").first)
+            assert not clashes, f"{notebook.name} [{app}]: texts on the scenes collide:\n" + "\n".join(clashes)
         cell = nb.lab_cell()
         inventory = nb.inventory()
         assert cell is not None, (

@@ -2,7 +2,8 @@
 
 Run All at 1366×768 leaves no error; the lesson's text and its lab's or quiz's texts are Chinese, drawn
 with a real font (two different characters are not the same box); no lab or quiz output holds an English
-sentence of a message table (tests/helpers/shown_texts.py); the lab is not wider than its cell.
+sentence of a message table (tests/helpers/shown_texts.py); no text on a scene collides with another
+or runs past its edge (scene_texts.py); the lab is not wider than its cell.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 from tests.helpers.shown_texts import english_left
 
 from .browser_env import NOTEBOOK_DIR
+from .scene_texts import scene_text_problems
 from .test_chinese_in_browser import CJK, DRAW
 
 TWINS = sorted((NOTEBOOK_DIR / "zh").glob("*.ipynb"))
@@ -53,6 +55,9 @@ def test_a_chinese_lesson_runs_in_chinese_with_real_glyphs(app: str, notebook: P
         left = english_left({f"output {i}": [t] for i, t in enumerate(shown)})
         assert not left, f"{notebook.name} [{app}] shows English from the message tables: {left[:5]}"
         assert any(re.search(CJK, t) for t in shown), f"{notebook.name}: no output shows Chinese (its lab or quiz)"
+        if page.locator(".cl-scene canvas").count():
+            clashes = scene_text_problems(page.locator(".jp-Notebook").first)
+            assert not clashes, f"{notebook.name}: texts on the scenes collide in Chinese:\n" + "\n".join(clashes)
         for selector in (".jp-RenderedMarkdown", ".cl-tasks", ".course-quiz-question"):
             if page.locator(selector).count():
                 one, other, missing = page.evaluate(DRAW, [selector, ["质", "量", "\U000F0000"]])

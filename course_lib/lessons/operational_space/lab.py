@@ -108,7 +108,7 @@ class OperationalSpaceLab(PosedArm, Lab):
                    text=f"{kg:g}", color="muted", size=10) for kg in POLAR_RINGS],
             Polyline("cut", "polar", color="bad", dash=True, width=1, **ring(POLAR_CUT)),
             Text("cut_label", "polar", x=0.0, y=-polar_radius(POLAR_CUT), text=T("os_cut", kg=POLAR_CUT),
-                 color="bad", anchor="middle", dy_px=10, size=10),
+                 color="bad", anchor="middle", dy_px=-10, size=10),
             Polyline("ring", "polar", color=PURPLE, dash=True, width=1, **ring(total)),
             Text("ring_label", "polar", x=0.0, y=-polar_radius(total), text=T("os_ring", kg=total), color=PURPLE,
                  anchor="middle", dy_px=9),
