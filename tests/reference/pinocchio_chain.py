@@ -1,4 +1,4 @@
-"""A :class:`~course_lib.physics.chains.Chain` (serial or a tree) rebuilt as a Pinocchio model, an independent reference.
+"""A :class:`~course_lib.physics.chains.Chain`, serial or a tree, as a Pinocchio model: an independent reference.
 
 Each joint becomes ``JointModelRevoluteUnaligned`` or
 ``JointModelPrismaticUnaligned`` about its axis, placed by its placement as an

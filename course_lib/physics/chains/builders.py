@@ -170,10 +170,12 @@ def panda_like() -> Chain:
 #: The torso (body 1, a yaw joint on the fixed hip, axis z) and each arm's three joints: shoulder pitch
 #: (axis y) and roll (axis x) at one point, elbow pitch (axis y) one upper arm lower. Round made-up numbers:
 #: shoulders 0.2 m either side of the torso's axis and 0.45 m above the hip (m); masses (kg) and
-#: lengths (m) of the torso, the shoulder's small housing, the upper arm and the forearm.
+#: lengths (m) of the torso, the shoulder's small housing, the upper arm and the forearm; how far the
+#: forearm's centre of mass sits off its axis, towards the body (m: a hand holding a tool inwards).
 TORSO_SHOULDER_Y, TORSO_SHOULDER_Z = 0.2, 0.45
 TORSO = (12.0, 0.5)
 SHOULDER, UPPER_ARM, FOREARM = (0.5, 0.1), (2.0, 0.3), (1.5, 0.25)
+FOREARM_INWARD = 0.03
 
 
 def two_armed_torso() -> Chain:
@@ -181,7 +183,9 @@ def two_armed_torso() -> Chain:
 
     Body 1 is the torso; bodies 2–4 the left arm (+y), 5–7 the right arm (−y),
     each hanging straight down at q = 0. Each body is a uniform rod along its
-    frame's −z axis (inertia m l²/12 about x and y, m l²/200 about z).
+    frame's −z axis (inertia m l²/12 about x and y, m l²/200 about z), the
+    forearm's centre of mass moved :data:`FOREARM_INWARD` towards the body, so
+    that no entry of M vanishes by symmetry within an arm.
 
     Physics note: the two arms share no entry of M(q) (:meth:`Chain.same_branch`);
     the torso's row couples with both.
@@ -190,24 +194,22 @@ def two_armed_torso() -> Chain:
     >>> torso.parents, torso.children(0)
     ((0, 1, 2, 3, 1, 5, 6), [1, 4])
     """
-    def rod(mass: float, length: float) -> tuple[float, tuple[float, float, float], np.ndarray]:
+    def rod(mass: float, length: float, inward: float = 0.0) -> tuple[float, tuple[float, ...], np.ndarray]:
         across = mass * length**2 / 12
-        return mass, (0.0, 0.0, -length / 2), np.diag([across, across, mass * length**2 / 200])
+        return mass, (0.0, inward, -length / 2), np.diag([across, across, mass * length**2 / 200])
 
     x, y, z = np.eye(3)
     torso_mass, torso_length = TORSO
     torso = (torso_mass, (0.0, 0.0, torso_length / 2),
              np.diag([torso_mass * torso_length**2 / 12] * 2 + [torso_mass * torso_length**2 / 200]))
-    kinds, axes, origins, links, parents = ["R"], [z], [np.zeros(3)], [torso], [0]
+    joints = [(z, np.zeros(3), torso, 0)]                 # (axis, origin in the parent, link, parent)
     for side in (1.0, -1.0):
-        first = len(kinds) + 1                              # body number of the shoulder's first joint
-        shoulder = np.array([0.0, side * TORSO_SHOULDER_Y, TORSO_SHOULDER_Z])
-        for axis, origin, link, parent in ((y, shoulder, rod(*SHOULDER), 1),
-                                           (x, np.zeros(3), rod(*UPPER_ARM), first),
-                                           (y, np.array([0.0, 0.0, -UPPER_ARM[1]]), rod(*FOREARM), first + 1)):
-            kinds.append("R"); axes.append(axis); origins.append(origin); links.append(link)  # noqa: E702
-            parents.append(parent)
-    return Chain(kinds=tuple(kinds), axes=np.array(axes), placement_rotations=np.tile(np.eye(3), (7, 1, 1)),
-                 placement_origins=np.array(origins), masses=np.array([m for m, _, _ in links]),
-                 coms=np.array([c for _, c, _ in links]), inertias=np.array([I for _, _, I in links]),
-                 parents=tuple(parents))
+        first = len(joints) + 1                           # body number of the shoulder's first joint
+        joints += [(y, np.array([0.0, side * TORSO_SHOULDER_Y, TORSO_SHOULDER_Z]), rod(*SHOULDER), 1),
+                   (x, np.zeros(3), rod(*UPPER_ARM), first),
+                   (y, np.array([0.0, 0.0, -UPPER_ARM[1]]), rod(*FOREARM, -side * FOREARM_INWARD), first + 1)]
+    axes, origins, links, parents = zip(*joints)
+    return Chain(kinds=("R",) * len(joints), axes=np.array(axes),
+                 placement_rotations=np.tile(np.eye(3), (len(joints), 1, 1)), placement_origins=np.array(origins),
+                 masses=np.array([m for m, _, _ in links]), coms=np.array([c for _, c, _ in links]),
+                 inertias=np.array([I for _, _, I in links]), parents=tuple(parents))
