@@ -4,7 +4,7 @@
   arm rebuilt as Pinocchio rigid-body models (needs the optional ``pin``
   package, part of the ``test`` extra; it is imported only when used)
 - :mod:`tests.reference.pinocchio_chain`  any :class:`course_lib.physics.chains.Chain`
-  as a Pinocchio model
+  as a Pinocchio model, serial or a tree (``tree_model`` for any numbering)
 
 Nothing here is needed to run the labs: these modules exist so that the tests
 and the benchmark script can compare our closed forms with a general-purpose
@@ -19,14 +19,17 @@ from tests.reference.pinocchio_arm import (
     pendulum_model,
     rk4_trajectory,
 )
-from tests.reference.pinocchio_chain import chain_model
+from tests.reference.pinocchio_chain import TreeModel, chain_model, depth_first_order, tree_model
 
 __all__ = [
     "PinocchioModel",
     "PinocchioUnavailableError",
+    "TreeModel",
     "arm_model",
     "chain_model",
+    "depth_first_order",
     "import_pinocchio",
     "pendulum_model",
     "rk4_trajectory",
+    "tree_model",
 ]

@@ -61,6 +61,10 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_nb_largest": "largest |q̈|: joint {joint}, {qdd:.0f} rad/s², where M[{joint},{joint}] = {m:.4f} kg·m²",
         "rnea_nb_ratio": "{ours}: numpy / Pinocchio = {low:.0f} to {high:.0f} times, median {median:.0f}",
         "rnea_nb_saved_here": "µs per call, saved | measured here:",
+        "rnea_nb_torso": ("joint {torso} turns the torso on the hip; joints {l0}–{l1} move the left arm, "
+                          "joints {r0}–{r1} the right arm"),
+        "rnea_nb_torso_zeros": ("entries of M exactly 0: {zeros} of {total}, two (M_ij and M_ji) for each of "
+                                "the {pairs} pairs of a left-arm and a right-arm joint"),
     },
     "zh": {
         "rnea_n": "连杆数 n",
@@ -118,6 +122,9 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_nb_largest": "最大的 |q̈|：关节 {joint}，{qdd:.0f} rad/s²，此处 M[{joint},{joint}] = {m:.4f} kg·m²",
         "rnea_nb_ratio": "{ours}：numpy / Pinocchio = {low:.0f} 到 {high:.0f} 倍，中位数 {median:.0f}",
         "rnea_nb_saved_here": "每次调用的 µs，保存的 | 本机刚测的：",
+        "rnea_nb_torso": "关节 {torso} 让躯干绕髋部转动；关节 {l0}–{l1} 驱动左臂，关节 {r0}–{r1} 驱动右臂",
+        "rnea_nb_torso_zeros": ("M 中恰好为 0 的元素：{total} 个中有 {zeros} 个；左臂关节与右臂关节共有 {pairs} 对，"
+                                "每对贡献两个（M_ij 和 M_ji）"),
     },
 }, common={
     "rnea_nb_saved_here_row": "  n = {n}: {pairs}",

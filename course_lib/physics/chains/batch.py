@@ -99,12 +99,14 @@ class BatchJoint(NamedTuple):
     Attributes:
         revolute: True for a revolute joint (a turn about z), False for a prismatic one
             (a shift along z).
+        parent: index of the parent body, −1 for the base.
         C: the constant part of X_i, from the parent's turned frame into link i's at
             q_i = 0 (6×6).
         I: link i's spatial inertia in its turned frame (6×6).
     """
 
     revolute: bool
+    parent: int
     C: np.ndarray
     I: np.ndarray
 
@@ -114,16 +116,17 @@ def batch_joints(chain: Chain) -> list[BatchJoint]:
 
     At q_i = 0, X_i = X(E_iᵀ, −E_iᵀ p_i) (placement E_i, p_i, see :meth:`Chain.X`).
     Written between turned frames (a vector a of link i reads Z_i a), it becomes
-    C_i = X(Z_i E_iᵀ Z_{i−1}ᵀ, −Z_i E_iᵀ p_i), and link i's centre of mass and
+    C_i = X(Z_i E_iᵀ Z_λ(i)ᵀ, −Z_i E_iᵀ p_i), and link i's centre of mass and
     inertia read Z_i c_i and Z_i I_c,i Z_iᵀ. The base is not turned (Z_0 = 1).
     """
-    joints, Z_parent = [], np.eye(3)
+    joints, Zs = [], []
     for i in range(chain.n):
         Z, Et = axis_to_z(chain.axes[i]), chain.placement_rotations[i].T
+        Z_parent = np.eye(3) if chain.parent(i) < 0 else Zs[chain.parent(i)]
         C = motion_transform(Z @ Et @ Z_parent.T, -Z @ Et @ chain.placement_origins[i])
         I = spatial_inertia(chain.masses[i], Z @ chain.coms[i], Z @ chain.inertias[i] @ Z.T)
-        joints.append(BatchJoint(chain.kinds[i] == "R", C, I))
-        Z_parent = Z
+        joints.append(BatchJoint(chain.kinds[i] == "R", chain.parent(i), C, I))
+        Zs.append(Z)
     return joints
 
 
@@ -182,7 +185,7 @@ BLOCK = 4096
 
 
 def rnea_batch(chain: Chain, q: Any, qd: Any, qdd: Any) -> np.ndarray:
-    """τ for N states at once; q, qd, qdd of shape (N, n), τ of shape (N, n). Rigid links only.
+    """τ for N states at once; q, qd, qdd of shape (N, n), τ of shape (N, n). Chain or tree, rigid links only.
 
     The same passes as :func:`course_lib.physics.chains.rnea`, in link frames turned so
     that every joint axis is z (see the module docstring), so S_i q̇_i adds q̇_i
@@ -210,17 +213,22 @@ def rnea_block(joints: list[BatchJoint], gravity: np.ndarray, q: np.ndarray, qd:
     n, N = q.shape
     q, qd, qdd = (np.ascontiguousarray(v) for v in (q, qd, qdd))
     cos, sin = cos_sin(q)
-    VA = np.zeros((2, 6, N))                  # [V; A] of the base: at rest, and
-    VA[1, 3:] = -gravity[:, None]             # gravity as an upward acceleration
+    base = np.zeros((2, 6, N))                # [V; A] of the base: at rest, and
+    base[1, 3:] = -gravity[:, None]           # gravity as an upward acceleration
     F = np.empty((n, 6, N))
+    # each body's [V; A] is kept until its last child has read it (in a serial chain, one step)
+    last_child = {J.parent: i for i, J in enumerate(joints)}
+    VA_of: dict[int, np.ndarray] = {}
 
-    for i, J in enumerate(joints):  # forward pass: motion, base to tip
-        VA = J.C @ VA                                                # X_i V_{i−1}, X_i A_{i−1}
+    for i, J in enumerate(joints):  # forward pass: motion, base to tips
+        VA = J.C @ (base if J.parent < 0 else VA_of[J.parent])       # X_i V_λ(i), X_i A_λ(i)
+        if last_child.get(J.parent) == i:
+            VA_of.pop(J.parent, None)
         joint_motion(VA, J.revolute, cos[i], sin[i], q[i])
         V, A = VA
         z = 2 if J.revolute else 5                                   # S_i = e_z in ω or in v
-        V[z] += qd[i]                                   # V_i = X_i V_{i−1} + S_i q̇_i
-        A[z] += qdd[i]                                  # A_i = X_i A_{i−1} + S_i q̈_i
+        V[z] += qd[i]                                   # V_i = X_i V_λ(i) + S_i q̇_i
+        A[z] += qdd[i]                                  # A_i = X_i A_λ(i) + S_i q̈_i
         if J.revolute:  # + V_i × S_i q̇_i = q̇_i [ω × e_z; v × e_z], a × e_z = (a_y, −a_x, 0)
             A[X_ROWS] += qd[i] * V[Y_ROWS]
             A[Y_ROWS] -= qd[i] * V[X_ROWS]
@@ -229,12 +237,14 @@ def rnea_block(joints: list[BatchJoint], gravity: np.ndarray, q: np.ndarray, qd:
             A[4] -= qd[i] * V[0]
         np.matmul(J.I, A, out=F[i])                                  # F_i = I A_i
         add_cross_force(F[i], V, J.I @ V)                            #       + V_i ×* I V_i
+        if i in last_child:                                          # its children read it
+            VA_of[i] = VA
 
     tau = np.empty((n, N))
-    for i in reversed(range(n)):  # backward pass: forces, tip to base
+    for i in reversed(range(n)):  # backward pass: forces, tips to base
         J = joints[i]
         tau[i] = F[i, 2 if J.revolute else 5]                        # τ_i = S_iᵀ F_i
-        if i > 0:                                                    # F_{i−1} += X_iᵀ F_i
+        if J.parent >= 0:                                            # F_λ(i) += X_iᵀ F_i
             joint_force_back(F[i], J.revolute, cos[i], sin[i], q[i])
-            F[i - 1] += J.C.T @ F[i]
+            F[J.parent] += J.C.T @ F[i]
     return tau

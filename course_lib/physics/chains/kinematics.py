@@ -16,23 +16,31 @@ from course_lib.physics.chains.chain import Chain
 
 
 def link_poses(chain: Chain, q: Any) -> tuple[np.ndarray, np.ndarray]:
-    """Each link frame's rotation (n, 3, 3) and origin (n, 3) in base coordinates (m)."""
+    """Each link frame's rotation (n, 3, 3) and origin (n, 3) in base coordinates (m), chain or tree."""
     q = chain.q_vector("q", q)
-    R, p = np.eye(3), np.zeros(3)
     rotations, origins = np.zeros((chain.n, 3, 3)), np.zeros((chain.n, 3))
     for i in range(chain.n):
+        R, p = _parent_pose(chain, i, rotations, origins)
         R_i, p_i = chain.joint_pose(i, q[i])
-        R, p = R @ R_i, p + R @ p_i             # ⁰T_i = ⁰T_{i−1} ^{i−1}T_i
-        rotations[i], origins[i] = R, p
+        rotations[i], origins[i] = R @ R_i, p + R @ p_i    # ⁰T_i = ⁰T_λ(i) ^λ(i)T_i
     return rotations, origins
+
+
+def _parent_pose(chain: Chain, i: int, rotations: np.ndarray,
+                 origins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(rotation, origin) of body i's parent in base coordinates: the base's own for λ(i) = 0."""
+    p = chain.parent(i)
+    return (np.eye(3), np.zeros(3)) if p < 0 else (rotations[p], origins[p])
 
 
 def rotor_positions(chain: Chain, q: Any) -> np.ndarray:
     """Each rotor's centre (n, 3) in base coordinates (m): joint i's origin at q_i = 0."""
     rotations, origins = link_poses(chain, q)
-    parent_R = np.concatenate([np.eye(3)[None], rotations[:-1]])
-    parent_p = np.concatenate([np.zeros((1, 3)), origins[:-1]])
-    return parent_p + np.einsum("nij,nj->ni", parent_R, chain.placement_origins)
+    out = np.zeros((chain.n, 3))
+    for i in range(chain.n):
+        R, p = _parent_pose(chain, i, rotations, origins)
+        out[i] = p + R @ chain.placement_origins[i]
+    return out
 
 
 def potential_energy(chain: Chain, q: Any) -> float:
@@ -43,7 +51,7 @@ def potential_energy(chain: Chain, q: Any) -> float:
     for i in range(chain.n):
         p_c = origins[i] + rotations[i] @ chain.coms[i]   # link i's centre of mass
         U -= chain.masses[i] * chain.gravity @ p_c
-        U -= chain.rotor_mass[i] * chain.gravity @ rotors[i]  # rotor i, carried by link i − 1
+        U -= chain.rotor_mass[i] * chain.gravity @ rotors[i]  # rotor i, carried by the parent
     return float(U)
 
 
@@ -53,12 +61,13 @@ def kinetic_energy(chain: Chain, q: Any, qd: Any) -> float:
     Equal to ½ q̇ᵀ M q̇, but computed without M, so the two check each other.
     """
     q, qd = chain.q_vector("q", q), chain.q_vector("qd", qd)
-    V, T = np.zeros(6), 0.0
+    V, T = np.zeros((chain.n, 6)), 0.0
     for i in range(chain.n):
+        V_p = np.zeros(6) if chain.parent(i) < 0 else V[chain.parent(i)]
         if chain.has_rotors:  # rotor i: its carrier's velocity plus the spin k_r q̇_i
             spin = np.concatenate([chain.axes[i], np.zeros(3)]) * chain.gear[i] * qd[i]
-            V_r = chain.X_rotor(i) @ V + spin
+            V_r = chain.X_rotor(i) @ V_p + spin
             T += 0.5 * V_r @ chain.rotor_spatial_inertia(i) @ V_r
-        V = chain.X(i, q[i]) @ V + chain.S(i) * qd[i]    # V_i = X_i V_{i−1} + S_i q̇_i
-        T += 0.5 * V @ chain.I(i) @ V
+        V[i] = chain.X(i, q[i]) @ V_p + chain.S(i) * qd[i]    # V_i = X_i V_λ(i) + S_i q̇_i
+        T += 0.5 * V[i] @ chain.I(i) @ V[i]
     return float(T)

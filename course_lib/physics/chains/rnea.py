@@ -1,10 +1,14 @@
 """Recursive Newton–Euler (RNEA): inverse dynamics in two passes, O(n).
 
-Given q, q̇, q̈, the forward pass (base to tip) finds each link's spatial
-velocity V_i and acceleration A_i; the backward pass (tip to base) adds up
-the spatial force F_i each link needs for itself and for everything beyond
-it, and projects it on the joint: τ_i = S_iᵀ F_i. Gravity enters as an
-acceleration of the base, A_0 = [0; −g].
+Given q, q̇, q̈, the forward pass (base to tips) finds each link's spatial
+velocity V_i and acceleration A_i from its parent's, V_λ(i) and A_λ(i); the
+backward pass (tips to base) adds up the spatial force F_i each link needs
+for itself and for its whole subtree, hands it to its parent, and projects
+it on the joint: τ_i = S_iᵀ F_i. Gravity enters as an acceleration of the
+base, A_0 = [0; −g]. In a serial chain the parent is λ(i) = i − 1; in a tree
+the forward pass runs in body order (parents come first) and the backward
+pass in reverse (children come first), so each pass still visits each body
+once, O(n).
 
 The rest of this module is "inverse dynamics as a tool" (lecture notes,
 §2.3): with chosen inputs the same function returns g(q), c(q, q̇), the
@@ -35,7 +39,7 @@ class RneaPasses(NamedTuple):
             acceleration (rad/s²; m/s²), shape (n, 6).
         F_self: each link's own need I A + V ×* I V − F_ext (N·m; N), with the rotor
             it carries, if any, shape (n, 6).
-        F: the force across joint i, for link i and all beyond it, shape (n, 6).
+        F: the force across joint i, for link i and its whole subtree, shape (n, 6).
         tau: joint torques τ_i = S_iᵀ F_i (plus the rotor's share), shape (n,).
     """
 
@@ -51,7 +55,7 @@ def rnea(chain: Chain, q: Any, qd: Any, qdd: Any, f_ext: Any = None,
     """Joint torques τ = M q̈ + c + g − Σ Jᵢᵀ F_ext,i that produce q̈ (rigid bodies, no friction).
 
     Args:
-        chain: the chain.
+        chain: the chain or tree.
         q, qd, qdd: joint positions (rad or m), rates, accelerations, shape (n,).
         f_ext: optional (n, 6) spatial forces [n; f] that the environment applies
             to each link, in the link's frame about its origin (N·m; N).
@@ -76,22 +80,24 @@ def rnea_passes(chain: Chain, q: Any, qd: Any, qdd: Any, f_ext: Any = None,
     tau = np.zeros(n)
 
     # forward pass: motion, base to tip
-    for i in range(n):
-        V_p, A_p = (V_base, A_base) if i == 0 else (V[i - 1], A[i - 1])
+    for i in range(n):                                   # parents before children
+        p = chain.parent(i)
+        V_p, A_p = (V_base, A_base) if p < 0 else (V[p], A[p])
         S, I = chain.S(i), chain.I(i)
         V_J = S * qd[i]                                  # V_J,i = S_i q̇_i
-        V[i] = X[i] @ V_p + V_J                          # V_i = X_i V_{i−1} + V_J,i
-        A[i] = X[i] @ A_p + S * qdd[i] + crm(V[i]) @ V_J  # A_i = X_i A_{i−1} + S_i q̈_i + V_i × V_J,i
+        V[i] = X[i] @ V_p + V_J                          # V_i = X_i V_λ(i) + V_J,i
+        A[i] = X[i] @ A_p + S * qdd[i] + crm(V[i]) @ V_J  # A_i = X_i A_λ(i) + S_i q̈_i + V_i × V_J,i
         F[i] = I @ A[i] + crf(V[i]) @ (I @ V[i]) - f_ext[i]  # F_i^self = I A + V ×* I V − F_ext
-        if chain.has_rotors:  # rotor i rides on link i−1 and spins at k_r q̇_i about the joint axis
-            tau[i] += _rotor_load(chain, i, V_p, A_p, qd[i], qdd[i], F[i - 1] if i > 0 else None)
+        if chain.has_rotors:  # rotor i rides on the parent link and spins at k_r q̇_i about the joint axis
+            tau[i] += _rotor_load(chain, i, V_p, A_p, qd[i], qdd[i], F[p] if p >= 0 else None)
     F_self = F.copy()
 
     # backward pass: forces, tip to base
-    for i in reversed(range(n)):
+    for i in reversed(range(n)):                         # children before parents
         tau[i] += chain.S(i) @ F[i]                      # τ_i = S_iᵀ F_i
-        if i > 0:
-            F[i - 1] += X[i].T @ F[i]                    # F_{i−1} += X_iᵀ F_i
+        p = chain.parent(i)
+        if p >= 0:
+            F[p] += X[i].T @ F[i]                        # F_λ(i) += X_iᵀ F_i
     return RneaPasses(V, A, F_self, F, tau)
 
 
@@ -100,7 +106,7 @@ def _rotor_load(chain: Chain, i: int, V_p: np.ndarray, A_p: np.ndarray, qdi: flo
     """Rotor i as one more body: its force goes to the parent link, k_r s·F to joint i.
 
     The rotor's angular velocity is the parent's plus k_r q̇_i about the joint
-    axis (ω_m = ω_{i−1} + k_r q̇_i z_m), so it moves like a joint of
+    axis (ω_m = ω_λ(i) + k_r q̇_i z_m), so it moves like a joint of
     its own with rate k_r q̇_i. Returns the torque it adds at joint i and adds
     its force, moved to the parent's frame, to ``F_parent`` in place.
     """
@@ -154,7 +160,7 @@ def jacobian_transpose_force(chain: Chain, q: Any, link: int, force: Any) -> np.
     torques that *balance* it, −Jᵀ F; the sign flips that back.
 
     Args:
-        chain: the chain.
+        chain: the chain or tree.
         q: joint positions.
         link: which link (1 … n, as in the notes) the force acts on.
         force: [n; f] in that link's frame about its origin (N·m; N).

@@ -30,8 +30,11 @@ def with_rotors(chain: chains.Chain, rng: np.random.Generator) -> chains.Chain:
 
 @pytest.fixture(scope="module")
 def motor_chains() -> list[chains.Chain]:
+    """Four serial chains, then two trees (a fork at the base, a fork on link 1 and a branch on link 3)."""
     rng = np.random.default_rng(11)
-    return [with_rotors(chains.random_chain(n, rng), rng) for n in (1, 2, 4, 7)]
+    serial = [with_rotors(chains.random_chain(n, rng), rng) for n in (1, 2, 4, 7)]
+    return serial + [with_rotors(chains.random_chain(len(parents), rng, parents=parents), rng)
+                     for parents in ((0, 0, 2), (0, 1, 1, 3, 3, 2))]
 
 
 # -- the mass matrix and forward dynamics ------------------------------------------
@@ -113,7 +116,8 @@ def test_half_angle_cos_and_sin_of_the_batch_equal_numpys_to_rounding():
 
 def test_batched_rnea_equals_rnea_state_by_state():
     rng = np.random.default_rng(12)
-    for chain in (chains.panda_like(), chains.random_chain(9, rng), chains.random_chain(1, rng)):
+    for chain in (chains.panda_like(), chains.random_chain(9, rng), chains.random_chain(1, rng),
+                  chains.random_tree(9, rng)):
         Q, QD, QDD = (rng.normal(0, 2, (25, chain.n)) for _ in range(3))
         expected = np.array([chains.rnea(chain, *state) for state in zip(Q, QD, QDD)])
         np.testing.assert_allclose(chains.rnea_batch(chain, Q, QD, QDD), expected,
