@@ -62,7 +62,8 @@ class Lesson:
 #: every lesson, in course order
 LESSONS: tuple[Lesson, ...] = (
     Lesson(0, "start_here", "00_start_here.ipynb", {"ArmPreviewLab": "lab", "say": "printout"}),
-    Lesson(1, "action", "01_action_principle.ipynb", {"ActionLab": "lab", "action_quiz": "quiz"}),
+    Lesson(1, "action", "01_action_principle.ipynb", {
+        "ActionLab": "lab", "action_quiz": "quiz", "say": "printout", "label": "printout"}),
     Lesson(2, "pendulum", "02_pendulum.ipynb", {
         "PendulumLab": "lab", "pendulum_quiz": "quiz", "pendulum_acceleration_expr": "quiz"}),
     Lesson(3, "two_link", "03_two_link_arm.ipynb", {"ArmSimLab": "lab", "two_link_quiz": "quiz", "wall_slide": "contact"}),
