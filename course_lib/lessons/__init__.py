@@ -65,7 +65,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(1, "action", "01_action_principle.ipynb", {
         "ActionLab": "lab", "action_quiz": "quiz", "say": "printout", "label": "printout"}),
     Lesson(2, "pendulum", "02_pendulum.ipynb", {
-        "PendulumLab": "lab", "pendulum_quiz": "quiz", "pendulum_acceleration_expr": "quiz"}),
+        "PendulumLab": "lab", "pendulum_quiz": "quiz", "pendulum_acceleration_expr": "quiz",
+        "say": "printout", "label": "printout"}),
     Lesson(3, "two_link", "03_two_link_arm.ipynb", {"ArmSimLab": "lab", "two_link_quiz": "quiz", "wall_slide": "contact"}),
     Lesson(4, "cart_pole", "04_cart_pole.ipynb", {
         "CartPoleLab": "lab", "FORCE_TASK": "lab", "BAND_DEG": "lab", "BALANCE_DWELL": "lab",
