@@ -61,6 +61,10 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_nb_largest": "largest |q̈|: joint {joint}, {qdd:.0f} rad/s², where M[{joint},{joint}] = {m:.4f} kg·m²",
         "rnea_nb_ratio": "{ours}: numpy / Pinocchio = {low:.0f} to {high:.0f} times, median {median:.0f}",
         "rnea_nb_saved_here": "µs per call, saved | measured here:",
+        "rnea_nb_plot_saved": "{name} (saved), slope {slope:.2f}",
+        "rnea_nb_plot_joints": "joints n",
+        "rnea_nb_plot_time": "time per call [µs]",
+        "rnea_nb_plot_title": "time per call; x and dashes: measured in this notebook",
     },
     "zh": {
         "rnea_n": "连杆数 n",
@@ -118,6 +122,10 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_nb_largest": "最大的 |q̈|：关节 {joint}，{qdd:.0f} rad/s²，此处 M[{joint},{joint}] = {m:.4f} kg·m²",
         "rnea_nb_ratio": "{ours}：numpy / Pinocchio = {low:.0f} 到 {high:.0f} 倍，中位数 {median:.0f}",
         "rnea_nb_saved_here": "每次调用的 µs，保存的 | 本机刚测的：",
+        "rnea_nb_plot_saved": "{name}（已保存），斜率 {slope:.2f}",
+        "rnea_nb_plot_joints": "关节数 n",
+        "rnea_nb_plot_time": "每次调用耗时 [µs]",
+        "rnea_nb_plot_title": "每次调用耗时；叉号与虚线：在本笔记本中实测",
     },
 }, common={
     "rnea_nb_saved_here_row": "  n = {n}: {pairs}",
