@@ -86,7 +86,7 @@ LESSONS: tuple[Lesson, ...] = (
         "RneaLab": "lab", "say": "printout", "recursive_dynamics_quiz": "quiz", "label": "printout"}),
     Lesson(11, "motors", "11_motors_friction.ipynb", {
         "MotorLab": "lab", "KAPPA_MAX": "lab", "BREAKAWAY_TOLERANCE": "lab", "say": "printout",
-        "motors_quiz": "quiz"}),
+        "motors_quiz": "quiz", "label": "printout"}),
     Lesson(12, "review", "12_review.ipynb", {"review_quiz": "quiz", "say": "printout"}),
 )
 
