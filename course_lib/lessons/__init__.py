@@ -72,7 +72,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(4, "cart_pole", "04_cart_pole.ipynb", {
         "CartPoleLab": "lab", "FORCE_TASK": "lab", "BAND_DEG": "lab", "BALANCE_DWELL": "lab",
         "cart_pole_quiz": "quiz", "reachable_slope_expr": "quiz", "say": "printout", "label": "printout"}),
-    Lesson(5, "mass_matrix", "05_mass_matrix.ipynb", {"MassMatrixLab": "lab", "mass_matrix_quiz": "quiz"}),
+    Lesson(5, "mass_matrix", "05_mass_matrix.ipynb", {
+        "MassMatrixLab": "lab", "mass_matrix_quiz": "quiz", "say": "printout"}),
     Lesson(6, "coriolis", "06_coriolis_christoffel.ipynb", {
         "ChristoffelLab": "lab", "coriolis_quiz": "quiz", "say": "printout", "label": "printout"}),
     Lesson(7, "operational_space", "07_operational_space_inertia.ipynb", {
