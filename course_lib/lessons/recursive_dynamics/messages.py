@@ -65,6 +65,7 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_nb_plot_joints": "joints n",
         "rnea_nb_plot_time": "time per call [µs]",
         "rnea_nb_plot_title": "time per call; x and dashes: measured in this notebook",
+        "rnea_nb_header": "link  ω (rad/s)  α (rad/s²)  τ = Sᵀ F (N·m)",
     },
     "zh": {
         "rnea_n": "连杆数 n",
@@ -126,6 +127,7 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_nb_plot_joints": "关节数 n",
         "rnea_nb_plot_time": "每次调用耗时 [µs]",
         "rnea_nb_plot_title": "每次调用耗时；叉号与虚线：在本笔记本中实测",
+        "rnea_nb_header": "连杆  ω (rad/s)  α (rad/s²)  τ = Sᵀ F (N·m)",
     },
 }, common={
     "rnea_nb_saved_here_row": "  n = {n}: {pairs}",
