@@ -10,7 +10,7 @@ legend. An unknown key raises ``ValueError``.
 rich, for comparison: κ(A) = 12.3
 >>> set_language("zh"); say("id_nb_rich", kappa="12.3"); set_language("en")
 作为对照，“丰富”激励：κ(A) = 12.3
->>> label("id_nb_plot_samples")
+>>> label("id_samples")
 'samples N'
 """
 
