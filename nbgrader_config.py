@@ -55,8 +55,11 @@ c.SandboxedExecute.file_bytes = 64 * 1024**2
 c.OverwriteCells.add_missing_cells = True
 
 # --- generating the student version ------------------------------------------------------
-c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
-c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
+# The placeholders a learner replaces speak both languages of the course. A blank answer is still told apart
+# by nbgrader's checksum of the released cell, not by these words; the unchanged stub raises NotImplementedError,
+# which the checks report as "not implemented yet" in the language in force.
+c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE · 在这里写你的代码\nraise NotImplementedError()"}
+c.ClearSolutions.text_stub = "YOUR ANSWER HERE · 在这里写你的答案"
 
 # --- feedback ----------------------------------------------------------------------------
 # nbgrader's feedback shows the autograded notebook, in which the hidden tests were restored.

@@ -61,16 +61,21 @@ class Lesson:
 
 #: every lesson, in course order
 LESSONS: tuple[Lesson, ...] = (
-    Lesson(0, "start_here", "00_start_here.ipynb", {"ArmPreviewLab": "lab"}),
-    Lesson(1, "action", "01_action_principle.ipynb", {"ActionLab": "lab", "action_quiz": "quiz"}),
+    Lesson(0, "start_here", "00_start_here.ipynb", {"ArmPreviewLab": "lab", "say": "printout"}),
+    Lesson(1, "action", "01_action_principle.ipynb", {
+        "ActionLab": "lab", "action_quiz": "quiz", "say": "printout", "label": "printout"}),
     Lesson(2, "pendulum", "02_pendulum.ipynb", {
-        "PendulumLab": "lab", "pendulum_quiz": "quiz", "pendulum_acceleration_expr": "quiz"}),
-    Lesson(3, "two_link", "03_two_link_arm.ipynb", {"ArmSimLab": "lab", "two_link_quiz": "quiz", "wall_slide": "contact"}),
+        "PendulumLab": "lab", "pendulum_quiz": "quiz", "pendulum_acceleration_expr": "quiz",
+        "say": "printout", "label": "printout"}),
+    Lesson(3, "two_link", "03_two_link_arm.ipynb", {
+        "ArmSimLab": "lab", "two_link_quiz": "quiz", "wall_slide": "contact", "say": "printout"}),
     Lesson(4, "cart_pole", "04_cart_pole.ipynb", {
         "CartPoleLab": "lab", "FORCE_TASK": "lab", "BAND_DEG": "lab", "BALANCE_DWELL": "lab",
-        "cart_pole_quiz": "quiz", "reachable_slope_expr": "quiz"}),
-    Lesson(5, "mass_matrix", "05_mass_matrix.ipynb", {"MassMatrixLab": "lab", "mass_matrix_quiz": "quiz"}),
-    Lesson(6, "coriolis", "06_coriolis_christoffel.ipynb", {"ChristoffelLab": "lab", "coriolis_quiz": "quiz"}),
+        "cart_pole_quiz": "quiz", "reachable_slope_expr": "quiz", "say": "printout", "label": "printout"}),
+    Lesson(5, "mass_matrix", "05_mass_matrix.ipynb", {
+        "MassMatrixLab": "lab", "mass_matrix_quiz": "quiz", "say": "printout"}),
+    Lesson(6, "coriolis", "06_coriolis_christoffel.ipynb", {
+        "ChristoffelLab": "lab", "coriolis_quiz": "quiz", "say": "printout", "label": "printout"}),
     Lesson(7, "operational_space", "07_operational_space_inertia.ipynb", {
         "OperationalSpaceLab": "lab", "say": "printout", "operational_quiz": "quiz"}),
     Lesson(8, "computed_torque", "08_computed_torque.ipynb", {
@@ -78,13 +83,13 @@ LESSONS: tuple[Lesson, ...] = (
         "computed_torque_quiz": "quiz"}),
     Lesson(9, "identification", "09_identification.ipynb", {
         "IdentificationLab": "lab", "percent": "lab", "significant": "lab", "say": "printout",
-        "identification_quiz": "quiz"}),
+        "identification_quiz": "quiz", "label": "printout"}),
     Lesson(10, "recursive_dynamics", "10_recursive_dynamics.ipynb", {
-        "RneaLab": "lab", "say": "printout", "recursive_dynamics_quiz": "quiz"}),
+        "RneaLab": "lab", "say": "printout", "recursive_dynamics_quiz": "quiz", "label": "printout"}),
     Lesson(11, "motors", "11_motors_friction.ipynb", {
         "MotorLab": "lab", "KAPPA_MAX": "lab", "BREAKAWAY_TOLERANCE": "lab", "say": "printout",
-        "motors_quiz": "quiz"}),
-    Lesson(12, "review", "12_review.ipynb", {"review_quiz": "quiz"}),
+        "motors_quiz": "quiz", "label": "printout"}),
+    Lesson(12, "review", "12_review.ipynb", {"review_quiz": "quiz", "say": "printout"}),
 )
 
 @dataclasses.dataclass(frozen=True)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
-from course_lib.grading import release
+from course_lib.grading import course, release
 from tests.grading import synthetic as syn
 
 MARKERS = ["BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "END HIDDEN TESTS",
@@ -99,7 +100,20 @@ def test_every_graded_cell_has_points_and_tests_are_locked(pair):
         if not meta.get("solution"):
             assert meta["locked"] and cell.metadata.get("editable") is False, meta["grade_id"]
     manual = [c for c in graded if c.metadata["nbgrader"].get("solution")]
-    assert len(manual) == 1 and manual[0].source == "YOUR ANSWER HERE"
+    assert len(manual) == 1 and manual[0].source == course.load_config().ClearSolutions.text_stub
+
+
+def test_the_placeholders_a_learner_replaces_speak_english_and_chinese(pair):
+    """Every solution region became the configured stub, and each stub says what to do in English and in Chinese."""
+    _, exercise, _, solution = pair
+    stubs = course.load_config().ClearSolutions
+    code_stub, text_stub = stubs.code_stub["python"], stubs.text_stub
+    for stub in (code_stub, text_stub):
+        assert re.search(r"YOUR \w+ HERE", stub) and re.search(r"[\u4e00-\u9fff]{4,}", stub), stub
+    regions_to_fill = sum(c.source.count("### BEGIN SOLUTION") for c in solution.cells if c.cell_type == "code")
+    first_line = code_stub.split("\n")[0]        # a region inside a function gets the stub indented
+    filled_in = sum(c.source.count(first_line) for c in exercise.cells if c.cell_type == "code")
+    assert regions_to_fill > 0 and filled_in == regions_to_fill
 
 
 @pytest.mark.grading

@@ -39,6 +39,23 @@ ACTION = MessageTable("action_lab", {
         "act_description": (
             "Path perturbed by ε {eps:.2f}; action S {S:.3f} J·s, S(ε) − S(0) {dS:.4f} J·s."
         ),
+        # what the notebook's code cells print (its printout.say) and its plot's texts (printout.label)
+        "act_nb_true_path": "true path: S = {S:.6f} J·s;  straight line q = 0 (no motion at all): S = 0 J·s",
+        "act_nb_change": ("k = {k}, ε = {eps:g} m: S(ε) − S(0) = {numeric:.8f} J·s numerically, "
+                          "m π² k² ε²/(4T) = {exact:.8f} J·s"),
+        "act_nb_slope_ball": "slope dS/dε at ε = 0 (k = {k}): {slope:.1e} J·s/m",
+        "act_nb_ends": "θ(0) = {start:+.9f} rad, θ(T) = {end:+.9f} rad (asked {asked_start:+g}, {asked_end:+g})",
+        "act_nb_residual": "largest |m l² θdd + m g l sin θ| along the path: {residual:.1e} N·m",
+        "act_nb_slope_pendulum": "slope dS/dε at ε = 0: k = 1 {k1:.1e}, k = 3 {k3:.1e} J·s/rad",
+        "act_nb_saddle": "valley turns into a saddle at T = {T:.4f} s",
+        "act_nb_half_periods": ("half a small-swing period π√(l/g) = {small:.4f} s; "
+                                "half the period of a {amplitude:g} rad swing = {swing:.4f} s"),
+        "act_nb_from_rest": "the true path at T = {T:.4f} s starts at {rate:+.0e} rad/s: from rest",
+        "act_nb_samples": "{n:5d} samples: dS/dε at ε = 0 = {slope:+.1e} J·s/m",
+        "act_nb_plot_saddle": "saddle from T = {T:.4f} s",
+        "act_nb_plot_horizon": "horizon T [s]",
+        "act_nb_plot_curvature": "d²S/dε² at ε = 0 [J·s/rad²]",
+        "act_nb_plot_title": "pendulum, θ(0) = {start:g} rad, θ(T) = {end:g} rad, mode k = {k}",
     },
     "zh": {
         "act_k": "模态 k",
@@ -74,6 +91,23 @@ ACTION = MessageTable("action_lab", {
         "act_description": (
             "路径扰动 ε {eps:.2f}；作用量 S {S:.3f} J·s，S(ε) − S(0) {dS:.4f} J·s。"
         ),
+        # what the notebook's code cells print (its printout.say) and its plot's texts (printout.label)
+        "act_nb_true_path": "真实路径：S = {S:.6f} J·s；直线 q = 0（完全不动）：S = 0 J·s",
+        "act_nb_change": ("k = {k}，ε = {eps:g} m：数值计算 S(ε) − S(0) = {numeric:.8f} J·s，"
+                          "m π² k² ε²/(4T) = {exact:.8f} J·s"),
+        "act_nb_slope_ball": "ε = 0 处的斜率 dS/dε（k = {k}）：{slope:.1e} J·s/m",
+        "act_nb_ends": "θ(0) = {start:+.9f} rad，θ(T) = {end:+.9f} rad（要求 {asked_start:+g} 和 {asked_end:+g}）",
+        "act_nb_residual": "沿整条路径 |m l² θdd + m g l sin θ| 的最大值：{residual:.1e} N·m",
+        "act_nb_slope_pendulum": "ε = 0 处的斜率 dS/dε：k = 1 时 {k1:.1e}，k = 3 时 {k3:.1e} J·s/rad",
+        "act_nb_saddle": "T = {T:.4f} s 时，谷变成了鞍点",
+        "act_nb_half_periods": ("小摆角周期的一半 π√(l/g) = {small:.4f} s；"
+                                "振幅 {amplitude:g} rad 的摆动，其周期的一半 = {swing:.4f} s"),
+        "act_nb_from_rest": "T = {T:.4f} s 时，真实路径的初始角速度为 {rate:+.0e} rad/s：从静止出发",
+        "act_nb_samples": "{n:5d} 个采样点：ε = 0 处 dS/dε = {slope:+.1e} J·s/m",
+        "act_nb_plot_saddle": "T = {T:.4f} s 起为鞍点",
+        "act_nb_plot_horizon": "时长 T [s]",
+        "act_nb_plot_curvature": "ε = 0 处的 d²S/dε² [J·s/rad²]",
+        "act_nb_plot_title": "单摆，θ(0) = {start:g} rad，θ(T) = {end:g} rad，模态 k = {k}",
     },
 }, common={
     "act_eps": "ε",

@@ -50,6 +50,22 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_description": (
             "Cart at x {x:.2f} m, pole at θ {theta_deg:.1f}°, force F {F:.1f} N, t {t:.2f} s."
         ),
+        # what the notebook's code cells print (its printout.say) and its plot's texts (printout.label)
+        "cp_nb_cart_rank": "B = {B}, rank {rank} for n = {n} coordinates:\n  underactuated",
+        "cp_nb_arm_rank": "the 2R arm: B = I, rank {rank}: fully actuated",
+        "cp_nb_line": "at θ = {degrees:g}°, at rest: q̈(F) = {a} + F · {d}",
+        "cp_nb_slope": "slope dθ̈/dẍ = {slope:.4f};  −cos θ / l = {formula:.4f}",
+        "cp_nb_stop": ("F that stops the cart's acceleration: {F:.2f} N\n"
+                       "  ... which leaves θ̈ = {theta_ddot:.2f} rad/s²"),
+        "cp_nb_start": "The pole starts at θ = {theta0:g}° from upright.",
+        "cp_nb_checked": ("\nchecked: F ≥ {force:g} N and F ≤ −{force:g} N with Auto-balance off;\n"
+                          "         |θ| ≤ {band:g}° for {dwell:g} s in a row"),
+        "cp_nb_ranks": "rank of B: {rank_b};  rank of [B, AB, A²B, A³B]: {rank_c} of {n}",
+        "cp_nb_poles": "closed-loop poles (eigenvalues of A − BK): {poles}",
+        "cp_nb_largest": "largest |θ| {theta:.1f}°, largest |x| {x:.2f} m, largest |F| {F:.1f} N",
+        "cp_nb_plot_nonlinear": "nonlinear",
+        "cp_nb_plot_linear": "linearization",
+        "cp_nb_plot_title": "Auto-balance catches the kick (force clipped to ±{limit:g} N)",
     },
     "zh": {
         "cp_push": "推力 [N]",
@@ -92,6 +108,21 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_description": (
             "小车在 x {x:.2f} m，摆杆在 θ {theta_deg:.1f}°，力 F {F:.1f} N，t {t:.2f} s。"
         ),
+        # what the notebook's code cells print (its printout.say) and its plot's texts (printout.label)
+        "cp_nb_cart_rank": "B = {B}，秩为 {rank}，而坐标有 n = {n} 个：\n  欠驱动",
+        "cp_nb_arm_rank": "2R 机械臂：B = I，秩为 {rank}：全驱动",
+        "cp_nb_line": "θ = {degrees:g}°、静止时：q̈(F) = {a} + F · {d}",
+        "cp_nb_slope": "斜率 dθ̈/dẍ = {slope:.4f}；−cos θ / l = {formula:.4f}",
+        "cp_nb_stop": "使小车加速度为零的力 F = {F:.2f} N\n  ……此时 θ̈ = {theta_ddot:.2f} rad/s²",
+        "cp_nb_start": "摆杆从偏离竖直向上 θ = {theta0:g}° 处开始。",
+        "cp_nb_checked": ("\n检查标准：关闭自动平衡时 F ≥ {force:g} N 和 F ≤ −{force:g} N；\n"
+                          "          连续 {dwell:g} s 保持 |θ| ≤ {band:g}°"),
+        "cp_nb_ranks": "B 的秩：{rank_b}；[B, AB, A²B, A³B] 的秩：{rank_c}（共 {n} 维）",
+        "cp_nb_poles": "闭环极点（A − BK 的特征值）：{poles}",
+        "cp_nb_largest": "最大 |θ| {theta:.1f}°，最大 |x| {x:.2f} m，最大 |F| {F:.1f} N",
+        "cp_nb_plot_nonlinear": "非线性模型",
+        "cp_nb_plot_linear": "线性化模型",
+        "cp_nb_plot_title": "自动平衡接住了“踢一下”（力限幅为 ±{limit:g} N）",
     },
 }, common={
     "cp_force": "F [N]",

@@ -81,6 +81,7 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_nb_continuous": "  continuous: largest |e − e_analytic| = {gap:.1e} rad",
         "ct_nb_hold": "{rate:5d} Hz hold: largest |e − e_analytic| = {gap:.1e} rad",
         "ct_nb_rms": "payload {payload:g} kg: RMS PD {pd:.4f}, PD + gravity {pdg:.4f}, computed torque {ct:.2e} rad",
+        "ct_nb_hold_torque": "τ = g(q) at θ₁ = θ₂ = 0: ({t1:.2f}, {t2:.2f}) N·m",
     },
     "zh": {
         "ct_model_error": "模型误差 %",
@@ -150,6 +151,7 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_nb_continuous": "  连续控制：最大 |e − e_analytic| = {gap:.1e} rad",
         "ct_nb_hold": "{rate:5d} Hz 零阶保持：最大 |e − e_analytic| = {gap:.1e} rad",
         "ct_nb_rms": "负载 {payload:g} kg：均方根误差 PD {pd:.4f}，PD + 重力补偿 {pdg:.4f}，计算力矩 {ct:.2e} rad",
+        "ct_nb_hold_torque": "θ₁ = θ₂ = 0 时 τ = g(q) = ({t1:.2f}, {t2:.2f}) N·m",
     },
 }, common={
     "ct_nb_gains": "K_p = {kp:g}, K_d = {kd:g}:  ωₙ = {wn:.2f} rad/s, ζ = {zeta:.3f}",

@@ -63,6 +63,10 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         "chr_description": (
             "Arm at θ₁ {theta1_deg:.0f}°, θ₂ {theta2_deg:.0f}°, turning at θ̇₁ {qd1:.2f} rad/s, θ̇₂ {qd2:.2f} rad/s; torques τ₁ {tau1:.2f} N·m, τ₂ {tau2:.2f} N·m."
         ),
+        # what the notebook's code cells print (its printout.say)
+        "chr_nb_passivity": ("{form:15s} C q̇ = {Cqd}  weak q̇ᵀNq̇ = {weak:+.1e}  strong wᵀNw = {strong:+.1e}"
+                             "  ‖N + Nᵀ‖ = {skew:.1e}"),
+        "chr_nb_newton": "τ from r × m a: {newton} N·m;  C q̇ = {coriolis} N·m",
     },
     "zh": {
         "chr_form": "C 的写法",
@@ -119,6 +123,10 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         "chr_description": (
             "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°，转速 θ̇₁ {qd1:.2f} rad/s、θ̇₂ {qd2:.2f} rad/s；力矩 τ₁ {tau1:.2f} N·m、τ₂ {tau2:.2f} N·m。"
         ),
+        # what the notebook's code cells print (its printout.say)
+        "chr_nb_passivity": ("{form:15s} C q̇ = {Cqd}；弱形式 q̇ᵀNq̇ = {weak:+.1e}；强形式 wᵀNw = {strong:+.1e}；"
+                             "‖N + Nᵀ‖ = {skew:.1e}"),
+        "chr_nb_newton": "由 r × m a 算出的 τ：{newton} N·m；C q̇ = {coriolis} N·m",
     },
 }, common={
     "chr_theta1": "θ₁ [deg]",

@@ -71,6 +71,9 @@ IDENTIFICATION = MessageTable("identification", {
         "id_nb_delta_measured": "Δπ measured: {delta}",
         "id_nb_delta_expected": "Δπ expected: {delta}",
         "id_nb_payload": "identified payload {mass:.3f} kg (true {true:g} kg)",
+        "id_nb_plot_error": "largest expected error [%]",
+        "id_nb_plot_title": "\"rich\": max √Cov_ii / |π_i| from the covariance; dotted: slope −1/2",
+        "id_nb_excitation": "{name:15s} θ₁ ±{a1:.1f}° at {f1:g} Hz, θ₂ ±{a2:.1f}° at {f2:g} Hz",
     },
     "zh": {
         "id_excitation": "激励",
@@ -139,6 +142,9 @@ IDENTIFICATION = MessageTable("identification", {
         "id_nb_delta_measured": "测得的 Δπ：{delta}",
         "id_nb_delta_expected": "预期的 Δπ：{delta}",
         "id_nb_payload": "辨识出的负载 {mass:.3f} kg（真值 {true:g} kg）",
+        "id_nb_plot_error": "最大期望误差 [%]",
+        "id_nb_plot_title": "“丰富”激励：由协方差算出的 max √Cov_ii / |π_i|；点线：斜率 −1/2",
+        "id_nb_excitation": "{name:15s} θ₁ ±{a1:.1f}°，频率 {f1:g} Hz；θ₂ ±{a2:.1f}°，频率 {f2:g} Hz",
     },
 }, common={
     "id_amp1": "A₁ [deg]",

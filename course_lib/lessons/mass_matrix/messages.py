@@ -42,6 +42,17 @@ MASS_MATRIX = MessageTable("mass_matrix", {
         "mm_description": (
             "Arm at θ₁ {theta1_deg:.0f}°, θ₂ {theta2_deg:.0f}°; M₁₁ {M11:.2f} kg·m², M₁₂ {M12:.2f} kg·m², M₂₂ {M22:.2f} kg·m²; condition number κ(M) {kappa:.1f}."
         ),
+        # what the notebook's code cells print (its printout.say)
+        "mm_nb_share1": "link 1's share  m₁J_v1ᵀJ_v1 + J_ω1ᵀI₁J_ω1 =\n{M}",
+        "mm_nb_share2": "link 2's share  m₂J_v2ᵀJ_v2 + J_ω2ᵀI₂J_ω2 =\n{M}",
+        "mm_nb_sum": "sum of the shares =\n{M}",
+        "mm_nb_closed_form": "largest difference from the Lagrange closed form: {diff:.1e} kg·m²",
+        "mm_nb_smallest": "smallest eigenvalue over all postures: {lam:.4f} kg·m²  (never 0)",
+        "mm_nb_roundest": "roundest ellipse: κ(M) = λ₂/λ₁ = {kappa:.2f} at θ₂ = ±{degrees:.0f}°",
+        "mm_nb_axes": ("θ₂ = {degrees:3d}°: light direction {light}, semi-axes {long:.2f} and {short:.2f} rad/s, "
+                       "κ = {kappa:.1f}"),
+        "mm_nb_moved1": "θ₁ moved by {degrees:+6.1f}°: largest change of an entry of M = {change:.1e} kg·m²",
+        "mm_nb_moved2": "θ₂ moved by {degrees:+6.1f}°: largest change of an entry of M = {change:.3f} kg·m²",
     },
     "zh": {
         "mm_payload": "负载 [kg]",
@@ -80,6 +91,17 @@ MASS_MATRIX = MessageTable("mass_matrix", {
         "mm_description": (
             "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°；M₁₁ {M11:.2f} kg·m²，M₁₂ {M12:.2f} kg·m²，M₂₂ {M22:.2f} kg·m²；条件数 κ(M) {kappa:.1f}。"
         ),
+        # what the notebook's code cells print (its printout.say)
+        "mm_nb_share1": "连杆 1 的贡献 m₁J_v1ᵀJ_v1 + J_ω1ᵀI₁J_ω1 =\n{M}",
+        "mm_nb_share2": "连杆 2 的贡献 m₂J_v2ᵀJ_v2 + J_ω2ᵀI₂J_ω2 =\n{M}",
+        "mm_nb_sum": "两部分之和 =\n{M}",
+        "mm_nb_closed_form": "与拉格朗日闭式结果的最大差值：{diff:.1e} kg·m²",
+        "mm_nb_smallest": "所有位形中最小的特征值：{lam:.4f} kg·m²（从不为 0）",
+        "mm_nb_roundest": "最圆的椭圆：在 θ₂ = ±{degrees:.0f}° 处，κ(M) = λ₂/λ₁ = {kappa:.2f}",
+        "mm_nb_axes": ("θ₂ = {degrees:3d}°：轻方向 {light}，半轴 {long:.2f} 和 {short:.2f} rad/s，"
+                       "κ = {kappa:.1f}"),
+        "mm_nb_moved1": "θ₁ 改变 {degrees:+6.1f}°：M 中各元素的最大变化 = {change:.1e} kg·m²",
+        "mm_nb_moved2": "θ₂ 改变 {degrees:+6.1f}°：M 中各元素的最大变化 = {change:.3f} kg·m²",
     },
 }, common={
     "mm_theta1": "θ₁ [deg]",

@@ -68,6 +68,9 @@ MOTOR = MessageTable("motor_lab", {
             "task 3 τ₁ at most {percent:g} % above the least that moves joint 1."
         ),
         "mot_nb_textbook": "Lagrange − textbook's closed form: {difference}",
+        "mot_nb_christoffel_c": "Christoffel C",
+        "mot_nb_other_c": "another valid C",
+        "mot_nb_skew": "{name:16s} N + Nᵀ = 0: {symmetric}   q̇ᵀ N q̇ = 0: {quadratic}",
     },
     "zh": {
         "mot_kr1": "k_r1（减速比 1）",
@@ -126,6 +129,9 @@ MOTOR = MessageTable("motor_lab", {
             "任务 3 τ₁ 至多比刚好能让关节 1 转动的最小值高 {percent:g} %。"
         ),
         "mot_nb_textbook": "拉格朗日方法减去教材的闭式解：{difference}",
+        "mot_nb_christoffel_c": "克里斯托弗 C",
+        "mot_nb_other_c": "另一个合法的 C",
+        "mot_nb_skew": "{name:16s} N + Nᵀ = 0：{symmetric}   q̇ᵀ N q̇ = 0：{quadratic}",
     },
 }, common={
     "mot_Im1": "I_m1 [kg·m²]",

@@ -1,13 +1,16 @@
 """What lesson 11's code cells print, in the language in force (the sentences are in :mod:`.messages`).
 
 ``say(key, **values)`` prints the sentence ``key`` (a ``mot_nb_…`` key) of the lesson's table filled with
-``values``; an unknown key raises ``ValueError``.
+``values``; ``label(key, **values)`` returns a text of the table instead, such as a name to print
+inside a sentence. An unknown key raises ``ValueError``.
 
 >>> from course_lib import set_language
 >>> say("mot_nb_crba", diff=0.0)
 largest difference to CRBA: 0.0
 >>> set_language("zh"); say("mot_nb_crba", diff=0.0); set_language("en")
 与 CRBA 的最大差值：0.0
+>>> label("mot_nb_other_c")
+'another valid C'
 """
 
 from __future__ import annotations
@@ -15,3 +18,4 @@ from __future__ import annotations
 from course_lib.lessons.motors.messages import MOTOR
 
 say = MOTOR.say
+label = MOTOR.text

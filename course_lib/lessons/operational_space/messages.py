@@ -49,6 +49,9 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
             "straight arm, q = ({q1:.3f}, {q2:.3f}) rad: Λ = (J M⁻¹ Jᵀ)⁻¹ does not exist; the smallest singular "
             "value of J is {sigma:.3g} m/rad (below {sigma_min:g}), so the tool cannot accelerate along one direction"
         ),
+        "os_nb_symbolic": "symbolic Λ⁻¹ at θ = ({q1:g}, {q2:g}):\n{matrix}",
+        "os_nb_push": ("measured m(u) = 1 N / (2 Δx/t²) = {measured:.3f} kg;  "
+                       "predicted 1/(uᵀΛ⁻¹u) = {predicted:.3f} kg"),
     },
     "zh": {
         "os_title_world": "拖动肘部、末端和推力 F（琥珀色圆点）",
@@ -94,6 +97,8 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
             "伸直的机械臂，q = ({q1:.3f}, {q2:.3f}) rad：Λ = (J M⁻¹ Jᵀ)⁻¹ 不存在；J 的最小奇异值为 "
             "{sigma:.3g} m/rad（低于 {sigma_min:g}），所以工具沿某一个方向无法产生加速度"
         ),
+        "os_nb_symbolic": "θ = ({q1:g}, {q2:g}) 处的符号结果 Λ⁻¹：\n{matrix}",
+        "os_nb_push": "测得 m(u) = 1 N / (2 Δx/t²) = {measured:.3f} kg；预测值 1/(uᵀΛ⁻¹u) = {predicted:.3f} kg",
     },
 }, common={
     "os_nb_terms": "Λ [kg] =\n{Lambda}\nμ [N] = {mu}   p [N] = {p}",

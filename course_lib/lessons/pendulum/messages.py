@@ -65,6 +65,18 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_description": (
             "Pendulum at θ {theta_deg:.0f}°, θ̇ {theta_dot:.2f} rad/s, t {t:.2f} s; energy E {E:.2f} J."
         ),
+        # what the notebook's code cells print (its printout.say) and its plots' texts (printout.label)
+        "pend_nb_omega": "ω0 = √(g/l) = {w0:.3f} rad/s, small-angle period 2π/ω0 = {period:.3f} s",
+        "pend_nb_plot_nonlinear": "nonlinear (RK4)",
+        "pend_nb_plot_linear": "linear: θ₀ cos ω₀t",
+        "pend_nb_plot_period": "θ₀ = {degrees:.0f}°: period {period:.2f} s",
+        "pend_nb_fd": "θ̈ from differences of θ(t): {fd:.5f} rad/s²   (lab: {lab:.5f})",
+        "pend_nb_balance": "m l² θ̈ + m g l sin θ with it: {lhs:.5f} N·m   τ − b θ̇ shown: {rhs:.5f} N·m",
+        "pend_nb_separatrix": "θ̇ at the bottom on the separatrix: {speed:.3f} rad/s",
+        "pend_nb_tension": "rod tension there: {tension:.2f} N (the ball's weight is {weight:.2f} N)",
+        "pend_nb_release": ("released at rest from {degrees:.0f}°, τ = b = 0, {duration:g} s "
+                            "with a {step_ms:g} ms step"),
+        "pend_nb_energy": "{method:15s} largest energy error over {duration:g} s: {error:.2e} J",
     },
     "zh": {
         "pend_newton": "牛顿视角",
@@ -122,6 +134,17 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_description": (
             "摆位于 θ {theta_deg:.0f}°，θ̇ {theta_dot:.2f} rad/s，t {t:.2f} s；能量 E {E:.2f} J。"
         ),
+        # what the notebook's code cells print (its printout.say) and its plots' texts (printout.label)
+        "pend_nb_omega": "ω0 = √(g/l) = {w0:.3f} rad/s，小摆角周期 2π/ω0 = {period:.3f} s",
+        "pend_nb_plot_nonlinear": "非线性（RK4）",
+        "pend_nb_plot_linear": "线性化：θ₀ cos ω₀t",
+        "pend_nb_plot_period": "θ₀ = {degrees:.0f}°：周期 {period:.2f} s",
+        "pend_nb_fd": "由 θ(t) 的差分得到 θ̈ = {fd:.5f} rad/s²（实验显示 {lab:.5f}）",
+        "pend_nb_balance": "代入后 m l² θ̈ + m g l sin θ = {lhs:.5f} N·m；实验显示 τ − b θ̇ = {rhs:.5f} N·m",
+        "pend_nb_separatrix": "沿分界线运动时，最低点处的 θ̇ = {speed:.3f} rad/s",
+        "pend_nb_tension": "此时杆的张力：{tension:.2f} N（小球的重力为 {weight:.2f} N）",
+        "pend_nb_release": "从 {degrees:.0f}° 处静止释放，τ = b = 0，步长 {step_ms:g} ms，共 {duration:g} s",
+        "pend_nb_energy": "{method:15s} {duration:g} s 内的最大能量误差：{error:.2e} J",
     },
 }, common={
     "pend_theta0": "θ [deg]",

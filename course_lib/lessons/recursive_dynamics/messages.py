@@ -65,6 +65,11 @@ RNEA_LAB = MessageTable("rnea_lab", {
                           "joints {r0}–{r1} the right arm"),
         "rnea_nb_torso_zeros": ("entries of M exactly 0: {zeros} of {total}, two (M_ij and M_ji) for each of "
                                 "the {pairs} pairs of a left-arm and a right-arm joint"),
+        "rnea_nb_plot_saved": "{name} (saved), slope {slope:.2f}",
+        "rnea_nb_plot_joints": "joints n",
+        "rnea_nb_plot_time": "time per call [µs]",
+        "rnea_nb_plot_title": "time per call; x and dashes: measured in this notebook",
+        "rnea_nb_header": "link  ω (rad/s)  α (rad/s²)  τ = Sᵀ F (N·m)",
     },
     "zh": {
         "rnea_n": "连杆数 n",
@@ -125,6 +130,11 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_nb_torso": "关节 {torso} 让躯干绕髋部转动；关节 {l0}–{l1} 驱动左臂，关节 {r0}–{r1} 驱动右臂",
         "rnea_nb_torso_zeros": ("M 中恰好为 0 的元素：{total} 个中有 {zeros} 个；左臂关节与右臂关节共有 {pairs} 对，"
                                 "每对贡献两个（M_ij 和 M_ji）"),
+        "rnea_nb_plot_saved": "{name}（已保存），斜率 {slope:.2f}",
+        "rnea_nb_plot_joints": "关节数 n",
+        "rnea_nb_plot_time": "每次调用耗时 [µs]",
+        "rnea_nb_plot_title": "每次调用耗时；叉号与虚线：在本笔记本中实测",
+        "rnea_nb_header": "连杆  ω (rad/s)  α (rad/s²)  τ = Sᵀ F (N·m)",
     },
 }, common={
     "rnea_nb_saved_here_row": "  n = {n}: {pairs}",

@@ -19,6 +19,10 @@ ARM_PREVIEW = MessageTable("arm_preview", {
         "arm_description": (
             "Arm at θ₁ {theta1_deg:.0f}°, θ₂ {theta2_deg:.0f}°; tip at x {tip_x:.2f} m, y {tip_y:.2f} m."
         ),
+        # what the notebook's code cells print (its printout.say)
+        "arm_nb_arm": "link lengths l1 = {l1} m, l2 = {l2} m; masses m1 = {m1} kg, m2 = {m2} kg",
+        "arm_nb_tip_model": "tip from the model: {tip}",
+        "arm_nb_tip_lab": "tip from the lab:   {x} {y}",
     },
     "zh": {
         "arm_title": "平面 2R 机械臂（l₁ = {l1:g} m，l₂ = {l2:g} m）",
@@ -34,6 +38,10 @@ ARM_PREVIEW = MessageTable("arm_preview", {
         "arm_description": (
             "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°；末端在 x {tip_x:.2f} m、y {tip_y:.2f} m。"
         ),
+        # what the notebook's code cells print (its printout.say)
+        "arm_nb_arm": "连杆长度 l1 = {l1} m，l2 = {l2} m；质量 m1 = {m1} kg，m2 = {m2} kg",
+        "arm_nb_tip_model": "由模型算出的末端位置：{tip}",
+        "arm_nb_tip_lab": "实验读数给出的末端位置：{x} {y}",
     },
 }, common={
     "arm_theta1": "θ₁ [deg]",

@@ -91,6 +91,24 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_sim_description": (
             "Arm at θ₁ {theta1:.2f} rad, θ₂ {theta2:.2f} rad, t {t:.2f} s; energy E {E:.2f} J, work W {W:.2f} J."
         ),
+        # what the notebook's code cells print (its printout.say)
+        "arm_nb_derivation": "{name}: largest difference between the derivation and TwoLinkArm: {gap:.1e}",
+        "arm_nb_c_extremes": "C with θ2 = 0: {zero}   C with θ2 = π: {pi}",
+        "arm_nb_g_stretched": "g(q) stretched horizontal  = {g} N·m",
+        "arm_nb_g_up": "g(q) straight up           = {g} N·m",
+        "arm_nb_g_hanging": "g(q) hanging               = {g} N·m",
+        "arm_nb_forward": "forward: τ = {tau} N·m gives q̈ = {qdd} rad/s²",
+        "arm_nb_inverse": "inverse: that q̈ needs τ = {tau} N·m",
+        "arm_nb_hold": "holding torque at rest at q = {q}: τ = g(q) = {hold} N·m",
+        "arm_nb_tool_torque": "at q = {q}: Jᵀh_e = {jt} N·m, sympy: {sym} N·m",
+        "arm_nb_tool_ledger": ("{duration:g} s of RK4, h = {h_ms:g} ms: W_ext = {work:.4f} J, "
+                               "largest |E − E₀ − W_τ − W_ext| = {gap:.1e} J, without W_ext: {without:.2f} J"),
+        "arm_nb_tool_hold": "τ = g − Jᵀh_e = {tau} N·m: largest |q − q₀| over {duration:g} s {drift:.0e} rad",
+        "arm_nb_ledger_true": "true arm     largest |(E − E₀) − W| over {duration:g} s: {error:.1e} J",
+        "arm_nb_ledger_no_c": "without C q̇  largest |(E − E₀) − W| over {duration:g} s: {error:.1e} J",
+        "arm_nb_m22": "M22 with I2: {with_i2:.3f} kg·m²; without: {without:.3f} kg·m² ({share:.0%})",
+        "arm_nb_energy": "{method:15s} h = {h_ms:4g} ms: largest energy error over {duration:g} s {error:.1e} J",
+        "arm_nb_wall": "released with τ = 0 at q = {q} rad: q̈ = {qdd} rad/s², λ = {lam:.2f} N",
     },
     "zh": {
         "arm_gravity": "开启重力",
@@ -172,6 +190,24 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_sim_description": (
             "机械臂位于 θ₁ {theta1:.2f} rad、θ₂ {theta2:.2f} rad，t {t:.2f} s；能量 E {E:.2f} J，功 W {W:.2f} J。"
         ),
+        # what the notebook's code cells print (its printout.say)
+        "arm_nb_derivation": "{name}：推导结果与 TwoLinkArm 的最大差值：{gap:.1e}",
+        "arm_nb_c_extremes": "θ2 = 0 时的 C：{zero}   θ2 = π 时的 C：{pi}",
+        "arm_nb_g_stretched": "g(q)（水平伸直）= {g} N·m",
+        "arm_nb_g_up": "g(q)（竖直向上）= {g} N·m",
+        "arm_nb_g_hanging": "g(q)（竖直下垂）= {g} N·m",
+        "arm_nb_forward": "正动力学：τ = {tau} N·m 给出 q̈ = {qdd} rad/s²",
+        "arm_nb_inverse": "逆动力学：要得到这个 q̈，需要 τ = {tau} N·m",
+        "arm_nb_hold": "在 q = {q} 处静止保持所需的力矩：τ = g(q) = {hold} N·m",
+        "arm_nb_tool_torque": "q = {q} 处：Jᵀh_e = {jt} N·m，sympy 结果：{sym} N·m",
+        "arm_nb_tool_ledger": ("RK4 积分 {duration:g} s，h = {h_ms:g} ms：W_ext = {work:.4f} J，"
+                               "|E − E₀ − W_τ − W_ext| 的最大值 = {gap:.1e} J，不计 W_ext 时为 {without:.2f} J"),
+        "arm_nb_tool_hold": "τ = g − Jᵀh_e = {tau} N·m：{duration:g} s 内 |q − q₀| 的最大值为 {drift:.0e} rad",
+        "arm_nb_ledger_true": "真实机械臂：{duration:g} s 内 |(E − E₀) − W| 的最大值为 {error:.1e} J",
+        "arm_nb_ledger_no_c": "去掉 C q̇ 后：{duration:g} s 内 |(E − E₀) − W| 的最大值为 {error:.1e} J",
+        "arm_nb_m22": "含 I2 时 M22 = {with_i2:.3f} kg·m²；不含 I2 时为 {without:.3f} kg·m²（{share:.0%}）",
+        "arm_nb_energy": "{method:15s} h = {h_ms:4g} ms：{duration:g} s 内的最大能量误差为 {error:.1e} J",
+        "arm_nb_wall": "在 q = {q} rad 处以 τ = 0 释放：q̈ = {qdd} rad/s²，λ = {lam:.2f} N",
     },
 }, common={
     "arm_tau1": "τ₁ [N·m]",
