@@ -72,13 +72,7 @@ def test_every_sentence_a_notebook_says_is_in_its_table(lesson):
     assert keys <= set(table.messages["en"]), f"keys not in {table.name}: {sorted(keys - set(table.messages['en']))}"
 
 
-#: lessons whose notebook still prints a line of its own, with the line (each fails until it is said from the table)
-STILL_PRINTING = {10: "the RNEA table's header, print(\"link  ω (rad/s) …\"): say(\"rnea_nb_header\") is in the table"}
-
-
-@pytest.mark.parametrize("lesson", [
-    pytest.param(lesson, marks=pytest.mark.xfail(strict=True, reason=STILL_PRINTING[lesson.number]))
-    if lesson.number in STILL_PRINTING else lesson for lesson in LESSONS], ids=lambda lesson: lesson.topic)
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.topic)
 def test_no_code_cell_prints_english_of_its_own(lesson):
     wrong = [(number, text, english(text)) for number, source in enumerate(code_cells(lesson))
              for text in printed_literals(source) if english(text)]
