@@ -101,8 +101,9 @@ class ComputedTorqueLab(SimLab):
         for i, name in enumerate(("pd", "pdg", "ct", "target")):
             shapes.append(Text(f"legend_{name}", "world", x=-0.55, y=-0.35 - 0.17 * i, text=T(f"ct_legend_{name}"),
                                color=COLORS[name]))
-        shapes.append(Text("time", "world", x=-0.55, y=2.05, text=T("ct_scene_time")))
-        shapes.append(Text("setting", "world", x=-0.55, y=1.85, text=T("ct_scene_setting")))
+        # one line each: the world panel is 252 px wide, and "model error −30 %   payload 2.0 kg" ran past it
+        for key, y in (("time", 2.1), ("error", 1.96), ("payload", 1.82)):
+            shapes.append(Text(f"setting_{key}", "world", x=-0.55, y=y, text=T(f"ct_scene_{key}")))
         return Scene(width=560, height=300, channels=list(self._channels), panels=[
             Panel("world", 0, 0, 0.45, 1.0, (-0.6, 2.0), (-1.1, 2.2), equal=True, axes=False,
                   title=T("ct_title_world")),

@@ -14,7 +14,8 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_legend_pdg": "━ PD + gravity",
         "ct_legend_ct": "━ computed torque",
         "ct_legend_target": "╍ target q_d(t)",
-        "ct_scene_setting": "model error {model_error:.0f} %   payload {payload:.1f} kg",
+        "ct_scene_error": "model error {model_error:.0f} %",
+        "ct_scene_payload": "payload {payload:.1f} kg",
         "ct_readouts": (
             "t = {t:.2f} s &nbsp; RMS error over the last {window:g} s (rad):<br>"
             "<span style='color:{c_pd}'>■</span> PD <b>{rms_pd:.4f}</b> &nbsp; "
@@ -92,7 +93,8 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_legend_pdg": "━ PD + 重力补偿",
         "ct_legend_ct": "━ 计算力矩",
         "ct_legend_target": "╍ 目标 q_d(t)",
-        "ct_scene_setting": "模型误差 {model_error:.0f} %   负载 {payload:.1f} kg",
+        "ct_scene_error": "模型误差 {model_error:.0f} %",
+        "ct_scene_payload": "负载 {payload:.1f} kg",
         "ct_readouts": (
             "t = {t:.2f} s &nbsp; 最近 {window:g} s 的均方根误差（rad）：<br>"
             "<span style='color:{c_pd}'>■</span> PD <b>{rms_pd:.4f}</b> &nbsp; "
