@@ -8,8 +8,9 @@ fields are the lab's readouts, with their units written next to them, in English
 and :attr:`Described.DESCRIBES`, its main readouts and their units (checked by tests/lab/test_describe.py:
 each is named in both languages, its unit after it). The kit fills the sentence from
 :attr:`~course_lib.lab.base.Lab.readouts` after every refresh (pause, step, reset, a drag, a control,
-a language switch) and puts it on the scene (``Scene.description``): the scene's accessible description,
-shown as plain text under it too. During Play it is written at most once every :data:`PLAY_EVERY` s.
+a language switch) and after each frame that Play shows, and puts it on the scene (``Scene.description``):
+the scene's accessible description, shown as plain text under it too. During Play it is written at most
+once every :data:`PLAY_EVERY` s.
 
 >>> class Toy(Described):
 ...     DESCRIPTION = "toy_description"
@@ -37,6 +38,9 @@ class Described:
     DESCRIPTION: str = ""
     #: the main readouts the description names, readout -> its unit ("" for a pure number)
     DESCRIBES: dict[str, str] = {}
+    #: the key of the sentence used where a readout of :attr:`DESCRIPTION` does not exist (Λ at a
+    #: stretched arm, say); "": the scene is then not described rather than described from an old state
+    DESCRIPTION_WHEN_MISSING: str = ""
 
     readouts: dict[str, float]
     scene: Any
@@ -49,22 +53,28 @@ class Described:
         """
         if not self.DESCRIPTION:
             return ""
-        return str(self.T(self.DESCRIPTION, **self.readouts))
+        try:
+            return str(self.T(self.DESCRIPTION, **self.readouts))
+        except KeyError:
+            if not self.DESCRIPTION_WHEN_MISSING:
+                raise
+            return str(self.T(self.DESCRIPTION_WHEN_MISSING, **self.readouts))
 
     def describe_scene(self) -> None:
         """Put :meth:`description` on the scene; during Play at most once every :data:`PLAY_EVERY` s.
 
-        Never raises: a readout missing for a moment leaves the last description.
+        Never raises. Where the sentence cannot be filled (a readout missing and no
+        :attr:`DESCRIPTION_WHEN_MISSING`), the scene is left undescribed: an old state is never described.
         """
         if getattr(self, "scene", None) is None or not self.DESCRIPTION:
             return
-        now = time.monotonic()
+        now = getattr(self, "clock", time.monotonic)()   # a simulated lab's wall clock (a fake one in tests)
         if getattr(self, "playing", False) and now - getattr(self, "_described_at", -PLAY_EVERY) < PLAY_EVERY:
             return
         try:
             said = self.description()
         except (KeyError, ValueError, TypeError, IndexError):
-            return
+            said = ""
         self._described_at = now
         if self.scene.description != said:
             self.scene.description = said

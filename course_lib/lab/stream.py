@@ -91,6 +91,7 @@ class Stream:
             if self._checked < state.t <= t + 1e-9:
                 self._visit(state, row)
         self.show()
+        self.describe_scene()
 
     def _on_need(self, t_playhead: float, t_last: float) -> None:
         if not self.playing or not self._queue:

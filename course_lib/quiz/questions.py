@@ -168,9 +168,9 @@ class NumericQuestion(Question):
 
     >>> q = NumericQuestion("T?", 1.083, tolerance=0.01, unit="J", mistakes=[(2.166, "Forgot the ½?")])
     >>> q.check("1083 mJ").message, q.check("2.17 J").message
-    ('Right: 1083 mJ = 1.083 J is exact.', 'Your value 2.17 is not the answer. Forgot the ½?')
+    ('1083 mJ = 1.083 J is exact.', 'Your value 2.17 is not the answer. Forgot the ½?')
     >>> q.check("1.08").message, q.check("-1.083 J").cause, q.check("5 J").message
-    ('Right: 1.08 is 0.28 % off the answer.', 'sign', 'Your value 5 is not the answer.')
+    ('1.08 is 0.28 % off the answer.', 'sign', 'Your value 5 is not the answer.')
     """
 
     def __init__(self, prompt: str, expected: float, tolerance: float, unit: str = "",

@@ -104,3 +104,59 @@ def test_during_play_the_description_is_written_at_most_once_a_second(monkeypatc
     toy.playing, toy.readouts["x"] = False, 6.0
     toy.describe_scene()
     assert toy.scene.description == "x 6 m", "paused: written at once"
+
+
+def test_during_play_the_description_follows_the_frames_the_browser_has_shown():
+    """The cart-pole's sentence names its time: after 2 s of Play it names the frame on screen, not t = 0."""
+    from course_lib.lessons.cart_pole.lab import CartPoleLab
+    from tests.helpers.playback import playing, play_chunks
+
+    lab, clock = playing(CartPoleLab)
+    at_start = lab.scene.description
+    play_chunks(lab, clock, int(round(2 * PLAY_EVERY / lab.CHUNK)))
+    assert lab.playing and lab.t > 1.5 * PLAY_EVERY
+    assert lab.scene.description == lab.description() != at_start, (at_start, lab.scene.description)
+    assert f"t {lab.t:.2f} s" in lab.scene.description, (lab.t, lab.scene.description)
+
+
+def test_a_simulated_arm_is_described_with_its_angles_wrapped_as_its_readout_shows_them():
+    """After the arm has swung past ±π, the description gives θ within ±π, as the readout under the scene does."""
+    import math
+
+    from course_lib.lessons.two_link.lab import ArmSimLab
+
+    lab = ArmSimLab()
+    lab.put(q=[math.radians(170.0) + 4 * math.pi, math.radians(-100.0) - 2 * math.pi], qd=[0.0, 0.0])
+    lab.refresh()   # as after a run that ended there
+    said = lab.scene.description
+    assert "θ₁ 2.97 rad" in said and "θ₂ -1.75 rad" in said, said
+
+
+def test_a_stretched_arm_is_described_as_such_not_with_the_last_apparent_mass():
+    """At θ₂ = 0, where Λ does not exist, lesson 7's scene says so; it keeps no apparent mass of an earlier posture."""
+    from course_lib.lessons.operational_space.lab import OperationalSpaceLab
+
+    lab = OperationalSpaceLab()
+    lab.set("theta2", 1.0)
+    assert "apparent mass" in lab.scene.description
+    lab.set("theta2", 0.0)
+    said = lab.scene.description
+    assert "stretched straight" in said and "kg" not in said and "θ₂ 0°" in said, said
+
+
+def test_a_sentence_that_cannot_be_filled_leaves_the_scene_undescribed_not_describing_an_old_state():
+    class Toy(Described):
+        DESCRIPTION, playing = "d", False
+
+        def __init__(self):
+            self.readouts, self.scene = {"x": 1.0}, type("S", (), {"description": ""})()
+
+        def T(self, key, **values):
+            return f"x {values['x']:.0f} m"
+
+    toy = Toy()
+    toy.describe_scene()
+    assert toy.scene.description == "x 1 m"
+    del toy.readouts["x"]
+    toy.describe_scene()
+    assert toy.scene.description == ""

@@ -72,3 +72,12 @@ def test_the_reviews_input_hints_spell_every_unit_one_way_and_read_both():
     torque = next(q for q in quiz if isinstance(q, NumericQuestion) and q.unit.replace("·", "*") == "N*m")
     value = f"{torque.expected:.6g}"
     assert torque.check(f"{value} N*m").correct and torque.check(f"{value} N·m").correct
+
+
+def test_no_lesson_numbers_its_lab_by_the_source_documents_figures():
+    """The source lessons call their figures FIG 1…5 per document, so two of ours were both "FIG 3"; the
+    course names a lab by its lesson only, in both languages."""
+    named = [(path.name, m.group(0)) for path in sorted(NOTEBOOKS.glob("**/*.ipynb"))
+             for cell in json.loads(path.read_text(encoding="utf-8"))["cells"] if cell["cell_type"] == "markdown"
+             for m in re.finditer(r"FIG\s*\d+|（图\s*\d+）", "".join(cell["source"]))]
+    assert not named, named

@@ -153,10 +153,10 @@ def test_the_shoulder_hint_names_the_shoulder():
 def test_a_right_answer_states_how_close_it_is_not_the_tolerance():
     """2.4 for 2.4 once read 'Your value 2.4 is within 2.1 % of the answer'."""
     q = lesson_question(6, 1)
-    assert q.check("2.4 N*m").message == "Right: 2.4 is exact."
-    assert q.check("2.41 N*m").message == "Right: 2.41 is 0.42 % off the answer."
+    assert q.check("2.4 N*m").message == "2.4 is exact."
+    assert q.check("2.41 N*m").message == "2.41 is 0.42 % off the answer."
     rank = lesson_question(4, 2)
-    assert rank.check("4").message == "Right: 4 is exact."
+    assert rank.check("4").message == "4 is exact."
 
 
 @pytest.mark.parametrize("lesson, number, typed", [(1, 5, "c*q/m"), (4, 3, "cos(theta)/l")])

@@ -324,8 +324,8 @@ def test_a_converted_answer_is_confirmed_in_the_answers_unit_with_the_margin_as_
     # share of the answer it is off (not the tolerance, "within 0.92 %", which read like an error)
     q = NumericQuestion("apparent mass?", 2.1667, tolerance=0.02, unit="kg")
     right = q.check("2167 g")
-    assert right.correct and right.message == "Right: 2167 g = 2.167 kg is 0.014 % off the answer."
-    assert q.check("2.1667 kg").message == "Right: 2.1667 is exact."
+    assert right.correct and right.message == "2167 g = 2.167 kg is 0.014 % off the answer."
+    assert q.check("2.1667 kg").message == "2.1667 is exact."
 
 
 @pytest.mark.parametrize("answer", ["3119 N*cm", "3119 N·cm", "0.03119 kN*m", "31190 N*mm"])

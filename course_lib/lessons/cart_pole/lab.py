@@ -126,6 +126,8 @@ class CartPoleLab(SimLab):
                          Arrow("force", "world", x="x", y=-CART_H / 2, dx="F", dy=0.0, scale=0.6 / FORCE_LIMIT),
                          Text("state", "world", x=-span, y=1.17, text=T("cp_scene_state")),  # above every pole
                          Text("slope", "world", x=-span, y=0.98, text=T("cp_scene_slope")),
+                         # the line's gap from the diamond, too small to see at a few degrees: said in numbers
+                         Text("miss", "world", x=-span, y=-0.62, text=T("cp_scene_miss")),
                          Polyline("axis_x", "acc", xs=[-a_max, a_max], ys=[0, 0], color="grid", width=1),
                          Polyline("axis_y", "acc", xs=[0, 0], ys=[-th_max, th_max], color="grid", width=1),
                          Link("line", "acc", x0="lo_xdd", y0="lo_thdd", x1="hi_xdd", y1="hi_thdd", width=2,
@@ -136,7 +138,7 @@ class CartPoleLab(SimLab):
                          Polyline("diamond", "acc", xs=diamond_x, ys=diamond_y, color=PURPLE, width=2)])
 
     _channels = ("x", "theta_deg", "F", "tip_x", "tip_y", "xdd", "thdd", "lo_xdd", "lo_thdd", "hi_xdd", "hi_thdd",
-                 "slope")
+                 "slope", "miss")
 
     def values(self, f: Frames) -> dict:
         p, x, th, force = f.model, f.q[:, 0], f.q[:, 1], f.tau[:, 0]
@@ -147,7 +149,8 @@ class CartPoleLab(SimLab):
         return dict(t=f.t, x=x, theta=th, theta_deg=wrap_degrees(np.degrees(th)), x_dot=f.qd[:, 0],
                     theta_dot=f.qd[:, 1], F=force, tip_x=tip[:, 0], tip_y=tip[:, 1], xdd=acc[:, 0], thdd=acc[:, 1],
                     lo_xdd=lo[:, 0], lo_thdd=lo[:, 1], hi_xdd=hi[:, 0], hi_thdd=hi[:, 1],
-                    slope=per_newton[:, 1] / per_newton[:, 0], p_theta=p.momentum(f.q, f.qd)[:, 1],
+                    slope=per_newton[:, 1] / per_newton[:, 0],
+                    miss=at_zero[:, 1] - at_zero[:, 0] * per_newton[:, 1] / per_newton[:, 0], p_theta=p.momentum(f.q, f.qd)[:, 1],
                     auto=float(self._auto))
 
     def show(self) -> None:

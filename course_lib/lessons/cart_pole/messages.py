@@ -16,6 +16,7 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_title_world": "cart-pole (drag the cart; click, then ← →)",
         "cp_title_acc": "reachable (ẍ, θ̈)",
         "cp_scene_slope": "line: slope −cos θ / l = {slope:.2f}",
+        "cp_scene_miss": "line at ẍ = 0: θ̈ = {miss:.2f} rad/s²",
         "cp_readouts": (
             "t = {t:.2f} s &nbsp; x = {x:.3f} m &nbsp; θ = {theta_deg:.1f}° &nbsp; F = {F:.2f} N "
             "(limit ±{limit:g} N, rail ±{rail:g} m) &nbsp; {mode}"
@@ -76,6 +77,7 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_title_world": "小车倒立摆（拖动小车；点击后用 ← →）",
         "cp_title_acc": "可达的 (ẍ, θ̈)",
         "cp_scene_slope": "直线：斜率 −cos θ / l = {slope:.2f}",
+        "cp_scene_miss": "直线在 ẍ = 0 处：θ̈ = {miss:.2f} rad/s²",
         "cp_readouts": (
             "t = {t:.2f} s &nbsp; x = {x:.3f} m &nbsp; θ = {theta_deg:.1f}° &nbsp; F = {F:.2f} N "
             "（限幅 ±{limit:g} N，导轨 ±{rail:g} m）&nbsp; {mode}"

@@ -14,7 +14,8 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_legend_pdg": "━ PD + gravity",
         "ct_legend_ct": "━ computed torque",
         "ct_legend_target": "╍ target q_d(t)",
-        "ct_scene_setting": "model error {model_error:.0f} %   payload {payload:.1f} kg",
+        "ct_scene_error": "model error {model_error:.0f} %",
+        "ct_scene_payload": "payload {payload:.1f} kg",
         "ct_readouts": (
             "t = {t:.2f} s &nbsp; RMS error over the last {window:g} s (rad):<br>"
             "<span style='color:{c_pd}'>■</span> PD <b>{rms_pd:.4f}</b> &nbsp; "
@@ -41,7 +42,7 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_why_payload_rms": "computed torque's RMS is {rms:.3f} rad, not yet above {need:g} rad",
         "ct_payload_value": "RMS {rms:.3f} rad (last {window:g} s) with {payload:g} kg at t = {t:.1f} s",
         "ct_task_worse": (
-            "Find a setting where computed torque tracks worse than PD + gravity: its RMS over the last "
+            "Tune the model error and the payload until computed torque tracks worse than PD + gravity: its RMS over the last "
             "{window:g} s at least {percent:g} % larger, and staying so for {hold:g} s on end after t = {wait:g} s."
         ),
         "ct_task_worse_hint": ("Any unmodeled payload works against computed torque; the ratio is largest just "
@@ -49,6 +50,8 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
                                "only a passing spike does not count. For a loss that lasts, try a {payload:g} kg "
                                "payload with a model error of {error:g} %."),
         "ct_why_worse_wait": "the run is at t = {t:.1f} s; wait until t > {wait:g} s",
+        "ct_why_worse_no_error": ("the model is exact here (model error 0 %): a payload alone is the first task's "
+                                  "setting; tune the model error too"),
         "ct_why_worse_ratio": (
             "computed torque's RMS is {ratio:.2f}× that of PD + gravity now, but fell to {held:.2f}× within the "
             "last {hold:g} s; it must stay at least {need:.2f}× throughout"
@@ -91,7 +94,8 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_legend_pdg": "━ PD + 重力补偿",
         "ct_legend_ct": "━ 计算力矩",
         "ct_legend_target": "╍ 目标 q_d(t)",
-        "ct_scene_setting": "模型误差 {model_error:.0f} %   负载 {payload:.1f} kg",
+        "ct_scene_error": "模型误差 {model_error:.0f} %",
+        "ct_scene_payload": "负载 {payload:.1f} kg",
         "ct_readouts": (
             "t = {t:.2f} s &nbsp; 最近 {window:g} s 的均方根误差（rad）：<br>"
             "<span style='color:{c_pd}'>■</span> PD <b>{rms_pd:.4f}</b> &nbsp; "
@@ -115,13 +119,14 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_why_payload_rms": "计算力矩的均方根误差是 {rms:.3f} rad，还没有超过 {need:g} rad",
         "ct_payload_value": "负载 {payload:g} kg，t = {t:.1f} s 时均方根误差（最近 {window:g} 秒）{rms:.3f} rad",
         "ct_task_worse": (
-            "找到一个设置，让计算力矩比 PD + 重力补偿跟踪得更差：最近 {window:g} 秒的均方根误差至少大 {percent:g} %，"
+            "同时调节模型误差和负载，找到一个设置，让计算力矩比 PD + 重力补偿跟踪得更差：最近 {window:g} 秒的均方根误差至少大 {percent:g} %，"
             "并在 t = {wait:g} s 之后连续保持 {hold:g} 秒。"
         ),
         "ct_task_worse_hint": ("任何未建模负载都对计算力矩不利；这个比值在 t = {wait:g} s 刚过时最大，之后上下起伏，"
                                "只是一时冒尖的设置不算数。想要持久地更差，试试 {payload:g} kg 的负载，"
                                "配上 {error:g} % 的模型误差。"),
         "ct_why_worse_wait": "仿真时间 t = {t:.1f} s，请等到 t > {wait:g} s",
+        "ct_why_worse_no_error": "现在模型是精确的（模型误差 0 %）：只加负载是第一项任务的设置；请把模型误差也调一调",
         "ct_why_worse_ratio": ("计算力矩的均方根误差现在是 PD + 重力补偿的 {ratio:.2f} 倍，但最近 {hold:g} 秒内曾降到 "
                                "{held:.2f} 倍；需要始终不低于 {need:.2f} 倍"),
         "ct_worse_value": ("t = {t:.1f} s 时是 PD + 重力补偿的 {ratio:.2f} 倍，最近 {hold:g} 秒内从未低于 {held:.2f} 倍"

@@ -36,7 +36,7 @@ from course_lib.lab.numbers import slider_angle
 from course_lib.lab.scene import Band, Disc, Ellipse, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.mass_matrix.messages import MASS_MATRIX
-from course_lib.lessons.mass_matrix.view import CURVE_POINTS, mass_matrix_curves, mass_matrix_view
+from course_lib.lessons.mass_matrix.view import CURVE_POINTS, mass_matrix_curves, mass_matrix_view, roundest_posture
 from course_lib.physics import quadratic_forms as qf
 from course_lib.physics.models import TwoLinkArm
 
@@ -97,7 +97,9 @@ class MassMatrixLab(PosedArm, Lab):
         self.qd0 = _velocity(qd)
         self.q0 = np.deg2rad([slider_angle("theta1", theta1), slider_angle("theta2", theta2)])
         self.q, self.qd = self.q0.copy(), self.qd0.copy()
-        self.last_move: tuple[str, float, float] | None = None  # (joint, Δ degrees, largest |ΔM|) of the move
+        #: (joint, Δ degrees, q where it began) of the last move; its largest |ΔM| is computed with the arm in
+        #: force, so a payload changed after the move changes the reported ΔM with it
+        self.last_move: tuple[str, float, np.ndarray] | None = None
         self._move: _Move | None = None  # the move under way: since a drag started, or a run of slider steps
         self._clock = time.monotonic
         self._kappa_off = True  # whether the "↑ off scale" note is shown (the scene starts with it)
@@ -211,7 +213,7 @@ class MassMatrixLab(PosedArm, Lab):
         for key, tip in (("l", np.array([r["lx"], r["ly"]])), ("h", np.array([r["hx"], r["hy"]]))):
             r[f"label_{key}x"], r[f"label_{key}y"] = axis_label_spot(tip, qd)
         if self.last_move is not None:
-            r["dM"] = self.last_move[2]
+            r["dM"] = np.abs(self.arm.mass_matrix(self.q) - self.arm.mass_matrix(self.last_move[2])).max()
         r = {k: float(v) for k, v in r.items()}
         self.check_finite(r)
         self.readouts.update(r)
@@ -232,8 +234,8 @@ class MassMatrixLab(PosedArm, Lab):
         if self.last_move is None:
             lines.append(self.T("mm_readout_dM_none"))
         else:
-            joint, delta, dM = self.last_move
-            lines.append(self.T("mm_readout_dM", joint=joint, delta=delta, dM=dM))
+            joint, delta, _ = self.last_move
+            lines.append(self.T("mm_readout_dM", joint=joint, delta=delta, dM=r["dM"]))
         return "<br>".join(lines)
 
     def reset_state(self) -> None:
@@ -246,7 +248,9 @@ class MassMatrixLab(PosedArm, Lab):
         kappa = self.readouts["kappa"]
         if kappa >= ROUND_KAPPA:
             return NotYet(self.T("mm_why_kappa", kappa=kappa, target=ROUND_KAPPA))
-        return self.T("mm_value_round", kappa=kappa, theta2=self.readouts["theta2_deg"])
+        best_theta2, best_kappa = roundest_posture(self.arm)   # the answer to "how far is the elbow bent?"
+        return self.T("mm_value_round", kappa=kappa, theta2=self.readouts["theta2_deg"], best_kappa=best_kappa,
+                      best_theta2=best_theta2)
 
     def _check_light(self, lab: "MassMatrixLab") -> str | NotYet:
         r = self.readouts
@@ -297,8 +301,7 @@ class MassMatrixLab(PosedArm, Lab):
             m = self._move
         m.degrees += turn_degrees(self.q[i], q[i])  # summed: a drag may go round
         m.last = now
-        change = np.abs(self.arm.mass_matrix(q) - self.arm.mass_matrix(m.q_start)).max()
-        self.last_move = ("θ₁" if i == 0 else "θ₂", m.degrees, float(change))
+        self.last_move = ("θ₁" if i == 0 else "θ₂", m.degrees, m.q_start.copy())
         self.q = q
         self.show_message("")
         self.refresh()

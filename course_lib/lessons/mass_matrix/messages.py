@@ -36,7 +36,8 @@ MASS_MATRIX = MessageTable("mass_matrix", {
         "mm_why_zero": "the handle sits at q̇ = 0; drag it out along the long axis",
         "mm_why_angle": "q̇ is {angle:.1f}° off the light axis; it needs to be within {target:g}°",
         "mm_why_energy": "T = {T:.3f} J is {off:.0f} % away from E = {E:.2f} J; it needs to be within {tol:g} %",
-        "mm_value_round": "κ(M) = {kappa:.2f} at θ₂ = {theta2:.0f}°",
+        "mm_value_round": ("κ(M) = {kappa:.2f} at θ₂ = {theta2:.0f}°; the roundest is κ(M) = {best_kappa:.2f}, "
+                           "at θ₂ = ±{best_theta2:.0f}° (the lowest point of the κ plot)"),
         "mm_value_light": "{angle:.1f}° off the light axis, T = {T:.3f} J for E = {E:.2f} J",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "mm_description": (
@@ -85,7 +86,8 @@ MASS_MATRIX = MessageTable("mass_matrix", {
         "mm_why_zero": "手柄在 q̇ = 0 处；沿长轴把它拖出去",
         "mm_why_angle": "q̇ 与轻方向的轴相差 {angle:.1f}°；需要在 {target:g}° 以内",
         "mm_why_energy": "T = {T:.3f} J 与 E = {E:.2f} J 相差 {off:.0f} %；需要在 {tol:g} % 以内",
-        "mm_value_round": "θ₂ = {theta2:.0f}° 时 κ(M) = {kappa:.2f}",
+        "mm_value_round": ("θ₂ = {theta2:.0f}° 时 κ(M) = {kappa:.2f}；最圆的是 θ₂ = ±{best_theta2:.0f}° 处，"
+                           "κ(M) = {best_kappa:.2f}（κ 曲线的最低点）"),
         "mm_value_light": "与轻方向的轴相差 {angle:.1f}°，E = {E:.2f} J 时 T = {T:.3f} J",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "mm_description": (

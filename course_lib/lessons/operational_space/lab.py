@@ -59,6 +59,7 @@ class OperationalSpaceLab(PosedArm, Lab):
     #: the scene in words (the kit's describe.py), and the main readouts it names with their units
     DESCRIPTION = "os_description"
     DESCRIBES = {"theta1_deg": "°", "theta2_deg": "°", "m_min": "kg", "m_max": "kg", "m_push": "kg"}
+    DESCRIPTION_WHEN_MISSING = "os_description_straight"
     CONTROLS = (c.Slider("theta1", "os_theta1", -180, 180, 1, 20.0, ".0f", on="on_theta1",
                          follow="theta1_deg", period=360),
                 c.Slider("theta2", "os_theta2", -180, 180, 1, 60.0, ".0f", on="on_theta2",

@@ -44,6 +44,10 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         "os_description": (
             "Arm at θ₁ {theta1_deg:.0f}°, θ₂ {theta2_deg:.0f}°; apparent mass at the tip from {m_min:.2f} kg to {m_max:.2f} kg, {m_push:.2f} kg along the push."
         ),
+        "os_description_straight": (
+            "Arm at θ₁ {theta1_deg:.0f}°, θ₂ {theta2_deg:.0f}°: stretched straight, so the tip cannot move along "
+            "the arm and Λ does not exist here."
+        ),
         "os_nb_range": "lightest {light:.3f} kg, heaviest {heavy:.3f} kg, κ(Λ) = {kappa:.2f}",
         "os_nb_singular": (
             "straight arm, q = ({q1:.3f}, {q2:.3f}) rad: Λ = (J M⁻¹ Jᵀ)⁻¹ does not exist; the smallest singular "
@@ -91,6 +95,9 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         # the scene in words (the kit's describe.py): its main readouts with their units
         "os_description": (
             "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°；末端的表观质量从 {m_min:.2f} kg 到 {m_max:.2f} kg，沿推力方向为 {m_push:.2f} kg。"
+        ),
+        "os_description_straight": (
+            "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°：完全伸直，末端不能沿手臂方向运动，此处 Λ 不存在。"
         ),
         "os_nb_range": "最轻 {light:.3f} kg，最重 {heavy:.3f} kg，κ(Λ) = {kappa:.2f}",
         "os_nb_singular": (

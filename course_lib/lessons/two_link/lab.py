@@ -88,7 +88,7 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
     messages = ARM_SIM
     #: the scene in words (the kit's describe.py), and the main readouts it names with their units
     DESCRIPTION = "arm_sim_description"
-    DESCRIBES = {"theta1": "rad", "theta2": "rad", "t": "s", "E": "J", "W": "J"}
+    DESCRIBES = {"th1w": "rad", "th2w": "rad", "t": "s", "E": "J", "W": "J"}
     dt = 0.001
     CONTROLS = (c.Slider("tau1", "arm_tau1", -40, 40, 0.01, 0.0, torque=0),  # 0.01: Hold's g(q) shown as computed
                 c.Slider("tau2", "arm_tau2", -20, 20, 0.01, 0.0, torque=1),

@@ -89,7 +89,7 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_error_q0": "q0 must be two finite angles in radians (θ₁ from the horizontal, θ₂ relative), got {value!r}",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "arm_sim_description": (
-            "Arm at θ₁ {theta1:.2f} rad, θ₂ {theta2:.2f} rad, t {t:.2f} s; energy E {E:.2f} J, work W {W:.2f} J."
+            "Arm at θ₁ {th1w:.2f} rad, θ₂ {th2w:.2f} rad (within ±π), t {t:.2f} s; energy E {E:.2f} J, work W {W:.2f} J."
         ),
         # what the notebook's code cells print (its printout.say)
         "arm_nb_derivation": "{name}: largest difference between the derivation and TwoLinkArm: {gap:.1e}",
@@ -188,7 +188,7 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_error_q0": "q0 必须是两个有限的角度，单位为弧度（θ₁ 从水平方向量起，θ₂ 为相对角），收到的是 {value!r}",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "arm_sim_description": (
-            "机械臂位于 θ₁ {theta1:.2f} rad、θ₂ {theta2:.2f} rad，t {t:.2f} s；能量 E {E:.2f} J，功 W {W:.2f} J。"
+            "机械臂位于 θ₁ {th1w:.2f} rad、θ₂ {th2w:.2f} rad（取 ±π 以内），t {t:.2f} s；能量 E {E:.2f} J，功 W {W:.2f} J。"
         ),
         # what the notebook's code cells print (its printout.say)
         "arm_nb_derivation": "{name}：推导结果与 TwoLinkArm 的最大差值：{gap:.1e}",

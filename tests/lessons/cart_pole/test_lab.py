@@ -24,6 +24,17 @@ def key(lab: CartPoleLab, name: str, phase: str) -> None:
     lab.scene.browser_message({"type": "key", "key": name, "phase": phase})
 
 
+@pytest.mark.parametrize("theta0", [3.0, 20.0, -35.0])
+def test_the_scene_says_where_the_line_crosses_xdd_0_g_sin_theta_over_l_which_misses_the_diamond(theta0):
+    """At 3° the line's gap from the diamond is a few pixels; the scene names it: θ̈ = g sin θ / l at ẍ = 0."""
+    lab = CartPoleLab(theta0=theta0)
+    lab.set("force", 5.0)
+    lab.advance(0.2)
+    r, cp = lab.readouts, CartPole()
+    assert r["miss"] == pytest.approx(cp.g * np.sin(np.radians(r["theta_deg"])) / cp.l, rel=1e-9)
+    assert abs(r["miss"]) > 0.5
+
+
 def test_point_drawn_on_the_right_lies_on_the_reachable_segment_with_slope_minus_cos_theta_over_l():
     lab = CartPoleLab(theta0=25.0)
     lab.set("force", 7.0)

@@ -48,6 +48,7 @@ def test_worse_task_reached_with_the_seeds_hint(lab):
 
 
 def test_worse_task_near_miss_a_small_payload_never_makes_computed_torque_20_percent_worse(lab):
+    lab.set("model_error", 5.0)   # the smallest model error: the check then reads the ratio
     lab.set("payload", 0.2)  # at most ~13 % worse than PD + gravity over 5–10 s
     lab.advance(10.0)
     assert lab.readout("rms_ct") / lab.readout("rms_pdg") < ctl.WORSE_RATIO
@@ -179,3 +180,13 @@ def test_the_grey_target_arm_is_drawn_over_the_three_arms_thinner_than_they_are(
     widths = {s["id"]: s["props"]["width"] for s in shapes}
     assert all(widths[f"l{k}_target"] < widths[f"l{k}_{n}"] for k in (1, 2) for n in jt.CONTROLLERS)
     assert all(s["props"]["dash"] for s in shapes if s["id"].endswith("_target"))
+
+
+def test_worse_task_does_not_tick_for_the_first_tasks_setting_a_payload_with_an_exact_model(lab):
+    """1 kg and a 0 % model error make computed torque lose by more than 20 % for good, but that is task
+    "payload"'s setting: "worse" asks for the model error to be tuned too, and says so."""
+    lab.set("payload", ctl.PAYLOAD_TASK)
+    lab.advance(ctl.WAIT + ctl.WORSE_HOLD + 1.0)
+    assert lab.task_done("payload")
+    assert lab.worst_held_ratio(lab.readout("t")) >= ctl.WORSE_RATIO   # the loss itself is there and lasts
+    assert not lab.task_done("worse") and "model error too" in lab.tasks.reason("worse")

@@ -88,5 +88,5 @@ def test_numeric_answers_within_two_percent_count_and_a_right_one_is_told_how_cl
     assert zeta.check("0.82").correct and not zeta.check("0.7").correct
     right, wrong = zeta.check("0.816").message, zeta.check("0.7").message
     off = 100 * abs(0.816 - zeta.expected) / zeta.expected        # how close, not the 2 % tolerance
-    assert right == f"Right: 0.816 is {off:.2g} % off the answer." and "2 %" not in wrong
+    assert right == f"0.816 is {off:.2g} % off the answer." and "2 %" not in wrong
     assert "0.5" in zeta.prompt and "percent" in zeta.prompt

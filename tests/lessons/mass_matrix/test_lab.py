@@ -189,6 +189,21 @@ def test_round_task_met_with_the_elbow_bent_far():
     assert lab.task_done("round")
 
 
+def test_round_task_met_early_in_the_band_names_the_roundest_posture_found_on_a_fine_grid():
+    """Ticked at 128° (κ 5.50, inside the band), the task still answers "how far is the elbow bent?": the
+    roundest posture, which a 0.01° grid of numpy's eigenvalues puts at the same θ₂ and κ."""
+    lab = MassMatrixLab()
+    lab.set("theta2", 128.0)
+    assert lab.task_done("round")
+    arm, theta2 = TwoLinkArm(), np.radians(np.arange(0.0, 180.0, 0.01))
+    lam = np.linalg.eigvalsh(arm.mass_matrix(np.stack([np.zeros_like(theta2), theta2], -1)))
+    kappa = lam[:, 1] / lam[:, 0]
+    best = int(np.argmin(kappa))
+    said = lab.tasks["round"].value
+    assert f"roundest is κ(M) = {kappa[best]:.2f}, at θ₂ = ±{np.degrees(theta2[best]):.0f}°" in said, said
+    assert "at θ₂ = 128°" in said
+
+
 def test_round_task_near_miss_just_above_the_threshold_stays_unchecked():
     lab = MassMatrixLab()
     kappa = mass_matrix_curves(TwoLinkArm(), 361)["kappa"]
@@ -363,3 +378,16 @@ def test_the_off_scale_note_shows_exactly_when_the_current_kappa_is_above_the_pl
     assert lab.klim[0] <= lab.readout("kappa") <= lab.klim[1] and not shape_visible(lab, "kappa_off")
     lab.set("theta2", 0.0)
     assert shape_visible(lab, "kappa_off")
+
+
+def test_the_reported_change_of_m_follows_a_payload_changed_after_the_move():
+    """θ₂ 90° → 143° with 0.6 kg, then the payload back to 0: the readout gives the bare arm's change over that
+    move (the bare model's M at both postures), not the loaded arm's any more."""
+    lab = MassMatrixLab()
+    lab.set("payload", 0.6)
+    lab.set("theta2", 143.0)
+    loaded = lab.readout("dM")
+    lab.set("payload", 0.0)
+    assert "θ₂ moved by +53°" in lab.readout_html.value
+    assert lab.readout("dM") == pytest.approx(largest_change(90.0, 143.0), rel=1e-9)
+    assert lab.readout("dM") < 0.8 * loaded
