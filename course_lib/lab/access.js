@@ -2,7 +2,8 @@
 //
 // ipywidgets 8 draws a slider's label as a separate <label> element that is not tied to the slider
 // (a noUiSlider handle with role="slider"), so assistive technology reads "slider" with no name.
-// This module, one hidden helper per lab, names the lab's controls by their visible labels and gives
+// This module, one hidden helper per lab, names the lab's controls by their visible labels (their units
+// in words, as the kernel spelt them: the helper's `names`) and gives
 // the lab's parts their roles: the checklist a list, the announcer a polite live region, the
 // message line an alert. It watches the lab's box and names again what a relabel or a redraw made.
 
@@ -18,17 +19,19 @@ const labelOf = (control) => (control.querySelector(":scope > .widget-label")?.t
  * Name and role every part of one lab's box (idempotent: an attribute is written only when it changes).
  * @param {Element} root the lab's ``cl-lab`` box
  * @param {Object<string, string>} texts the kit's words ({value_of: "… {label}"}) in the language in force
+ * @param {Object<string, string>} names the controls' accessible names by visible label (units in words)
  */
-export function label(root, texts) {
+export function label(root, texts, names = {}) {
+  const spoken = (shown) => names[shown] ?? shown;
   for (const control of root.querySelectorAll(".widget-slider")) {
-    const name = labelOf(control);
+    const name = spoken(labelOf(control));
     if (!name) continue;
     for (const handle of control.querySelectorAll(".noUi-handle")) setAttr(handle, "aria-label", name);
     const box = control.querySelector(".widget-readout");
     if (box) { setAttr(box, "role", "textbox"); setAttr(box, "aria-label", (texts.value_of ?? "{label}").replace("{label}", name)); }
   }
   for (const control of root.querySelectorAll(".widget-dropdown")) {
-    const select = control.querySelector("select"), name = labelOf(control) || (select?.title ?? "").trim();
+    const select = control.querySelector("select"), name = spoken(labelOf(control) || (select?.title ?? "").trim());
     if (name && select) setAttr(select, "aria-label", name);   // no visible label: the tooltip the lab gave it
   }
   for (const list of root.querySelectorAll(".cl-task-list")) {
@@ -44,7 +47,7 @@ function render({ model, el }) {
   if (!document.getElementById(SR_STYLE)) { const st = document.createElement("style"); st.id = SR_STYLE; st.textContent = CSS; document.head.appendChild(st); }
   let root = null, observer = null, raf = 0, alive = true;
   const texts = () => model.get("texts") || {};
-  const run = () => { raf = 0; if (alive && root) label(root, texts()); };
+  const run = () => { raf = 0; if (alive && root) label(root, texts(), model.get("names") || {}); };
   const later = () => { if (!raf && alive) raf = requestAnimationFrame(run); };
   const attach = () => {                             // the helper is put in the page before its lab's box is
     if (!alive) return;
@@ -56,6 +59,7 @@ function render({ model, el }) {
   };
   attach();
   model.on("change:texts", later);
+  model.on("change:names", later);
   return () => { alive = false; observer?.disconnect(); if (raf) cancelAnimationFrame(raf); };
 }
 

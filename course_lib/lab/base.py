@@ -190,10 +190,14 @@ class Lab(Drags, Following, Described):
         """The lab's outer box: ``rows`` and the lab's hidden helpers (glyph style; slider boxes that read
         full-width digits, :mod:`~course_lib.lab.typed_numbers`). A lab with a layout of its own calls it too."""
         self.typed_numbers = TypedNumbers(self.guard(self._unreadable_number))
-        self.access = Access()
+        self.access = Access(self.control_labels())
         self.widget = w.VBox([*rows, glyph_style(), self.typed_numbers, self.access])
         self.widget.add_class("cl-lab")
         return self.widget
+
+    def control_labels(self) -> list[str]:
+        """The visible labels of the lab's controls, and of those without one their tooltip (access.py)."""
+        return [getattr(wd, "description", "") or getattr(wd, "tooltip", "") or "" for wd in self.controls.values()]
 
     def _unreadable_number(self, label: str, typed: str) -> None:
         """The browser could not read what was typed into slider ``label``'s box: say so (the value stays)."""
@@ -308,7 +312,7 @@ class Lab(Drags, Following, Described):
             relabel_scene(self.scene)
         self.tasks.relabel()
         if getattr(self, "access", None) is not None:
-            self.access.relabel()
+            self.access.relabel(self.control_labels())
         msg, kind = getattr(self, "_shown", ("", "error"))
         if msg:
             self.show_message(retranslate(msg), kind)
