@@ -5,7 +5,8 @@
 // This module, one hidden helper per lab, names the lab's controls by their visible labels (their units
 // in words, as the kernel spelt them: the helper's `names`) and gives
 // the lab's parts their roles: the checklist a list, the announcer a polite live region, the
-// message line an alert. It watches the lab's box and names again what a relabel or a redraw made.
+// message line an alert. A dropdown keeps its arrow keys from JupyterLab's notebook shortcuts, and a
+// button's icon is hidden from its name. It watches the lab's box and names again what a relabel or a redraw made.
 
 const HELPER = "cl-access";
 const SR_STYLE = "cl-access-style";
@@ -33,7 +34,11 @@ export function label(root, texts, names = {}) {
   for (const control of root.querySelectorAll(".widget-dropdown")) {
     const select = control.querySelector("select"), name = spoken(labelOf(control) || (select?.title ?? "").trim());
     if (name && select) setAttr(select, "aria-label", name);   // no visible label: the tooltip the lab gave it
+    // ↓ / ↑ change a focused dropdown's choice, not the notebook's selected cell (JupyterLab's shortcuts stay out)
+    if (select) { setAttr(select, "data-lm-suppress-shortcuts", "true"); setAttr(select, "data-p-suppress-shortcuts", "true"); }
   }
+  // a button's icon is a private-use glyph of the icon font: not part of the button's name
+  for (const icon of root.querySelectorAll("button .fa, button i")) setAttr(icon, "aria-hidden", "true");
   for (const list of root.querySelectorAll(".cl-task-list")) {
     setAttr(list, "role", "list");
     for (const item of list.children) setAttr(item, "role", "listitem");
