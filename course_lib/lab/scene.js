@@ -805,6 +805,9 @@ function mount(model, el) {
   for (const name of ["width", "height", "panels", "shapes", "channels", "periodic", "palette", "keyboard"]) on(`change:${name}`, setup);
   on("change:formula", buildFormula); on("change:buttons", buildButtons);
 
+  // the formula's coloured terms follow JupyterLab's theme when it switches (their readable colour differs)
+  const themeWatch = new MutationObserver(buildFormula);
+  themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
   setup(); buildFormula(); buildButtons(); showFrame();
   player.setPlaying(model.get("playing"), performance.now());
   kick();
@@ -816,6 +819,7 @@ function mount(model, el) {
     document.fonts?.removeEventListener?.("loadingdone", onFonts);
     for (const [name, fn] of handlers) model.off(name, fn);
     window.removeEventListener("blur", onBlur);
+    themeWatch.disconnect();
   };
 }
 
