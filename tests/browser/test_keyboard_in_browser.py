@@ -361,8 +361,8 @@ def rnea(lab: KeyboardLab) -> None:
     lab.named_button("Next ▶").focus()
     lab.until(1, "Enter", most=14)
     lab.expect(1, "With at least 6 links")
-    lab.scene("tip")
-    lab.until(2, "ArrowUp", most=40)
+    lab.scene("tip")                  # the tip turns about the last joint, 2° a press: down to hanging
+    lab.until(2, "ArrowDown", most=90, wait_ms=250)
     lab.expect(2, "At rest, with the backward pass done")
 
 
