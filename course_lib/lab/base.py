@@ -45,6 +45,7 @@ from course_lib.lab.relabel import relabel_scene, relabel_widgets
 from course_lib.lab.tasks import TEXT_STYLE, TaskList
 from course_lib.lab.typed_numbers import TypedNumbers, unreadable_message
 from course_lib.ui.cells import current_cell
+from course_lib.ui.contrast import TEXT_ROLES, theme_style
 from course_lib.ui.glyph_style import glyph_style
 
 # -- one lab per notebook cell ----------------------------------------------------------------
@@ -190,10 +191,14 @@ class Lab(Drags, Following, Described):
         """The lab's outer box: ``rows`` and the lab's hidden helpers (glyph style; slider boxes that read
         full-width digits, :mod:`~course_lib.lab.typed_numbers`). A lab with a layout of its own calls it too."""
         self.typed_numbers = TypedNumbers(self.guard(self._unreadable_number))
-        self.access = Access()
-        self.widget = w.VBox([*rows, glyph_style(), self.typed_numbers, self.access])
+        self.access = Access(self.control_labels())
+        self.widget = w.VBox([*rows, glyph_style(), theme_style(), self.typed_numbers, self.access])
         self.widget.add_class("cl-lab")
         return self.widget
+
+    def control_labels(self) -> list[str]:
+        """The visible labels of the lab's controls, and of those without one their tooltip (access.py)."""
+        return [getattr(wd, "description", "") or getattr(wd, "tooltip", "") or "" for wd in self.controls.values()]
 
     def _unreadable_number(self, label: str, typed: str) -> None:
         """The browser could not read what was typed into slider ``label``'s box: say so (the value stays)."""
@@ -202,9 +207,9 @@ class Lab(Drags, Following, Described):
     def show_message(self, msg: str, kind: str = "error") -> None:
         """Show ``msg`` in the message line ("" clears it)."""
         self._shown = (msg, kind)  # kept so that a language switch can show it again
-        color = {"error": "#b00020", "info": "#205080"}.get(kind, "#333")
+        role = f" class='cl-text-{kind}'" if kind in TEXT_ROLES else ""  # its colour in either theme (contrast.py)
         # a div with the checklist's line height: the HTML widget's own (one control's height) spaces wrapped lines apart
-        self.message.value = (f"<div style='color:{color};{TEXT_STYLE}'>{_html.escape(msg)}</div>" if msg else "")
+        self.message.value = (f"<div{role} style='{TEXT_STYLE}'>{_html.escape(msg)}</div>" if msg else "")
 
     def recover(self, msg: str) -> None:
         """After an error: show ``msg``, reset the state and redraw; never raises."""
@@ -308,7 +313,7 @@ class Lab(Drags, Following, Described):
             relabel_scene(self.scene)
         self.tasks.relabel()
         if getattr(self, "access", None) is not None:
-            self.access.relabel()
+            self.access.relabel(self.control_labels())
         msg, kind = getattr(self, "_shown", ("", "error"))
         if msg:
             self.show_message(retranslate(msg), kind)

@@ -372,16 +372,17 @@ const STYLE = `
 .cl-scene-stage:focus-visible { box-shadow: 0 0 0 2px var(--jp-brand-color1, #1f6fb4); }
 .cl-scene canvas { display: block; touch-action: none; }
 .cl-scene-banner { position: absolute; left: 8px; bottom: 6px; font-size: 12px; padding: 2px 6px;
-  background: rgba(255,255,255,0.85); border-radius: 3px; pointer-events: none; }
+  background: rgba(255,255,255,0.85); color: #24292f; border-radius: 3px; pointer-events: none; }
 .cl-scene-banner:empty { display: none; }
 .cl-scene-formula { font-size: 16px; line-height: 1.8; padding: 8px 4px; max-width: 360px; white-space: pre-wrap; }
 .cl-scene-formula span[data-term] { border-bottom: 2px dotted currentColor; cursor: help; padding: 0 2px; border-radius: 3px; }
-.cl-scene-formula span[data-term].cl-on { background: #fdf0c2; }
+.cl-scene-formula span[data-term].cl-on { background: #fdf0c2; color: #24292f !important; }
 .cl-scene-description { font-size: 12px; line-height: 1.35; padding-top: 4px; width: 0; min-width: 100%; overflow-wrap: anywhere; }
 .cl-scene-buttons { display: flex; gap: 8px; padding-top: 6px; }
 .cl-scene-buttons button { font: inherit; font-size: 13px; padding: 4px 14px; border-radius: 4px; touch-action: none;
   border: 1px solid var(--jp-border-color1, #bbb); background: var(--jp-layout-color2, #f3f4f6); cursor: pointer; user-select: none; }
-.cl-scene-buttons button.cl-on { background: #dbe8f6; border-color: #1f6fb4; }`;
+.cl-scene-buttons button { color: inherit; }
+.cl-scene-buttons button.cl-on { background: #dbe8f6; border-color: #1f6fb4; color: #24292f; }`;
 
 function drawArrowHead(ctx, x, y, ang, size) {
   ctx.beginPath();
@@ -438,7 +439,7 @@ function drawShape(ctx, s, v, T, env, hl) {
       const ang = Math.atan2(ey - y, ex - x), head = Math.min(12, 0.45 * len + 4);
       ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(ex - 0.8 * head * Math.cos(ang), ey - 0.8 * head * Math.sin(ang)); ctx.stroke();
       drawArrowHead(ctx, ex, ey, ang, head);
-      if (p.label) { ctx.font = font(12); ctx.textAlign = Math.cos(ang) < -0.3 ? "right" : "left"; ctx.textBaseline = "middle";
+      if (p.label) { ctx.font = font(12); ctx.textAlign = Math.cos(ang) < -0.3 ? "right" : "left"; ctx.textBaseline = "middle"; ctx.fillStyle = env.ink(p.color);
         ctx.fillText(p.label, ex + 6 * Math.cos(ang) + (Math.abs(Math.cos(ang)) < 0.3 ? 6 : 0), ey + 8 * Math.sin(ang)); }
       break;
     }
@@ -446,7 +447,7 @@ function drawShape(ctx, s, v, T, env, hl) {
     case "ellipse": { const e = ellipsePoints(r("x"), r("y"), r("a"), r("b"), r("ux"), r("uy"), p.n ?? 72); line(e.xs, e.ys); break; }
     case "trace": { const tb = traces.get(s.id); if (tb && tb.xs.length > 1) line(tb.xs, tb.ys); break; }
     case "text": {
-      ctx.font = font(p.size); ctx.textAlign = p.anchor === "middle" ? "center" : p.anchor === "end" ? "right" : "left";
+      ctx.font = font(p.size); ctx.fillStyle = env.ink(p.color); ctx.textAlign = p.anchor === "middle" ? "center" : p.anchor === "end" ? "right" : "left";
       ctx.textBaseline = "middle"; ctx.fillText(formatText(p.text, channels, v), T.px(r("x")) + p.dx_px, T.py(r("y")) + p.dy_px); break;
     }
     case "bar": {
@@ -464,7 +465,7 @@ function drawShape(ctx, s, v, T, env, hl) {
       ctx.globalAlpha = p.alpha ?? 1; ctx.beginPath();
       for (const u of [a, b]) { if (hz) { ctx.moveTo(A.x, u); ctx.lineTo(A.x + A.w, u); } else { ctx.moveTo(u, A.y); ctx.lineTo(u, A.y + A.h); } }
       ctx.stroke();
-      if (p.label) { ctx.font = font(11); ctx.textAlign = "right"; ctx.textBaseline = "bottom"; ctx.fillText(p.label, A.x + A.w - 4, hz ? a - 2 : A.y + 12); }
+      if (p.label) { ctx.font = font(11); ctx.fillStyle = env.ink(p.color); ctx.textAlign = "right"; ctx.textBaseline = "bottom"; ctx.fillText(p.label, A.x + A.w - 4, hz ? a - 2 : A.y + 12); }
       break;
     }
     case "grid": {
@@ -536,6 +537,9 @@ function mount(model, el) {
     toPage(panel, x, y) { const T = transforms.get(panel), r = canvas.getBoundingClientRect(); return [r.left + T.px(x), r.top + T.py(y)]; } };
 
   const color = (name) => palette[name] ?? name ?? palette.ink;
+  // a text's colour: its series colour made readable on the canvas, or in the page's theme (ink.py)
+  const ink = (name) => model.get("text_colors")?.canvas?.[color(name)] ?? color(name);
+  const pageInk = (name) => model.get("text_colors")?.[document.body.dataset.jpThemeLight === "false" ? "dark" : "light"]?.[color(name)] ?? color(name);
   const font = (px) => `${px}px ${fontFamily}`;
   const shown = () => applyOverride(values, override);
   const kick = () => { dirty = true; if (!raf && alive) raf = requestAnimationFrame(loop); };
@@ -573,7 +577,7 @@ function mount(model, el) {
     f.parts.forEach((part, i) => {
       const span = make("span", "", formulaBox); span.textContent = shownParts[i].text;
       if (shownParts[i].live) liveSpans.push([span, part]);
-      if (part.color) span.style.color = color(part.color);
+      if (part.color) span.style.color = pageInk(part.color);
       if (!part.term) return;
       span.dataset.term = part.term;
       span.addEventListener("pointerenter", () => { highlight = new Set(f.terms[part.term] ?? []); span.classList.add("cl-on"); kick(); });
@@ -632,7 +636,7 @@ function mount(model, el) {
     texts.length = 0;
     ctx.textRendering = "geometricPrecision";       // no hinting: keeps the dot of θ̇ above the θ (glyph_style.py)
     ctx.fillStyle = color("background"); ctx.fillRect(0, 0, W, H);
-    const v = shown(), env = { color, font, traces, channels };
+    const v = shown(), env = { color, font, traces, channels, ink };
     updateFormula(v);
     for (const p of panels.values()) drawAxes(ctx, p, transforms.get(p.id), color, font);
     for (const pass of [true, false]) {              // highlighted shapes' glow first, then every shape
@@ -816,6 +820,9 @@ function mount(model, el) {
   for (const name of ["width", "height", "panels", "shapes", "channels", "periodic", "palette", "keyboard"]) on(`change:${name}`, setup);
   on("change:formula", buildFormula); on("change:buttons", buildButtons);
 
+  // the formula's coloured terms follow JupyterLab's theme when it switches (their readable colour differs)
+  const themeWatch = new MutationObserver(buildFormula);
+  themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
   setup(); buildFormula(); buildButtons(); showFrame();
   player.setPlaying(model.get("playing"), performance.now());
   kick();
@@ -827,6 +834,7 @@ function mount(model, el) {
     document.fonts?.removeEventListener?.("loadingdone", onFonts);
     for (const [name, fn] of handlers) model.off(name, fn);
     window.removeEventListener("blur", onBlur);
+    themeWatch.disconnect();
   };
 }
 

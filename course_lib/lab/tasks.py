@@ -185,9 +185,9 @@ class TaskList:
     # -- rendering ----------------------------------------------------------------------------
     def _render(self, t: Task) -> None:
         # ☑/☐ are in DejaVu, so they render on every machine (emoji fonts are often missing)
-        mark = "<span style='color:#2e8b3d;font-weight:bold'>☑</span>" if t.done else "☐"
+        mark = "<span class='cl-text-done' style='font-weight:bold'>☑</span>" if t.done else "☐"
         status = f" — <i>{_html.escape(text('done_with', value=t.value))}</i>" if t.done else ""
-        why = (f"<br><span style='color:#8a5a00;margin-left:1.4em'>{_html.escape(text('not_yet', reason=t.reason))}"
+        why = (f"<br><span class='cl-text-why' style='margin-left:1.4em'>{_html.escape(text('not_yet', reason=t.reason))}"
                "</span>" if t.reason and not t.done else "")
         value = f"<div style='{TEXT_STYLE}'>{mark} {_html.escape(t.prompt)}{status}{why}</div>"
         if self.status[t.key].value != value:

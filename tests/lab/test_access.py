@@ -57,3 +57,48 @@ def test_the_helper_speaks_the_language_in_force_after_a_switch():
     finally:
         course_lib.set_language("en")
     assert lab.access.texts["value_of"] == "value of {label}"
+
+
+@pytest.mark.parametrize(("name", "module"), LABS, ids=[n for n, _ in LABS])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_slider_is_named_by_its_label_with_its_unit_in_words(name, module, lang):
+    """The helper carries each slider's accessible name: the quantity its label shows, then the unit the
+    label writes ("[deg]", "%") spelt out in the language in force (en "θ₂ in degrees", zh "θ₂，单位：度");
+    a label that writes no unit (a pure number such as "samples N") is its own name."""
+    import ipywidgets as w
+
+    from course_lib.lab.access import UNIT_WORDS, label_unit
+    from course_lib.lab.messages import KIT
+
+    course_lib.set_language(lang)
+    try:
+        lab = getattr(importlib.import_module(module), name)
+        lab = lab(TwoLinkArm()) if name == "ArmPreviewLab" else lab()
+        sliders = [wd for wd in lab.controls.values() if isinstance(wd, w.FloatSlider)]
+        for slider in sliders:
+            label = slider.description
+            spoken = lab.access.names.get(label)
+            quantity, unit = label_unit(label)
+            assert spoken, f"{name} [{lang}]: the slider {label!r} has no accessible name in {lab.access.names}"
+            assert "[" not in spoken and "%" not in spoken and quantity in spoken, f"{name} [{lang}]: {label!r} -> {spoken!r}"
+            if unit is None:
+                assert spoken == label, f"{name} [{lang}]: {label!r} writes no unit, yet is named {spoken!r}"
+                continue
+            assert unit in UNIT_WORDS, f"{name} [{lang}]: the unit {unit!r} of {label!r} has no words (access.UNIT_WORDS)"
+            words = KIT.messages[lang][UNIT_WORDS[unit]]
+            said = {"en": f"{quantity} in {words}", "zh": f"{quantity}，单位：{words}"}[lang]
+            assert spoken == said, f"{name} [{lang}]: {label!r} is named {spoken!r}, not {said!r}"
+    finally:
+        course_lib.set_language("en")
+
+
+def test_the_names_follow_a_language_switch():
+    from course_lib.lessons.pendulum.lab import PendulumLab
+    lab = PendulumLab()
+    assert lab.access.names["τ [N·m]"] == "τ in newton metres"
+    course_lib.set_language("zh")
+    try:
+        assert lab.access.names["τ [N·m]"] == "τ，单位：牛米" and lab.access.names["速度"] == "速度"
+    finally:
+        course_lib.set_language("en")
+    assert lab.access.names["θ [deg]"] == "θ in degrees"

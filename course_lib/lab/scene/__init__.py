@@ -36,6 +36,7 @@ import anywidget
 import numpy as np
 import traitlets as t
 
+from course_lib.lab.scene.ink import text_colors
 from course_lib.lab.scene.layout import FALLBACK_TEXT, PALETTE, Formula, HoldButton, Panel, check_limits
 from course_lib.lab.scene.protocol import BrowserMessages, finite_number
 from course_lib.lab.scene.shapes import (
@@ -104,6 +105,8 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
     buttons = t.List(t.Dict()).tag(sync=True)
     periodic = t.Dict().tag(sync=True)
     palette = t.Dict().tag(sync=True)
+    #: the colour each text is written in, readable where it sits (ink.py): {"canvas" | "light" | "dark": {colour: colour}}
+    text_colors = t.Dict().tag(sync=True)
     #: {"seq": n, "values": [...]}: the static state; a new seq drops the browser's queued frames
     frame = t.Dict().tag(sync=True)
     #: the browser plays its queued frames while True
@@ -176,6 +179,7 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
             panels=[p.spec() for p in panels], shapes=[s.spec(channels) for s in shapes],
             formula=formula.spec() if formula is not None else None, buttons=[b.spec() for b in buttons],
             scene_id=f"scene-{self.created}", **kwargs)
+        self.text_colors = text_colors(self.shapes, self.formula, self.palette)
         self._init_browser_messages()
         self.set_values(values or {})
 
@@ -323,6 +327,7 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
                 vars(shape).update(old)
             raise
         self.shapes = [specs.get(s["id"], s) for s in self.shapes]
+        self.text_colors = text_colors(self.shapes, self.formula, self.palette)
 
     def set_panel(self, id: str, **props: Any) -> None:
         """Change a panel, e.g. its ranges: ``set_panel("energy", ylim=(0, 12))``.

@@ -13,19 +13,22 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-#: The course's one palette (light theme), used by every lab. Names describe roles.
+#: The course's one palette (light theme), used by every lab. Names describe roles. The series colours are
+#: Okabe and Ito's colour-blind-safe set (Wong 2011, Nature Methods 8:441): every two that differ stay apart
+#: under deuteranopia, protanopia and tritanopia (tests/ui/test_colours.py). A state shares its family's
+#: colour: a task met or a safe range is drawn as velocities are (green), a limit crossed as forces (vermilion).
 PALETTE: dict[str, str] = {
-    "primary": "#1f6fb4",    # the moving body
-    "secondary": "#e07b1a",  # a second body, a reference
-    "gravity": "#7b4fa0",    # weight, potential energy
-    "force": "#c0392b",      # applied forces, torques, tension
-    "velocity": "#1e8c5a",   # velocities, kinetic energy
+    "primary": "#0072b2",    # the moving body (blue)
+    "secondary": "#e69f00",  # a second body, a reference (orange)
+    "gravity": "#cc79a7",    # weight, potential energy (reddish purple)
+    "force": "#d55e00",      # applied forces, torques, tension (vermilion)
+    "velocity": "#009e73",   # velocities, kinetic energy (bluish green)
     "muted": "#8a8f98",      # rails, guides, static geometry
     "ink": "#24292f",        # text, axes
     "grid": "#e4e7eb",       # grid lines
-    "good": "#2e8b3d",       # a task met, a safe range
-    "bad": "#c62828",        # a limit crossed
-    "highlight": "#f2b705",  # what a hovered formula term points at
+    "good": "#009e73",       # a task met, a safe range (the velocity green)
+    "bad": "#d55e00",        # a limit crossed (the force vermilion)
+    "highlight": "#f0e442",  # what a hovered formula term points at (yellow)
     "background": "#ffffff",
 }
 

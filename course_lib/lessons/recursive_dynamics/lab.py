@@ -150,6 +150,10 @@ class RneaLab(Lab):
         R, origins = link_poses(self.chain, self.q)
         tip = origins[-1] + R[-1] @ np.array([LENGTH / n, 0.0, 0.0])
         self.points = np.vstack([origins[:, :2], tip[:2]])
+        about = (float(self.points[-2][0]), float(self.points[-2][1]))
+        if about != getattr(self, "_tip_about", None):  # the tip turns about the last joint, from the keys too
+            self._tip_about = about
+            self.scene.set_shape("tip", circle=about)
         # world axes: ω and α are about z in every frame; linear parts turn by each link's rotation
         world = {kind: np.einsum("nij,nj->ni", R, rows[:, 3:])[:, :2] for kind, rows in
                  (("v", p.V), ("a", p.A), ("f", p.F))}

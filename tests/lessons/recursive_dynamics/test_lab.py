@@ -261,3 +261,22 @@ def test_every_field_in_the_scenes_texts_is_a_channel_in_a_format_the_browser_fi
         if shape["kind"] == "text":
             for name, spec in re.findall(r"\{([^{}:]+)(:[^{}]*)?\}", shape["props"]["text"]):
                 assert name in lab.scene.channels and re.fullmatch(r"(:\+?\.\d+f)?", spec), (shape["id"], name, spec)
+
+
+def test_the_tip_handle_turns_about_the_last_joint_so_the_arrow_keys_follow_the_kernel():
+    """The keyboard moves the tip by 2° about its circle (scene.js keyStep); the kernel keeps the tip at the
+    last link's length from the last joint: the circle must be that joint, after any change of the chain."""
+    import math
+
+    from course_lib.lessons.recursive_dynamics.lab import RneaLab
+
+    lab = RneaLab()
+    for change in (lambda: None, lambda: lab.set("n", 6), lambda: lab.drag("tip", -0.4, 1.2)):
+        change()
+        circle = next(s for s in lab.scene.shapes if s["id"] == "tip")["props"]["circle"]
+        assert circle == pytest.approx(lab.points[-2].tolist(), abs=1e-12), (circle, lab.points[-2])
+    joint, tip = lab.points[-2], lab.points[-1]
+    turned = math.atan2(tip[1] - joint[1], tip[0] - joint[0]) + math.radians(2.0)
+    r = math.hypot(*(tip - joint))
+    lab.drag("tip", joint[0] + r * math.cos(turned), joint[1] + r * math.sin(turned))
+    assert lab.points[-1] == pytest.approx([joint[0] + r * math.cos(turned), joint[1] + r * math.sin(turned)], abs=1e-9)
