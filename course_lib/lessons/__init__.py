@@ -65,11 +65,13 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(1, "action", "01_action_principle.ipynb", {"ActionLab": "lab", "action_quiz": "quiz"}),
     Lesson(2, "pendulum", "02_pendulum.ipynb", {
         "PendulumLab": "lab", "pendulum_quiz": "quiz", "pendulum_acceleration_expr": "quiz"}),
-    Lesson(3, "two_link", "03_two_link_arm.ipynb", {"ArmSimLab": "lab", "two_link_quiz": "quiz", "wall_slide": "contact"}),
+    Lesson(3, "two_link", "03_two_link_arm.ipynb", {"ArmSimLab": "lab", "two_link_quiz": "quiz", "wall_slide": "contact",
+                                                     "say": "printout"}),
     Lesson(4, "cart_pole", "04_cart_pole.ipynb", {
         "CartPoleLab": "lab", "FORCE_TASK": "lab", "BAND_DEG": "lab", "BALANCE_DWELL": "lab",
         "cart_pole_quiz": "quiz", "reachable_slope_expr": "quiz"}),
-    Lesson(5, "mass_matrix", "05_mass_matrix.ipynb", {"MassMatrixLab": "lab", "mass_matrix_quiz": "quiz"}),
+    Lesson(5, "mass_matrix", "05_mass_matrix.ipynb", {"MassMatrixLab": "lab", "mass_matrix_quiz": "quiz",
+                                                      "say": "printout"}),
     Lesson(6, "coriolis", "06_coriolis_christoffel.ipynb", {"ChristoffelLab": "lab", "coriolis_quiz": "quiz"}),
     Lesson(7, "operational_space", "07_operational_space_inertia.ipynb", {
         "OperationalSpaceLab": "lab", "say": "printout", "operational_quiz": "quiz"}),

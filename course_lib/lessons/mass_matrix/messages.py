@@ -42,6 +42,10 @@ MASS_MATRIX = MessageTable("mass_matrix", {
         "mm_description": (
             "Arm at θ₁ {theta1_deg:.0f}°, θ₂ {theta2_deg:.0f}°; M₁₁ {M11:.2f} kg·m², M₁₂ {M12:.2f} kg·m², M₂₂ {M22:.2f} kg·m²; condition number κ(M) {kappa:.1f}."
         ),
+        "mm_nb_spread": (
+            "κ(M): {stretched:.1f} stretched (θ₂ = 0), down to {least:.2f} with the elbow bent to θ₂ = {deg:.0f}°; "
+            "M₁₁ changes by a factor of {ratio:.2f} between stretched and folded"
+        ),
     },
     "zh": {
         "mm_payload": "负载 [kg]",
@@ -79,6 +83,10 @@ MASS_MATRIX = MessageTable("mass_matrix", {
         # the scene in words (the kit's describe.py): its main readouts with their units
         "mm_description": (
             "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°；M₁₁ {M11:.2f} kg·m²，M₁₂ {M12:.2f} kg·m²，M₂₂ {M22:.2f} kg·m²；条件数 κ(M) {kappa:.1f}。"
+        ),
+        "mm_nb_spread": (
+            "κ(M)：伸直时（θ₂ = 0）为 {stretched:.1f}，肘部弯到 θ₂ = {deg:.0f}° 时降到 {least:.2f}；"
+            "M₁₁ 在伸直与折叠之间相差 {ratio:.2f} 倍"
         ),
     },
 }, common={

@@ -120,6 +120,11 @@ ARM_SIM = MessageTable("arm_sim_lab", {
             "Arm at θ₁ {theta1:.2f} rad, θ₂ {theta2:.2f} rad, t {t:.2f} s; energy E {E:.2f} J, work W {W:.2f} J; "
             "tool force f_x {fx:.1f} N, f_y {fy:.1f} N, its work W_ext {Wext:.2f} J."
         ),
+        "arm_nb_gimbal": "pitch θ = {deg:5.1f}°: det M = {det:.3e} kg³·m⁶, κ(M) = {kappa:.3g}",
+        "arm_nb_gimbal_lock": (
+            "at θ = 90°: |M (1, 0, 1)| = {null:.1e} kg·m²/s, so the rates (ψ̇, θ̇, φ̇) = (1, 0, 1) rad/s carry no kinetic "
+            "energy; growing ψ and φ both by 0.01 rad changes the body's R by {dR:.1e}"
+        ),
     },
     "zh": {
         "arm_gravity": "开启重力",
@@ -229,6 +234,11 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_sim_description": (
             "机械臂位于 θ₁ {theta1:.2f} rad、θ₂ {theta2:.2f} rad，t {t:.2f} s；能量 E {E:.2f} J，功 W {W:.2f} J；"
             "末端外力 f_x {fx:.1f} N、f_y {fy:.1f} N，它做的功 W_ext {Wext:.2f} J。"
+        ),
+        "arm_nb_gimbal": "俯仰角 θ = {deg:5.1f}°：det M = {det:.3e} kg³·m⁶，κ(M) = {kappa:.3g}",
+        "arm_nb_gimbal_lock": (
+            "θ = 90° 时：|M (1, 0, 1)| = {null:.1e} kg·m²/s，所以角速率 (ψ̇, θ̇, φ̇) = (1, 0, 1) rad/s 不带任何动能；"
+            "ψ 和 φ 同时增大 0.01 rad，刚体的 R 只变化 {dR:.1e}"
         ),
     },
 }, common={
