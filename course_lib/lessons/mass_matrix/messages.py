@@ -43,8 +43,9 @@ MASS_MATRIX = MessageTable("mass_matrix", {
             "Arm at θ₁ {theta1_deg:.0f}°, θ₂ {theta2_deg:.0f}°; M₁₁ {M11:.2f} kg·m², M₁₂ {M12:.2f} kg·m², M₂₂ {M22:.2f} kg·m²; condition number κ(M) {kappa:.1f}."
         ),
         "mm_nb_spread": (
-            "κ(M): {stretched:.1f} stretched (θ₂ = 0), down to {least:.2f} with the elbow bent to θ₂ = {deg:.0f}°; "
-            "M₁₁ changes by a factor of {ratio:.2f} between stretched and folded"
+            "κ(M) is least, {least:.2f}, with the elbow bent to θ₂ = {deg:.0f}°, and grows as the arm stretches "
+            "(its stretched value is a question of the quiz below); M₁₁ changes by a factor of {ratio:.2f} "
+            "between stretched and folded"
         ),
     },
     "zh": {
@@ -85,8 +86,8 @@ MASS_MATRIX = MessageTable("mass_matrix", {
             "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°；M₁₁ {M11:.2f} kg·m²，M₁₂ {M12:.2f} kg·m²，M₂₂ {M22:.2f} kg·m²；条件数 κ(M) {kappa:.1f}。"
         ),
         "mm_nb_spread": (
-            "κ(M)：伸直时（θ₂ = 0）为 {stretched:.1f}，肘部弯到 θ₂ = {deg:.0f}° 时降到 {least:.2f}；"
-            "M₁₁ 在伸直与折叠之间相差 {ratio:.2f} 倍"
+            "肘部弯到 θ₂ = {deg:.0f}° 时 κ(M) 最小，为 {least:.2f}，手臂越伸直它越大"
+            "（伸直时的值是下面测验的一道题）；M₁₁ 在伸直与折叠之间相差 {ratio:.2f} 倍"
         ),
     },
 }, common={

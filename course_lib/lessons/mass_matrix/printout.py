@@ -3,8 +3,8 @@
 ``say(key, **values)`` prints the sentence ``key`` (an ``mm_nb_…`` key) of the lesson's table filled with
 ``values``; an unknown key raises ``ValueError``.
 
->>> say("mm_nb_spread", stretched=46.1, least=5.17, deg=145.0, ratio=2.87)
-κ(M): 46.1 stretched (θ₂ = 0), down to 5.17 with the elbow bent to θ₂ = 145°; M₁₁ changes by a factor of 2.87 between stretched and folded
+>>> say("mm_nb_spread", least=5.17, deg=145.0, ratio=2.87)
+κ(M) is least, 5.17, with the elbow bent to θ₂ = 145°, and grows as the arm stretches (its stretched value is a question of the quiz below); M₁₁ changes by a factor of 2.87 between stretched and folded
 """
 
 from __future__ import annotations
