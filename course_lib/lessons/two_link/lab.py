@@ -63,6 +63,8 @@ COLORS = {"inertia": "#1597a8", "gravity": "#d48806", "input": "#8e44ad", "push"
 WEIGHT_SCALE, VELOCITY_SCALE, ARROW_MAX = 0.02, 0.08, 0.6
 #: the tool-force sliders' range (N), and the push arrow's scale (m per N: the same as the weights')
 PUSH_RANGE, PUSH_SCALE = 30.0, WEIGHT_SCALE
+#: each push slider's width: two side by side fit under the 560 px drawing
+PUSH_SLIDER_WIDTH = "280px"
 #: the ledger plot keeps at most this many points (the history is thinned evenly beyond)
 LEDGER_POINTS = 400
 
@@ -128,8 +130,10 @@ class ArmSimLab(ArmSimTasks, ToolPush, PosedSimArm, SimLab):
         run.tooltip = self.T("arm_run10_tooltip")
         built["run10"] = run
         row = lambda *keys: w.HBox([built[k] for k in keys])  # noqa: E731
-        return [built["tau1"], built["tau2"], built["b"], built["fx"], built["fy"], built["method"], built["dt"],
-                row("gravity", "drop_c"), row("hold", "run10")]
+        for key in ("fx", "fy"):  # the push's two sliders side by side under the drawing, where the column has no room
+            built[key].layout.width = PUSH_SLIDER_WIDTH
+        self._under = [row("fx", "fy"), row("method", "dt")]  # the integrator's two choices beside each other too
+        return [built["tau1"], built["tau2"], built["b"], row("gravity", "drop_c"), row("hold", "run10")]
 
     def start(self, scene: Scene, below: list = ()) -> None:
         super().start(scene, below)
@@ -226,12 +230,13 @@ class ArmSimLab(ArmSimTasks, ToolPush, PosedSimArm, SimLab):
         return out
 
     def layout(self, column: list, below: list = ()) -> Any:
-        """The readouts under the drawing and its equation (not under the taller control column), so that
-        t, q, τ, E and the gap stay in view at 1366×768 beside the controls and the checklist."""
+        """The push's sliders, the integrator's choices and the readouts under the drawing and its equation (not
+        under the taller control column), so that the checklist and t, q, τ, E and the gap stay in view at 1366×768."""
         import ipywidgets as w
 
         side = w.VBox(list(column) + [self.tasks.widget, self.message], layout=c.COLUMN_LAYOUT)
-        return self.lab_box([c.beside(w.VBox([self.scene, *below], layout={"max_width": "580px"}), side)])
+        return self.lab_box([c.beside(w.VBox([self.scene, *self._under, *below], layout={"max_width": "580px"}),
+                                      side)])
 
     def show(self) -> None:
         r = self.readouts

@@ -71,8 +71,8 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_why_rk4_halve": ("the run at h = {h_ms:g} ms qualifies; now press Reset, set h = {half_ms:g} ms "
                               "and Run 10 s again (or the other way round, from the same start)"),
         "arm_task_hold": (
-            "With gravity on and the arm at rest, switch on Hold: τ = g(q) and keep the arm still for "
-            "{dwell:g} s of play (both joint speeds below {speed:g} rad/s)."
+            "With gravity on and the arm at rest, switch Hold on and keep the arm still for {dwell:g} s of play "
+            "(both joint speeds below {speed:g} rad/s)."
         ),
         "arm_task_hold_hint": (
             "At rest q̇ = q̈ = 0, so the equation leaves τ = g(q). Stop the arm first (Reset, or drag it), "
@@ -80,8 +80,8 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         ),
         "arm_task_hold_value": "still at q = ({q1:.2f}, {q2:.2f}) rad with τ = ({tau1:.2f}, {tau2:.2f}) N·m",
         "arm_task_push": (
-            "Push the tool with a constant force of at least {force:g} N (f_x, f_y) and keep the arm still for "
-            "{dwell:g} s of play (both joint speeds below {speed:g} rad/s) with τ = g(q) − Jᵀh_e."
+            "Push the tool with at least {force:g} N and hold the arm still {dwell:g} s (speeds below {speed:g} rad/s) "
+            "by τ = g − Jᵀh_e."
         ),
         "arm_task_push_hint": (
             "At rest the equation leaves g(q) = τ + Jᵀh_e, so the motors must supply g(q) − Jᵀh_e: gravity's "
@@ -187,7 +187,7 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_why_rk4_halve": ("h = {h_ms:g} ms 的这次运行符合要求；现在按“重置”，把 h 设为 {half_ms:g} ms，"
                               "再按“运行 10 s”（反过来也行，只要从同一个姿态出发）"),
         "arm_task_hold": (
-            "开启重力，让机械臂静止，然后打开“保持：τ = g(q)”，在播放中让机械臂保持静止 {dwell:g} s"
+            "开启重力，让机械臂静止，然后打开“保持”，在播放中让机械臂保持静止 {dwell:g} s"
             "（两个关节速度都小于 {speed:g} rad/s）。"
         ),
         "arm_task_hold_hint": (
@@ -196,8 +196,8 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         ),
         "arm_task_hold_value": "静止于 q = ({q1:.2f}, {q2:.2f}) rad，τ = ({tau1:.2f}, {tau2:.2f}) N·m",
         "arm_task_push": (
-            "用至少 {force:g} N 的恒定外力推末端（f_x、f_y），并用 τ = g(q) − Jᵀh_e 让机械臂在播放中保持静止 "
-            "{dwell:g} s（两个关节速度都小于 {speed:g} rad/s）。"
+            "用至少 {force:g} N 的外力推末端（f_x、f_y），并用 τ = g(q) − Jᵀh_e 让机械臂在播放中静止 "
+            "{dwell:g} s（速度小于 {speed:g} rad/s）。"
         ),
         "arm_task_push_hint": (
             "静止时方程只剩下 g(q) = τ + Jᵀh_e，所以电机要提供 g(q) − Jᵀh_e：重力矩减去外力已经在关节上产生的力矩。"
