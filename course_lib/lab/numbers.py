@@ -104,3 +104,24 @@ def significant(value: Any, digits: int = 3, floor: float = 0.0) -> str:
         mantissa, exponent = f"{x:.{digits - 1}e}".split("e")
         text = f"{mantissa} × 10{str(int(exponent)).translate(_SUPERSCRIPT)}"
     return text.replace("-", "−")
+
+
+def energy_text(joules: float) -> str:
+    """An energy readable at any size: 3 significant digits in J, mJ or µJ, in powers of ten beyond.
+
+    >>> [energy_text(v) for v in (0.0, -3824.588323, 37.81, 0.0123, 4.5e-6, 2.0e-9, 1.5e6)]
+    ['0 J', '−3.82 × 10³ J', '37.8 J', '12.3 mJ', '4.50 µJ', '2.00 × 10⁻⁹ J', '1.50 × 10⁶ J']
+    """
+    x = float(joules)
+    if not math.isfinite(x):
+        return "–"
+    if x == 0:
+        return "0 J"
+    x = float(f"{x:.3g}")  # three significant digits first, so 0.99996 J is 1.00 J, not 1000 mJ
+    for unit, scale in (("J", 1.0), ("mJ", 1e-3), ("µJ", 1e-6)):
+        if scale <= abs(x) < 1000 * scale:
+            value = x / scale
+            return f"{value:.{2 - math.floor(math.log10(abs(value)))}f} {unit}".replace("-", "−")
+    mantissa, exponent = f"{x:.2e}".split("e")
+    power = str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    return f"{mantissa} × 10{power} J".replace("-", "−")

@@ -27,6 +27,8 @@ class Frames:
         q, qd, tau: positions, velocities and held torques, shape (N, n).
         work: work done since t = 0 (J), shape (N,).
         model: the model in force (the same for every frame of one chunk).
+        work_ext: work of the tool force since t = 0 (J), shape (N,).
+        tool_force: the tool force held (N), shape (N, 2); zeros where nothing pushes.
     """
 
     t: np.ndarray
@@ -35,12 +37,16 @@ class Frames:
     tau: np.ndarray
     work: np.ndarray
     model: ManipulatorModel
+    work_ext: np.ndarray | None = None
+    tool_force: np.ndarray | None = None
 
     @classmethod
     def of(cls, states: list[SimState]) -> "Frames":
         return cls(np.array([s.t for s in states]), np.array([s.q for s in states]),
                    np.array([s.qd for s in states]), np.array([s.tau for s in states]),
-                   np.array([s.work for s in states]), states[-1].model)
+                   np.array([s.work for s in states]), states[-1].model,
+                   np.array([s.work_ext for s in states]),
+                   np.array([(0.0, 0.0) if s.tool_force is None else s.tool_force for s in states]))
 
 
 class Stream:

@@ -54,6 +54,11 @@ MASS_MATRIX = MessageTable("mass_matrix", {
                        "κ = {kappa:.1f}"),
         "mm_nb_moved1": "θ₁ moved by {degrees:+6.1f}°: largest change of an entry of M = {change:.1e} kg·m²",
         "mm_nb_moved2": "θ₂ moved by {degrees:+6.1f}°: largest change of an entry of M = {change:.3f} kg·m²",
+        "mm_nb_spread": (
+            "κ(M) is least, {least:.2f}, with the elbow bent to θ₂ = {deg:.0f}°, and grows as the arm stretches "
+            "(its stretched value is a question of the quiz below); M₁₁ changes by a factor of {ratio:.2f} "
+            "between stretched and folded"
+        ),
     },
     "zh": {
         "mm_payload": "负载 [kg]",
@@ -104,6 +109,10 @@ MASS_MATRIX = MessageTable("mass_matrix", {
                        "κ = {kappa:.1f}"),
         "mm_nb_moved1": "θ₁ 改变 {degrees:+6.1f}°：M 中各元素的最大变化 = {change:.1e} kg·m²",
         "mm_nb_moved2": "θ₂ 改变 {degrees:+6.1f}°：M 中各元素的最大变化 = {change:.3f} kg·m²",
+        "mm_nb_spread": (
+            "肘部弯到 θ₂ = {deg:.0f}° 时 κ(M) 最小，为 {least:.2f}，手臂越伸直它越大"
+            "（伸直时的值是下面测验的一道题）；M₁₁ 在伸直与折叠之间相差 {ratio:.2f} 倍"
+        ),
     },
 }, common={
     "mm_theta1": "θ₁ [deg]",

@@ -71,6 +71,30 @@ MOTOR = MessageTable("motor_lab", {
         "mot_nb_christoffel_c": "Christoffel C",
         "mot_nb_other_c": "another valid C",
         "mot_nb_skew": "{name:16s} N + Nᵀ = 0: {symmetric}   q̇ᵀ N q̇ = 0: {quadratic}",
+        "mot_nb_count_textbook": (
+            "frames on the far joints (the textbook's): {columns} columns, {nonzero} not zero at every state, "
+            "{present} parameters the arm has ({names}), rank {rank}"
+        ),
+        "mot_nb_count_course": (
+            "frames on the joints (the course's): {columns} columns, {nonzero} not zero at every state, "
+            "{present} parameters the arm has ({names}), rank {rank}"
+        ),
+        "mot_nb_singular": "singular values of those columns: {s}",
+        "mot_nb_rank_general": "rank of all {nonzero} non-zero columns (centres off the link axes allowed): {rank}",
+        "mot_nb_peaks": (
+            "joint {j}: inertial up to {own:.0f} N·m (its own q̈) and {coupling:.0f} N·m (the other joint's), "
+            "centrifugal {centrifugal:.0f}, Coriolis {coriolis:.0f}, gravity {gravity:.0f} N·m"
+        ),
+        "mot_nb_ratio": "largest inertial torque / largest gravity torque on joint 1: {ratio:.1f}",
+        "mot_nb_joint_model": (
+            "at q̄ = ({q1:.2f}, {q2:.2f}) rad: J = ({J1:.2f}, {J2:.2f}) kg·m², of which the rotors' "
+            "k_r² I_m = ({r1:.2f}, {r2:.2f}); gravity's stiffness G_ii = ({G1:.1f}, {G2:.1f}) N·m/rad"
+        ),
+        "mot_nb_gear_row": (
+            "k_r = {ratio:>4g}: k_r² I_m = {rotor:7.2f} kg·m²   max|M₁₂| / k_r² I_m = {coupling:8.3f}   "
+            "ΔM₁₁ / k_r² I_m = {variation:9.3f}   joint-model error {error:6.1%}"
+        ),
+        "mot_nb_rotor_offdiag": "the rotor's own off-diagonal k_r2 I_m2 against its diagonal k_r2² I_m2: {pct:.1f} %",
     },
     "zh": {
         "mot_kr1": "k_r1（减速比 1）",
@@ -132,6 +156,30 @@ MOTOR = MessageTable("motor_lab", {
         "mot_nb_christoffel_c": "克里斯托弗 C",
         "mot_nb_other_c": "另一个合法的 C",
         "mot_nb_skew": "{name:16s} N + Nᵀ = 0：{symmetric}   q̇ᵀ N q̇ = 0：{quadratic}",
+        "mot_nb_count_textbook": (
+            "坐标系放在远端关节上（教材的取法）：{columns} 列，其中 {nonzero} 列不恒为零，"
+            "机械臂实际具有的参数 {present} 个（{names}），秩 {rank}"
+        ),
+        "mot_nb_count_course": (
+            "坐标系放在本关节上（本课程的取法）：{columns} 列，其中 {nonzero} 列不恒为零，"
+            "机械臂实际具有的参数 {present} 个（{names}），秩 {rank}"
+        ),
+        "mot_nb_singular": "这些列的奇异值：{s}",
+        "mot_nb_rank_general": "全部 {nonzero} 个非零列的秩（允许质心偏离连杆轴线）：{rank}",
+        "mot_nb_peaks": (
+            "关节 {j}：惯性力矩最大 {own:.0f} N·m（本关节的 q̈）和 {coupling:.0f} N·m（另一关节的），"
+            "离心 {centrifugal:.0f}，科氏 {coriolis:.0f}，重力 {gravity:.0f} N·m"
+        ),
+        "mot_nb_ratio": "关节 1 上最大惯性力矩与最大重力矩之比：{ratio:.1f}",
+        "mot_nb_joint_model": (
+            "在 q̄ = ({q1:.2f}, {q2:.2f}) rad 处：J = ({J1:.2f}, {J2:.2f}) kg·m²，其中转子的 "
+            "k_r² I_m = ({r1:.2f}, {r2:.2f})；重力刚度 G_ii = ({G1:.1f}, {G2:.1f}) N·m/rad"
+        ),
+        "mot_nb_gear_row": (
+            "k_r = {ratio:>4g}：k_r² I_m = {rotor:7.2f} kg·m²   max|M₁₂| / k_r² I_m = {coupling:8.3f}   "
+            "ΔM₁₁ / k_r² I_m = {variation:9.3f}   单关节模型误差 {error:6.1%}"
+        ),
+        "mot_nb_rotor_offdiag": "转子自身的非对角项 k_r2 I_m2 与对角项 k_r2² I_m2 之比：{pct:.1f} %",
     },
 }, common={
     "mot_Im1": "I_m1 [kg·m²]",

@@ -2,8 +2,8 @@
 every sentence in :data:`MOTORS_QUIZ` (English and Chinese).
 
 >>> quiz = motors_quiz()
->>> len(quiz), quiz[0].check("1.0").correct
-(4, True)
+>>> len(quiz), quiz[0].check("1.0").correct, quiz[4].check("5").correct
+(6, True, True)
 """
 
 from __future__ import annotations
@@ -11,13 +11,19 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.i18n import MessageTable
+from course_lib.physics.chains import from_two_link
+from course_lib.physics.chains.parameter_count import count_parameters
+from course_lib.physics.joint_linearisation import gear_sweep
 from course_lib.physics.models import MotorArm
+from course_lib.physics.torque_breakdown import textbook_motor_arm
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, quiz_builder
 
 #: the reflected-inertia question: gear ratio and rotor inertia (kg·m²)
 KR, IM = 100.0, 1e-4
 #: the breakaway question: Coulomb level of joint 1 (N·m) and the posture (rad)
 FS1, Q_BREAK = 1.5, (0.0, 0.5)
+#: the gear-ratio question: the two ratios compared
+KR_LOW, KR_HIGH = 10.0, 100.0
 
 
 MOTORS_QUIZ = MessageTable("motors_quiz", {
@@ -68,6 +74,22 @@ MOTORS_QUIZ = MessageTable("motors_quiz", {
         "tanh_c_note": "Yes: a smoothed sign cannot stick; a stick–slip rule can.",
         "tanh_why": ("Sticking is a constraint, not a force law of q̇: the joint stays while the needed "
                      "torque is within ±F_s."),
+        "rank_prompt": ("The two-link planar arm with motors has 2 × 11 = {columns} inertial parameters; with the "
+                        "textbook's link frames, {present} of them appear in its torques. Stacking the regressor Y "
+                        "over many random states, how many base parameters remain (the numeric rank)?"),
+        "rank_why": ("Joint 1 sees k_r1² I_m1 θ̈₁ beside I_zz1 θ̈₁, and link 1's mass and first moment only "
+                     "together with link 2's: the {present} columns span only {rank} directions, so torque "
+                     "measurements can fix {rank} combinations."),
+        "rank_present": "That is the number that appear; some of their columns are combinations of others.",
+        "rank_all": "That is every column, most of them zero for a planar arm.",
+        "rank_general": ("That is the rank with the centres of mass allowed off the link axes (m c_y ≠ 0); "
+                         "this arm's centres lie on them."),
+        "gear_prompt": ("For the textbook's heavy arm, (max − min over θ₂ of M₁₁) / (k_r1² I_m1) is {low:.0f} "
+                        "at k_r1 = {kr_low:g}. Keeping I_m1, what is it at k_r1 = {kr_high:g}?"),
+        "gear_why": ("The variation comes from the links and does not change with the gear; k_r1² I_m1 grows "
+                     "{factor:g} times from k_r1 = {kr_low:g} to {kr_high:g}, so the ratio falls to {high:.2f}."),
+        "gear_once": "That divides by k_r once; the rotor's inertia grows with k_r².",
+        "gear_same": "The links' variation stays, but the rotor's k_r² I_m it is compared with grows.",
     },
     "zh": {
         "rotor_prompt": "转动惯量 I_m = {im:g} kg·m² 的转子通过减速比 k_r = {kr:g} 的减速器驱动关节 1。它给 M₁₁ 增加多少（kg·m²）？",
@@ -105,19 +127,38 @@ MOTORS_QUIZ = MessageTable("motors_quiz", {
         "tanh_c": "平滑后的摩擦项随 q̇ 趋于零，无法卡住静止的关节：手臂会慢慢滑下去。",
         "tanh_c_note": "平滑的符号函数卡不住；黏滑（stick–slip）规则才能。",
         "tanh_why": "静摩擦卡住是一种约束，不是 q̇ 的函数：只要所需力矩在 ±F_s 以内，关节就保持不动。",
+        "rank_prompt": ("带电机的二连杆平面臂共有 2 × 11 = {columns} 个惯性参数；按教材的连杆坐标系，"
+                        "其中 {present} 个出现在关节力矩里。把回归矩阵 Y 在许多随机状态上叠起来，"
+                        "还剩多少个基参数（数值秩）？"),
+        "rank_why": ("关节 1 上 k_r1² I_m1 θ̈₁ 与 I_zz1 θ̈₁ 并排出现，连杆 1 的质量和一阶矩也只和连杆 2 的一起出现："
+                     "这 {present} 列只张成 {rank} 个方向，所以力矩测量只能确定 {rank} 个组合。"),
+        "rank_present": "这是出现的参数个数；其中有些列是其他列的组合。",
+        "rank_all": "这是全部列数，对平面臂来说其中大多数恒为零。",
+        "rank_general": "这是允许质心偏离连杆轴线（m c_y ≠ 0）时的秩；这条机械臂的质心都在轴线上。",
+        "gear_prompt": ("对教材中那条很重的机械臂，(M₁₁ 随 θ₂ 的最大值 − 最小值) / (k_r1² I_m1) 在 k_r1 = {kr_low:g} "
+                        "时为 {low:.0f}。I_m1 不变，k_r1 = {kr_high:g} 时它是多少？"),
+        "gear_why": ("这个变化量来自连杆，与减速器无关；从 k_r1 = {kr_low:g} 到 {kr_high:g}，k_r1² I_m1 增大 {factor:g} 倍，"
+                     "所以比值降到 {high:.2f}。"),
+        "gear_once": "你只除了一次 k_r；转子的折算惯量随 k_r² 增长。",
+        "gear_same": "连杆带来的变化量不变，但与它相比的转子惯量 k_r² I_m 变大了。",
     },
 })
 
 
 @quiz_builder
 def motors_quiz() -> Quiz:
-    """Four questions, in the current language: reflected rotor inertia, the breakaway torque with
-    gravity, strong vs weak skew-symmetry, and the smoothed sign function."""
+    """Six questions, in the current language: reflected rotor inertia, the breakaway torque with
+    gravity, strong vs weak skew-symmetry, the smoothed sign function, the base parameters of the
+    arm with motors, and how a high gear ratio shrinks the links' share."""
     t = MOTORS_QUIZ.text
     reflected = float(MotorArm(kr1=KR, Im1=IM, Im2=0.0).rotor_mass_matrix()[0, 0])
     arm = MotorArm(Fs=[FS1, 50.0])  # joint 2 held by its friction, so only joint 1 can break away
     breakaway = arm.breakaway_torque(Q_BREAK)
     gravity1 = float(arm.gravity(Q_BREAK)[0])
+    motors = MotorArm()
+    chain = from_two_link(motors, gear=[motors.kr1, motors.kr2], rotor_inertia=[motors.Im1, motors.Im2])
+    count = count_parameters(chain, points=[[motors.l1, 0.0, 0.0], [motors.l2, 0.0, 0.0]])
+    low, high = gear_sweep(textbook_motor_arm(), [KR_LOW, KR_HIGH])
     return Quiz([
         NumericQuestion(
             t("rotor_prompt", im=IM, kr=KR),
@@ -145,4 +186,15 @@ def motors_quiz() -> Quiz:
              Option(t("tanh_b"), feedback=t("tanh_b_note")),
              Option(t("tanh_c"), correct=True, feedback=t("tanh_c_note"))],
             explanation=t("tanh_why")),
+        NumericQuestion(
+            t("rank_prompt", columns=count.columns, present=len(count.present)),
+            count.rank, 0.5, explanation=t("rank_why", present=len(count.present), rank=count.rank),
+            mistakes=[(len(count.present), t("rank_present")), (count.columns, t("rank_all")),
+                      (count.rank_nonzero, t("rank_general"))], count=True),
+        NumericQuestion(
+            t("gear_prompt", low=low.variation, kr_low=KR_LOW, kr_high=KR_HIGH),
+            high.variation, 0.02 * high.variation,
+            explanation=t("gear_why", factor=(KR_HIGH / KR_LOW) ** 2, kr_low=KR_LOW, kr_high=KR_HIGH,
+                          high=high.variation),
+            mistakes=[(low.variation * KR_LOW / KR_HIGH, t("gear_once")), (low.variation, t("gear_same"))]),
     ])

@@ -2,10 +2,12 @@
 
 Drag the elbow or the tip to pose the arm (the simulation pauses while you hold it); τ₁, τ₂
 and b sliders, gravity on/off, explicit Euler or RK4 with a step h of 0.5–20 ms, Play, Step,
-Reset, "Run 10 s" and "Hold: τ = g(q)". The equation M q̈ + C q̇ + g = τ − b q̇ is shown
-with its numbers, inertia and velocity terms cyan, gravity amber, inputs purple; hovering
-a term lights up its quantity in the drawing. The ledger plots E − E₀ (amber) and the work W
-of τ and friction (purple) since the last release; their gap is the integrator's error.
+Reset, "Run 10 s" and "Hold: τ = g(q) − Jᵀh_e". The f_x, f_y sliders push the tool with a constant
+force h_e (N, drawn as a red arrow at the tip), which enters the equation as Jᵀh_e. The equation
+M q̈ + C q̇ + g = τ + Jᵀh_e − b q̇ is shown with its numbers, inertia and velocity terms cyan, gravity
+amber, inputs purple, the push red; hovering a term lights up its quantity in the drawing. The ledger
+plots E − E₀ (amber), the work W of τ and friction (purple) and the push's work W_ext (red) since the
+last release; the gap (E − E₀) − W − W_ext is the integrator's error.
 "drop C q̇" simulates the arm without its velocity term, and the ledger shows it.
 
 Every number comes from :class:`~course_lib.physics.models.TwoLinkArm`. Handles ``"elbow"`` and
@@ -26,17 +28,21 @@ import numpy as np
 
 from course_lib.lab import controls as c
 from course_lib.lab.arm2r import PLAIN, PosedSimArm, arm_shapes
-from course_lib.lab.numbers import capped
+from course_lib.lab.numbers import capped, energy_text  # noqa: F401 - energy_text: the ledger's numbers
 from course_lib.lab.scene import Arrow, Disc, Formula, Panel, Polyline, Scene, Text, Trace
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import checklist
 from course_lib.lessons.two_link.messages import ARM_SIM
+from course_lib.lessons.two_link.push import ToolPush
 from course_lib.lessons.two_link.tasks import (  # noqa: F401
     EULER_ERROR,
     EULER_H,
     HOLD_DWELL,
     HOLD_SPEED,
     HALVING,
+    PUSH_DWELL,
+    PUSH_MIN,
+    PUSH_TAU,
     RK4_ERROR,
     RK4_H,
     RUNS_KEPT,
@@ -52,35 +58,18 @@ Q0 = (0.5, 0.5)
 RUN = 10.0
 STEPS_MS = (0.5, 1.0, 2.0, 2.5, 5.0, 10.0, 20.0)
 #: the lesson's colours: inertia and velocity terms cyan, gravity amber, inputs purple
-COLORS = {"inertia": "#1597a8", "gravity": "#d48806", "input": "#8e44ad"}
+COLORS = {"inertia": "#1597a8", "gravity": "#d48806", "input": "#8e44ad", "push": "#c0392b"}
 #: drawing scales: weight arrows (m per N), velocity arrows (m per m/s) and their longest length (m)
 WEIGHT_SCALE, VELOCITY_SCALE, ARROW_MAX = 0.02, 0.08, 0.6
+#: the tool-force sliders' range (N), and the push arrow's scale (m per N: the same as the weights')
+PUSH_RANGE, PUSH_SCALE = 30.0, WEIGHT_SCALE
+#: each push slider's width: two side by side fit under the 560 px drawing
+PUSH_SLIDER_WIDTH = "280px"
 #: the ledger plot keeps at most this many points (the history is thinned evenly beyond)
 LEDGER_POINTS = 400
 
 
-def energy_text(joules: float) -> str:
-    """An energy readable at any size: 3 significant digits in J, mJ or µJ, in powers of ten beyond.
-
-    >>> [energy_text(v) for v in (0.0, -3824.588323, 37.81, 0.0123, 4.5e-6, 2.0e-9, 1.5e6)]
-    ['0 J', '−3.82 × 10³ J', '37.8 J', '12.3 mJ', '4.50 µJ', '2.00 × 10⁻⁹ J', '1.50 × 10⁶ J']
-    """
-    x = float(joules)
-    if not math.isfinite(x):
-        return "–"
-    if x == 0:
-        return "0 J"
-    x = float(f"{x:.3g}")  # three significant digits first, so 0.99996 J is 1.00 J, not 1000 mJ
-    for unit, scale in (("J", 1.0), ("mJ", 1e-3), ("µJ", 1e-6)):
-        if scale <= abs(x) < 1000 * scale:
-            value = x / scale
-            return f"{value:.{2 - math.floor(math.log10(abs(value)))}f} {unit}".replace("-", "−")
-    mantissa, exponent = f"{x:.2e}".split("e")
-    power = str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
-    return f"{mantissa} × 10{power} J".replace("-", "−")
-
-
-class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
+class ArmSimLab(ArmSimTasks, ToolPush, PosedSimArm, SimLab):
     """The 2R arm simulator. Args: q0 = (θ₁ from the horizontal, θ₂ relative) in rad, arm, clock.
 
     Raises ValueError naming the argument and what is allowed."""
@@ -88,7 +77,8 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
     messages = ARM_SIM
     #: the scene in words (the kit's describe.py), and the main readouts it names with their units
     DESCRIPTION = "arm_sim_description"
-    DESCRIBES = {"th1w": "rad", "th2w": "rad", "t": "s", "E": "J", "W": "J"}
+    DESCRIBES = {"th1w": "rad", "th2w": "rad", "t": "s", "E": "J", "W": "J", "fx": "N", "fy": "N",
+                 "Wext": "J"}
     dt = 0.001
     CONTROLS = (c.Slider("tau1", "arm_tau1", -40, 40, 0.01, 0.0, torque=0),  # 0.01: Hold's g(q) shown as computed
                 c.Slider("tau2", "arm_tau2", -20, 20, 0.01, 0.0, torque=1),
@@ -98,6 +88,8 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
                                                     (ARM_SIM.text("arm_method_euler"), "explicit_euler")),
                            "rk4", sim="method"),
                 c.Dropdown("dt", "arm_dt", tuple((f"{ms:g} ms", ms / 1000) for ms in STEPS_MS), 0.001, sim="dt"),
+                c.Slider("fx", "arm_fx", -PUSH_RANGE, PUSH_RANGE, 0.5, 0.0, fmt=".1f", on="on_push"),
+                c.Slider("fy", "arm_fy", -PUSH_RANGE, PUSH_RANGE, 0.5, 0.0, fmt=".1f", on="on_push"),
                 c.Toggle("hold", "arm_hold", on="on_hold"),
                 c.Toggle("drop_c", "arm_drop_c", on="on_drop_c"))
 
@@ -113,17 +105,19 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
             raise ValueError(f"arm must be a TwoLinkArm, got {type(arm).__name__}")
         self.g_on = arm.g  # gravity's value while the switch is on (m/s²)
         super().__init__(arm, q0, [0.0, 0.0], **kw)
-        self._origin = (float(arm.total_energy(self.now.q, self.now.qd)), 0.0)  # (E₀, W₀) of the ledger
-        self._history: list[tuple[float, float, float]] = []  # (t, E − E₀, W) of the frames seen
+        # (E₀, W₀, W_ext₀) of the ledger
+        self._origin = (float(arm.total_energy(self.now.q, self.now.qd)), 0.0, 0.0)
+        self._history: list[tuple[float, float, float, float]] = []  # (t, E − E₀, W, W_ext) of the frames seen
         self._plotted = 0
-        self._hold = None  # (q, speed) where Hold was switched on
+        self._hold = None  # (q, speed, h_e) where Hold was switched on
         self._run: dict[str, Any] | None = None  # the last Run 10 s: its settings and its error
         self._runs: list[dict[str, Any]] = []  # the Run 10 s of this lab, oldest first (Reset keeps them)
-        self.tasks = checklist(self, task_prompts(), "arm_task_{key}_hint", hold={"hold": HOLD_DWELL},
-                               checks={"euler": self._check_euler, "rk4": self._check_rk4, "hold": self._check_hold})
+        self.tasks = checklist(self, task_prompts(), "arm_task_{key}_hint",
+                               checks={"euler": self._check_euler, "rk4": self._check_rk4, "hold": self._check_hold,
+                                       "push": self._check_push}, hold={"hold": HOLD_DWELL, "push": PUSH_DWELL})
         self.readout_html = c.html()
         self.autoscale("ledger", "xlim", ["t"], (0.0, RUN))
-        self.autoscale("ledger", "ylim", ["dE", "W"], (-1.0, 1.0))
+        self.autoscale("ledger", "ylim", ["dE", "W", "Wext"], (-1.0, 1.0))
         self.add_arm_handles()
         self.start(self._scene(), [self.readout_html])
 
@@ -136,8 +130,10 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
         run.tooltip = self.T("arm_run10_tooltip")
         built["run10"] = run
         row = lambda *keys: w.HBox([built[k] for k in keys])  # noqa: E731
-        return [built["tau1"], built["tau2"], built["b"], built["method"], built["dt"],
-                row("gravity", "drop_c"), row("hold", "run10")]
+        for key in ("fx", "fy"):  # the push's two sliders side by side under the drawing, where the column has no room
+            built[key].layout.width = PUSH_SLIDER_WIDTH
+        self._under = [row("fx", "fy"), row("method", "dt")]  # the integrator's two choices beside each other too
+        return [built["tau1"], built["tau2"], built["b"], row("gravity", "drop_c"), row("hold", "run10")]
 
     def start(self, scene: Scene, below: list = ()) -> None:
         super().start(scene, below)
@@ -146,7 +142,7 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
     # -- the scene ------------------------------------------------------------------------------------------------
     _channels = ("ex", "ey", "tx", "ty", "c1x", "c1y", "c2x", "c2y", "w1", "w2", "v1x", "v1y", "v2x", "v2y",
                  "t", "dE", "W", "gap", "th1w", "th2w", "Mqdd1", "Mqdd2", "Cqd1", "Cqd2", "g1", "g2",
-                 "tau1", "tau2", "bqd1", "bqd2")
+                 "tau1", "tau2", "bqd1", "bqd2", "hx", "hy", "Wext", "JTh1", "JTh2")
 
     def _scene(self) -> Scene:
         """560 × 340 px: the arm in a square on the left, the ledger and its numbers on the right, the
@@ -157,16 +153,19 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
         row = lambda i: [  # noqa: E731 - one row of the live equation, joint i
             T(f"arm_formula_row{i}"), (f"{{Mqdd{i}:.2f}}", "inertia"), T("arm_formula_plus"),
             (f"{{Cqd{i}:.2f}}", "velocity"), T("arm_formula_plus"), (f"{{g{i}:.2f}}", "gravity"), T("arm_formula_eq"),
-            (f"{{tau{i}:.2f}}", "tau"), T("arm_formula_minus"), (f"{{bqd{i}:.2f}}", "friction")]
+            (f"{{tau{i}:.2f}}", "tau"), T("arm_formula_plus"), (f"{{JTh{i}:.2f}}", "push"), T("arm_formula_minus"),
+            (f"{{bqd{i}:.2f}}", "friction")]
         formula = Formula(
             [(T("arm_formula_Mqdd"), "inertia"), T("arm_formula_plus"), (T("arm_formula_Cqd"), "velocity"),
              T("arm_formula_plus"), (T("arm_formula_g"), "gravity"), T("arm_formula_eq"),
-             (T("arm_formula_tau"), "tau"), T("arm_formula_minus"), (T("arm_formula_bqd"), "friction"),
+             (T("arm_formula_tau"), "tau"), T("arm_formula_plus"), (T("arm_formula_JTh"), "push"),
+             T("arm_formula_minus"), (T("arm_formula_bqd"), "friction"),
              T("arm_formula_units"), *row(1), *row(2)],
             terms={"inertia": ["link1", "link2", "com1", "com2"], "velocity": ["v1", "v2"],
-                   "gravity": ["weight1", "weight2"], "tau": ["motor1", "motor2"], "friction": ["motor1", "motor2"]},
+                   "gravity": ["weight1", "weight2"], "tau": ["motor1", "motor2"], "friction": ["motor1", "motor2"],
+                   "push": ["push"]},
             colors={"inertia": COLORS["inertia"], "velocity": COLORS["inertia"], "gravity": COLORS["gravity"],
-                    "tau": COLORS["input"], "friction": COLORS["input"]}, below=True)
+                    "tau": COLORS["input"], "friction": COLORS["input"], "push": COLORS["push"]}, below=True)
         return Scene(width=560, height=340, channels=list(self._channels), formula=formula, panels=[
             Panel("world", 0, 0, 0.56, 1.0, (-r, r), (-r, r), equal=True, axes=False, title=T("arm_title_world")),
             Panel("ledger", 0.6, 0.0, 0.4, 0.74, (0.0, RUN), (-1.0, 1.0), xlabel=T("arm_xlabel_ledger"),
@@ -182,18 +181,22 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
                 Arrow("weight2", **world, x="c2x", y="c2y", dx=0, dy="w2", scale=WEIGHT_SCALE,
                       color=COLORS["gravity"]),
                 Arrow("v1", **world, x="c1x", y="c1y", dx="v1x", dy="v1y", color=COLORS["inertia"]),
-                Arrow("v2", **world, x="c2x", y="c2y", dx="v2x", dy="v2y", color=COLORS["inertia"])]),
+                Arrow("v2", **world, x="c2x", y="c2y", dx="v2x", dy="v2y", color=COLORS["inertia"]),
+                Arrow("push", **world, x="tx", y="ty", dx="hx", dy="hy", scale=PUSH_SCALE, color=COLORS["push"])]),
             Text("angles", **world, x=-r, y=-r, dy_px=-18, text=T("arm_scene_angles")),
             Text("torques", **world, x=-r, y=-r, text=T("arm_scene_torques"), color=COLORS["input"]),
             Polyline("ledger_E", "ledger", color=COLORS["gravity"], width=2),
             Polyline("ledger_W", "ledger", color=COLORS["input"], width=2, dash=True),
+            Polyline("ledger_X", "ledger", color=COLORS["push"], width=2, dash=True),
             Trace("trace_E", "ledger", x="t", y="dE", color=COLORS["gravity"], width=2, max_points=1200),
             Trace("trace_W", "ledger", x="t", y="W", color=COLORS["input"], width=2, dash=True, max_points=1200),
+            Trace("trace_X", "ledger", x="t", y="Wext", color=COLORS["push"], width=2, dash=True, max_points=1200),
             Disc("now_E", "ledger", x="t", y="dE", r_px=4, color=COLORS["gravity"]),
             Disc("now_W", "ledger", x="t", y="W", r_px=4, color=COLORS["input"]),
-            Text("legend_E", "text", x=0.0, y=0.8, text=T("arm_legend_E"), color=COLORS["gravity"]),
-            Text("legend_W", "text", x=0.0, y=0.5, text=T("arm_legend_W"), color=COLORS["input"]),
-            Text("ledger", "text", x=0.0, y=0.2, text=T("arm_scene_ledger"))])
+            Text("legend_E", "text", x=0.0, y=0.86, text=T("arm_legend_E"), color=COLORS["gravity"]),
+            Text("legend_W", "text", x=0.0, y=0.62, text=T("arm_legend_W"), color=COLORS["input"]),
+            Text("legend_X", "text", x=0.0, y=0.38, text=T("arm_legend_Wext"), color=COLORS["push"]),
+            Text("ledger", "text", x=0.0, y=0.12, text=T("arm_scene_ledger"))])
 
     # -- values of N frames ---------------------------------------------------------------------------------------
     def values(self, f: Frames) -> dict:
@@ -207,35 +210,42 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
         Cqd = np.einsum("nij,nj->ni", p.coriolis_matrix(q, qd), qd)
         grav, fric = p.gravity(q), p.friction(qd)
         E = np.asarray(p.total_energy(q, qd), dtype=float)
-        dE, W = E - self._origin[0], f.work - self._origin[1]
-        gap = dE - W
+        h_e = f.tool_force
+        JTh = np.einsum("nji,nj->ni", p.jacobian(q), h_e)  # Jᵀ h_e, as tool_force_torque computes it
+        dE, W, Wext = E - self._origin[0], f.work - self._origin[1], f.work_ext - self._origin[2]
+        gap = dE - W - Wext
         out = dict(t=f.t, ex=joints[:, 1, 0], ey=joints[:, 1, 1], tx=joints[:, 2, 0], ty=joints[:, 2, 1],
                    c1x=coms[:, 0, 0], c1y=coms[:, 0, 1], c2x=coms[:, 1, 0], c2y=coms[:, 1, 1],
                    w1=-p.m1 * p.g + 0 * E, w2=-p.params.m2 * p.g + 0 * E, v1x=v1x, v1y=v1y, v2x=v2x, v2y=v2y,
-                   E=E, dE=dE, W=W, gap=gap, speed=np.abs(qd).max(axis=1),
+                   E=E, dE=dE, W=W, Wext=Wext, gap=gap, speed=np.abs(qd).max(axis=1),
+                   fx=h_e[:, 0], fy=h_e[:, 1], hx=h_e[:, 0], hy=h_e[:, 1], push=np.hypot(h_e[:, 0], h_e[:, 1]),
                    b=p.b[0], g=p.g, drop_c=float(isinstance(p, TwoLinkArmWithoutCoriolis)),
                    th1w=np.remainder(q[:, 0] + np.pi, 2 * np.pi) - np.pi, th2w=np.remainder(q[:, 1] + np.pi, 2 * np.pi) - np.pi)
         for i in (0, 1):
             k = i + 1
             out.update({f"theta{k}": q[:, i], f"qd{k}": qd[:, i], f"qdd{k}": qdd[:, i], f"Mqdd{k}": Mqdd[:, i],
                         f"Cqd{k}": Cqd[:, i], f"g{k}": grav[:, i], f"tau{k}": tau[:, i], f"bqd{k}": fric[:, i],
-                        f"lhs{k}": Mqdd[:, i] + Cqd[:, i] + grav[:, i], f"rhs{k}": tau[:, i] - fric[:, i]})
+                        f"JTh{k}": JTh[:, i], f"lhs{k}": Mqdd[:, i] + Cqd[:, i] + grav[:, i],
+                        f"rhs{k}": tau[:, i] + JTh[:, i] - fric[:, i]})
         return out
 
     def layout(self, column: list, below: list = ()) -> Any:
-        """The readouts under the drawing and its equation (not under the taller control column), so that
-        t, q, τ, E and the gap stay in view at 1366×768 beside the controls and the checklist."""
+        """The push's sliders, the integrator's choices and the readouts under the drawing and its equation (not
+        under the taller control column), so that the checklist and t, q, τ, E and the gap stay in view at 1366×768."""
         import ipywidgets as w
 
         side = w.VBox(list(column) + [self.tasks.widget, self.message], layout=c.COLUMN_LAYOUT)
-        return self.lab_box([c.beside(w.VBox([self.scene, *below], layout={"max_width": "580px"}), side)])
+        return self.lab_box([c.beside(w.VBox([self.scene, *self._under, *below], layout={"max_width": "580px"}),
+                                      side)])
 
     def show(self) -> None:
         r = self.readouts
         lines = [self.T("arm_readouts", **r, gap_text=energy_text(r["gap"]))]
+        if r["push"] > 0:
+            lines.append(self.T("arm_readout_push", **r))
         if self._hold is not None:
             lines.append(self.T("arm_readout_hold", tau1=r["tau1"], tau2=r["tau2"], q1=self._hold[0][0],
-                                q2=self._hold[0][1]))
+                                q2=self._hold[0][1], fx=self._hold[2][0], fy=self._hold[2][1]))
         if self._run is not None:
             lines.append(self.T("arm_readout_run", method=self._method_name(self._run["method"]),
                                 h_ms=self._run["dt"] * 1e3, error=energy_text(self._run["error"])))
@@ -249,12 +259,13 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
         n = len(self._history)
         if n == self._plotted or self.playing:  # during Play the browser's traces draw the ledger
             return
-        rows = np.array(self._history or [(self.t, 0.0, 0.0)])
+        rows = np.array(self._history or [(self.t, 0.0, 0.0, 0.0)])
         if len(rows) > LEDGER_POINTS:
             rows = rows[np.linspace(0, len(rows) - 1, LEDGER_POINTS).round().astype(int)]
         ts = rows[:, 0].tolist()
         self.scene.set_shape("ledger_E", xs=ts, ys=rows[:, 1].tolist())
         self.scene.set_shape("ledger_W", xs=ts, ys=rows[:, 2].tolist())
+        self.scene.set_shape("ledger_X", xs=ts, ys=rows[:, 3].tolist())
         self._plotted = n
 
     # -- what the learner sees, frame by frame ---------------------------------------------------------------------
@@ -262,11 +273,11 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
         r, h = self.readouts, self._history
         while h and h[-1][0] >= r["t"] - 1e-12:  # time went back (Pause rewinds to the playhead): forget the future
             h.pop()
-        h.append((r["t"], r["dE"], r["W"]))
+        h.append((r["t"], r["dE"], r["W"], r["Wext"]))
 
     def _release(self, q: Any, qd: Any) -> None:
-        """A state set by hand: the ledger starts again there (E₀ = E(q, q̇), W₀ = W so far)."""
-        self._origin = (float(self.model.total_energy(q, qd)), float(self.now.work))
+        """A state set by hand: the ledger starts again there (E₀ = E(q, q̇), W₀ and W_ext₀ the works so far)."""
+        self._origin = (float(self.model.total_energy(q, qd)), float(self.now.work), float(self.now.work_ext))
         self._history.clear()
         self._plotted = -1
 
@@ -286,11 +297,11 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
 
     def put_posture(self, q: np.ndarray, joint: int, source: str) -> None:
         """A posture set by a drag: at rest there; Hold follows it."""
-        if self._hold is not None:  # Hold follows the posture: τ = g at the new q, set with the state
+        if self._hold is not None:  # Hold follows the posture: τ = g − Jᵀh_e at the new q, set with the state
             self.live.restore(self.now)
-            self.live.set_torque(self.model.gravity(q))
+            self._hold = (np.array(q), 0.0, self._push())
+            self.live.set_torque(self._holding(self.model, self._hold))
             self.now = self.live.snapshot()
-            self._hold = (np.array(q), 0.0)
             self._show_torque()
         self.set_state(q, [0.0, 0.0])
 
@@ -308,10 +319,10 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
         def apply() -> None:  # at the frame shown (during Play, the kit has rewound the simulator to it)
             q, qd = self.live.q, self.live.qd
             jump = float(model.total_energy(q, qd) - self.live.model.total_energy(q, qd))
-            self._origin = (self._origin[0] + jump, self._origin[1])
+            self._origin = (self._origin[0] + jump, *self._origin[1:])
             self.live.model = model
             if self._hold is not None:
-                self.live.set_torque(model.gravity(self._hold[0]))
+                self.live.set_torque(self._holding(model, self._hold))
         self.change(apply)
         if self._hold is not None:
             self._show_torque()
@@ -320,15 +331,14 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
         self._set_hold(bool(on))
 
     def _set_hold(self, on: bool) -> None:
-        """Hold: τ = g(q) at the posture shown, held constant (the sliders show it)."""
+        """Hold: τ = g(q) − Jᵀ(q) h_e at the posture shown and the push then, held constant (the sliders show it)."""
         if not on:
             self._hold = None
             self.refresh()
             return
         def apply() -> None:  # at the frame shown (during Play, the kit has rewound the simulator to it)
-            q = self.live.q
-            self._hold = (q, float(np.abs(self.live.qd).max()))
-            self.live.set_torque(self.live.model.gravity(q))
+            self._hold = (self.live.q, float(np.abs(self.live.qd).max()), self._push())
+            self.live.set_torque(self._holding(self.live.model, self._hold))
         self.change(apply)
         self._show_torque()
 
@@ -358,7 +368,7 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
             return
         live = self.live
         live.restore(self.now)
-        start = {"method": live.method, "dt": live.dt, "tau": self.now.tau.copy(),
+        start = {"method": live.method, "dt": live.dt, "tau": self.now.tau.copy(), "push": self._push(),
                  "b": float(self.now.model.b.max()), "g": self.now.model.g,
                  "drop_c": isinstance(self.now.model, TwoLinkArmWithoutCoriolis),
                  "q0": live.q.copy(), "qd0": live.qd.copy()}
@@ -367,7 +377,7 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
         self._release(live.q, live.qd)  # a new ledger from the state shown
         self.release.mark()
         self.scene.clear_traces()
-        (E0, W0), energy = self._origin, live.model.total_energy
+        (E0, W0, X0), energy = self._origin, live.model.total_energy
         total, per = int(round(RUN / live.dt)), self.steps_per(self.FRAME)
         largest, done = 0.0, 0
         with np.errstate(over="ignore", invalid="ignore"):  # a blow-up is reported by the step, in words
@@ -375,10 +385,10 @@ class ArmSimLab(ArmSimTasks, PosedSimArm, SimLab):
                 steps = []
                 for _ in range(min(per, total - done)):
                     live.step()
-                    steps.append(live.current())
+                    steps.append((*live.current(), live.work_ext))
                 done += len(steps)
-                q, qd, _, work = (np.array(column) for column in zip(*steps))  # every step of this frame
-                gaps = np.asarray(energy(q, qd), dtype=float) - E0 - (work - W0)
+                q, qd, _, work, work_ext = (np.array(column) for column in zip(*steps))  # every step of this frame
+                gaps = np.asarray(energy(q, qd), dtype=float) - E0 - (work - W0) - (work_ext - X0)
                 largest = max(largest, float(np.abs(gaps).max()))
                 state = live.snapshot()
                 vals = self._compute([state])

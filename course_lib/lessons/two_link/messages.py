@@ -12,27 +12,36 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_method": "integrator",
         "arm_method_euler": "explicit Euler",
         "arm_dt": "step h",
-        "arm_hold": "Hold: τ = g(q)",
+        "arm_hold": "Hold: τ = g − Jᵀh_e",
         "arm_drop_c": "drop C q̇",
         "arm_run10": "Run 10 s",
         "arm_run10_tooltip": (
             "Simulate exactly 10 s at once from the posture shown, as a new ledger: E₀ and W start again there"
         ),
         "arm_reset_tooltip": (
-            "Back to the start posture at t = 0, at rest; the controls keep their values (τ₁, τ₂, b, gravity, "
-            "integrator, h; Hold, if on, stays on and holds the start posture)"
+            "Back to the start posture at t = 0, at rest; the controls keep their values (τ₁, τ₂, b, f_x, f_y, "
+            "gravity, integrator, h; Hold, if on, stays on and holds the start posture)"
         ),
         "arm_title_world": "2R arm (drag the elbow or the tip)",
         "arm_title_ledger": "energy ledger [J]",
-        "arm_scene_ledger": "gap (E − E₀) − W = {gap:.3g} J",
+        "arm_scene_ledger": "gap (E − E₀) − W − W_ext = {gap:.3g} J",
         "arm_legend_W": "╍ W = {W:.3f} J (τ and friction)",
+        "arm_legend_Wext": "╍ W_ext = {Wext:.3f} J (tool force)",
         "arm_readouts": (
             "t = {t:.2f} s &nbsp; q = ({th1w:.3f}, {th2w:.3f}) rad (within ±π)<br>"
             "q̇ = ({qd1:.3f}, {qd2:.3f}) rad/s &nbsp; q̈ = ({qdd1:.3f}, {qdd2:.3f}) rad/s²<br>"
             "τ = ({tau1:.2f}, {tau2:.2f}) N·m &nbsp; E = {E:.4f} J<br>"
-            "E − E₀ = {dE:.4f} J &nbsp; W = {W:.4f} J &nbsp; gap (E − E₀) − W = <b>{gap_text}</b>"
+            "E − E₀ = {dE:.4f} J &nbsp; W = {W:.4f} J &nbsp; W_ext = {Wext:.4f} J<br>"
+            "gap (E − E₀) − W − W_ext = <b>{gap_text}</b>"
         ),
-        "arm_readout_hold": "Hold is on: τ = g(q) = ({tau1:.2f}, {tau2:.2f}) N·m, computed at q = ({q1:.3f}, {q2:.3f}) rad.",
+        "arm_readout_push": (
+            "Tool force h_e = ({fx:.1f}, {fy:.1f}) N (red arrow): it adds Jᵀh_e = ({JTh1:.2f}, {JTh2:.2f}) N·m "
+            "to the joints' side of the equation, and its work W_ext enters the ledger."
+        ),
+        "arm_readout_hold": (
+            "Hold is on: τ = g(q) − Jᵀh_e = ({tau1:.2f}, {tau2:.2f}) N·m, computed at q = ({q1:.3f}, {q2:.3f}) rad "
+            "for h_e = ({fx:.1f}, {fy:.1f}) N."
+        ),
         "arm_readout_run": (
             "Last Run 10 s ({method}, h = {h_ms:g} ms): largest |gap| over its steps <b>{error}</b>. "
             "A run starts a new ledger (E₀, W) where it starts, so the gap above is the same ledger's."
@@ -62,14 +71,33 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_why_rk4_halve": ("the run at h = {h_ms:g} ms qualifies; now press Reset, set h = {half_ms:g} ms "
                               "and Run 10 s again (or the other way round, from the same start)"),
         "arm_task_hold": (
-            "With gravity on and the arm at rest, switch on Hold: τ = g(q) and keep the arm still for "
-            "{dwell:g} s of play (both joint speeds below {speed:g} rad/s)."
+            "With gravity on and the arm at rest, switch Hold on and keep the arm still for {dwell:g} s of play "
+            "(both joint speeds below {speed:g} rad/s)."
         ),
         "arm_task_hold_hint": (
             "At rest q̇ = q̈ = 0, so the equation leaves τ = g(q). Stop the arm first (Reset, or drag it), "
             "then switch Hold on and press Play."
         ),
         "arm_task_hold_value": "still at q = ({q1:.2f}, {q2:.2f}) rad with τ = ({tau1:.2f}, {tau2:.2f}) N·m",
+        "arm_task_push": (
+            "Push the tool with at least {force:g} N and hold the arm still {dwell:g} s (speeds below {speed:g} rad/s) "
+            "by τ = g − Jᵀh_e."
+        ),
+        "arm_task_push_hint": (
+            "At rest the equation leaves g(q) = τ + Jᵀh_e, so the motors must supply g(q) − Jᵀh_e: gravity's "
+            "torque minus what the push already does at the joints. Set the force, stop the arm (Reset), then "
+            "switch Hold on and press Play. Hold switched on before the push only cancels gravity."
+        ),
+        "arm_task_push_value": ("still under h_e = ({fx:.1f}, {fy:.1f}) N with τ = ({tau1:.2f}, {tau2:.2f}) N·m, "
+                                "Jᵀh_e = ({JTh1:.2f}, {JTh2:.2f}) N·m"),
+        "arm_why_run_push": "the last run had a tool force ({fx:g}, {fy:g}) N: set f_x = f_y = 0",
+        "arm_why_push_small": "the push is {force:.1f} N; the task asks for at least {need:g} N",
+        "arm_why_push_hold_old": (
+            "Hold's τ was computed for h_e = ({fx:.1f}, {fy:.1f}) N, not for this push: switch Hold off and on again"
+        ),
+        "arm_why_push_tau": (
+            "τ is {off:.2f} N·m away from g(q) − Jᵀh_e = ({need1:.2f}, {need2:.2f}) N·m at this posture"
+        ),
         "arm_why_no_run": "press Run 10 s",
         "arm_why_method": "the last run used {method}, not {need}",
         "arm_why_h_euler": "the last run used h = {h_ms:g} ms, the task asks for {need_ms:g} ms",
@@ -89,7 +117,13 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_error_q0": "q0 must be two finite angles in radians (θ₁ from the horizontal, θ₂ relative), got {value!r}",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "arm_sim_description": (
-            "Arm at θ₁ {th1w:.2f} rad, θ₂ {th2w:.2f} rad (within ±π), t {t:.2f} s; energy E {E:.2f} J, work W {W:.2f} J."
+            "Arm at θ₁ {th1w:.2f} rad, θ₂ {th2w:.2f} rad (within ±π), t {t:.2f} s; energy E {E:.2f} J, work W {W:.2f} J; "
+            "tool force f_x {fx:.1f} N, f_y {fy:.1f} N, its work W_ext {Wext:.2f} J."
+        ),
+        "arm_nb_gimbal": "pitch θ = {deg:5.1f}°: det M = {det:.3e} kg³·m⁶, κ(M) = {kappa:.3g}",
+        "arm_nb_gimbal_lock": (
+            "at θ = 90°: |M (1, 0, 1)| = {null:.1e} kg·m²/s, so the rates (ψ̇, θ̇, φ̇) = (1, 0, 1) rad/s carry no kinetic "
+            "energy; growing ψ and φ both by 0.01 rad changes the body's R by {dR:.1e}"
         ),
         # what the notebook's code cells print (its printout.say)
         "arm_nb_derivation": "{name}: largest difference between the derivation and TwoLinkArm: {gap:.1e}",
@@ -115,25 +149,34 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_method": "积分器",
         "arm_method_euler": "显式欧拉",
         "arm_dt": "步长 h",
-        "arm_hold": "保持：τ = g(q)",
+        "arm_hold": "保持：τ = g − Jᵀh_e",
         "arm_drop_c": "去掉 C q̇",
         "arm_run10": "运行 10 s",
         "arm_run10_tooltip": "从当前姿态一次性仿真整整 10 s，并重新记账：E₀ 和 W 从这里重新开始",
         "arm_reset_tooltip": (
-            "回到 t = 0 时的初始静止姿态；各控件保持当前值（τ₁、τ₂、b、重力、积分器、h；"
+            "回到 t = 0 时的初始静止姿态；各控件保持当前值（τ₁、τ₂、b、f_x、f_y、重力、积分器、h；"
             "若“保持”开着，它仍然开着，并保持在初始姿态）"
         ),
         "arm_title_world": "2R 机械臂（拖动肘部或末端）",
         "arm_title_ledger": "能量收支 [J]",
-        "arm_scene_ledger": "差额 (E − E₀) − W = {gap:.3g} J",
+        "arm_scene_ledger": "差额 (E − E₀) − W − W_ext = {gap:.3g} J",
         "arm_legend_W": "╍ W = {W:.3f} J（τ 与摩擦做的功）",
+        "arm_legend_Wext": "╍ W_ext = {Wext:.3f} J（末端外力做的功）",
         "arm_readouts": (
             "t = {t:.2f} s &nbsp; q = ({th1w:.3f}, {th2w:.3f}) rad（取 ±π 以内）<br>"
             "q̇ = ({qd1:.3f}, {qd2:.3f}) rad/s &nbsp; q̈ = ({qdd1:.3f}, {qdd2:.3f}) rad/s²<br>"
             "τ = ({tau1:.2f}, {tau2:.2f}) N·m &nbsp; E = {E:.4f} J<br>"
-            "E − E₀ = {dE:.4f} J &nbsp; W = {W:.4f} J &nbsp; 差额 (E − E₀) − W = <b>{gap_text}</b>"
+            "E − E₀ = {dE:.4f} J &nbsp; W = {W:.4f} J &nbsp; W_ext = {Wext:.4f} J<br>"
+            "差额 (E − E₀) − W − W_ext = <b>{gap_text}</b>"
         ),
-        "arm_readout_hold": "“保持”已开启：τ = g(q) = ({tau1:.2f}, {tau2:.2f}) N·m，在 q = ({q1:.3f}, {q2:.3f}) rad 处计算。",
+        "arm_readout_push": (
+            "末端外力 h_e = ({fx:.1f}, {fy:.1f}) N（红色箭头）：它在方程的关节一侧加上 "
+            "Jᵀh_e = ({JTh1:.2f}, {JTh2:.2f}) N·m，它做的功 W_ext 也记入能量收支。"
+        ),
+        "arm_readout_hold": (
+            "“保持”已开启：τ = g(q) − Jᵀh_e = ({tau1:.2f}, {tau2:.2f}) N·m，"
+            "按 q = ({q1:.3f}, {q2:.3f}) rad、h_e = ({fx:.1f}, {fy:.1f}) N 计算。"
+        ),
         "arm_readout_run": (
             "上一次运行 10 s（{method}，h = {h_ms:g} ms）：各步中最大的 |差额| 为 <b>{error}</b>。"
             "每次运行都从起点重新记账（E₀、W），所以上面的差额属于同一本账。"
@@ -162,7 +205,7 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_why_rk4_halve": ("h = {h_ms:g} ms 的这次运行符合要求；现在按“重置”，把 h 设为 {half_ms:g} ms，"
                               "再按“运行 10 s”（反过来也行，只要从同一个姿态出发）"),
         "arm_task_hold": (
-            "开启重力，让机械臂静止，然后打开“保持：τ = g(q)”，在播放中让机械臂保持静止 {dwell:g} s"
+            "开启重力，让机械臂静止，然后打开“保持”，在播放中让机械臂保持静止 {dwell:g} s"
             "（两个关节速度都小于 {speed:g} rad/s）。"
         ),
         "arm_task_hold_hint": (
@@ -170,6 +213,25 @@ ARM_SIM = MessageTable("arm_sim_lab", {
             "再打开“保持”，然后按“播放”。"
         ),
         "arm_task_hold_value": "静止于 q = ({q1:.2f}, {q2:.2f}) rad，τ = ({tau1:.2f}, {tau2:.2f}) N·m",
+        "arm_task_push": (
+            "用至少 {force:g} N 的外力推末端（f_x、f_y），并用 τ = g(q) − Jᵀh_e 让机械臂在播放中静止 "
+            "{dwell:g} s（速度小于 {speed:g} rad/s）。"
+        ),
+        "arm_task_push_hint": (
+            "静止时方程只剩下 g(q) = τ + Jᵀh_e，所以电机要提供 g(q) − Jᵀh_e：重力矩减去外力已经在关节上产生的力矩。"
+            "先设好外力，让机械臂停下（按“重置”），再打开“保持”，然后按“播放”。"
+            "在施加外力之前打开的“保持”只抵消了重力。"
+        ),
+        "arm_task_push_value": ("在 h_e = ({fx:.1f}, {fy:.1f}) N 下静止，τ = ({tau1:.2f}, {tau2:.2f}) N·m，"
+                                "Jᵀh_e = ({JTh1:.2f}, {JTh2:.2f}) N·m"),
+        "arm_why_run_push": "上一次运行时末端有外力 ({fx:g}, {fy:g}) N：请设 f_x = f_y = 0",
+        "arm_why_push_small": "外力只有 {force:.1f} N，任务要求至少 {need:g} N",
+        "arm_why_push_hold_old": (
+            "“保持”的 τ 是按 h_e = ({fx:.1f}, {fy:.1f}) N 算的，不是按现在的外力：请把“保持”关掉再打开"
+        ),
+        "arm_why_push_tau": (
+            "τ 与此姿态下的 g(q) − Jᵀh_e = ({need1:.2f}, {need2:.2f}) N·m 相差 {off:.2f} N·m"
+        ),
         "arm_why_no_run": "请按“运行 10 s”",
         "arm_why_method": "上一次运行用的是{method}，不是{need}",
         "arm_why_h_euler": "上一次运行用的是 h = {h_ms:g} ms，任务要求 {need_ms:g} ms",
@@ -188,7 +250,13 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_error_q0": "q0 必须是两个有限的角度，单位为弧度（θ₁ 从水平方向量起，θ₂ 为相对角），收到的是 {value!r}",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "arm_sim_description": (
-            "机械臂位于 θ₁ {th1w:.2f} rad、θ₂ {th2w:.2f} rad（取 ±π 以内），t {t:.2f} s；能量 E {E:.2f} J，功 W {W:.2f} J。"
+            "机械臂位于 θ₁ {th1w:.2f} rad、θ₂ {th2w:.2f} rad（取 ±π 以内），t {t:.2f} s；能量 E {E:.2f} J，功 W {W:.2f} J；"
+            "末端外力 f_x {fx:.1f} N、f_y {fy:.1f} N，它做的功 W_ext {Wext:.2f} J。"
+        ),
+        "arm_nb_gimbal": "俯仰角 θ = {deg:5.1f}°：det M = {det:.3e} kg³·m⁶，κ(M) = {kappa:.3g}",
+        "arm_nb_gimbal_lock": (
+            "θ = 90° 时：|M (1, 0, 1)| = {null:.1e} kg·m²/s，所以角速率 (ψ̇, θ̇, φ̇) = (1, 0, 1) rad/s 不带任何动能；"
+            "ψ 和 φ 同时增大 0.01 rad，刚体的 R 只变化 {dR:.1e}"
         ),
         # what the notebook's code cells print (its printout.say)
         "arm_nb_derivation": "{name}：推导结果与 TwoLinkArm 的最大差值：{gap:.1e}",
@@ -213,13 +281,16 @@ ARM_SIM = MessageTable("arm_sim_lab", {
     "arm_tau1": "τ₁ [N·m]",
     "arm_tau2": "τ₂ [N·m]",
     "arm_b": "b [N·m·s/rad]",
+    "arm_fx": "f_x [N]",
+    "arm_fy": "f_y [N]",
+    "arm_formula_JTh": "Jᵀh_e",
     "arm_method_rk4": "RK4",
     "arm_xlabel_ledger": "t [s]",
     "arm_scene_angles": "θ₁ = {th1w:.2f} rad   θ₂ = {th2w:.2f} rad",
     "arm_scene_torques": "τ₁ = {tau1:.2f} N·m   τ₂ = {tau2:.2f} N·m",
     "arm_legend_E": "━ E − E₀ = {dE:.3f} J",
     # the live equation: one row per joint, every term coloured as in lesson 3's lab
-    "arm_formula_title": "M q̈ + C q̇ + g = τ − b q̇   [N·m]\n",
+    "arm_formula_title": "M q̈ + C q̇ + g = τ + Jᵀh_e − b q̇   [N·m]\n",
     "arm_formula_Mqdd": "M q̈",
     "arm_formula_Cqd": "C q̇",
     "arm_formula_g": "g",

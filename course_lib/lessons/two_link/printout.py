@@ -1,6 +1,6 @@
 """What lesson 3's code cells print, in the language in force (the sentences are in :mod:`.messages`).
 
-``say(key, **values)`` prints the sentence ``key`` (a ``arm_nb_…`` key) of the lesson's table filled with
+``say(key, **values)`` prints the sentence ``key`` (an ``arm_nb_…`` key) of the lesson's table filled with
 ``values``; an unknown key raises ``ValueError``.
 
 >>> from course_lib import set_language

@@ -3,7 +3,10 @@
 A :class:`LiveSim` holds what a running simulation is at one instant: the
 joint positions q and velocities q̇, the time t, the work W done so far by the
 torques and friction, and the torque τ the controller last output (a digital
-controller's output is held between its samples). :meth:`LiveSim.step`
+controller's output is held between its samples). A 2R arm may also be pushed
+at its tool by a held force h_e (:meth:`LiveSim.set_tool_force`): it adds Jᵀ h_e
+to the joint equation, and its work W_ext is integrated beside W by the same rule
+(:func:`~course_lib.physics.simulate.tool_force.pushed_dynamics`). :meth:`LiveSim.step`
 advances that by one integration step. :func:`course_lib.physics.simulate.integrators.simulate` calls
 the very same :meth:`~LiveSim.step` in its loop, so a lab and a batch
 simulation started from the same state and inputs agree bit for bit.
@@ -32,6 +35,7 @@ from course_lib.physics import _checks
 from course_lib.physics.models.base import ManipulatorModel
 from course_lib.physics.simulate.fast_2r import float_step
 from course_lib.physics.simulate.steppers import STEPPERS, Controller, model_dynamics
+from course_lib.physics.simulate.tool_force import pushed_dynamics, tool_force
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,6 +51,8 @@ class SimState:
         model: the model in force (models are immutable, so this is a reference).
         dt, method: the integration step (s) and method in force.
         base: (t₀, k₀) of the last change of step, so t = t₀ + (k − k₀)·dt is recomputed exactly.
+        work_ext: work W_ext (J) done by the tool force since t = 0.
+        tool_force: the tool force h_e held at this instant (N, world axes), shape ``(2,)``, or None.
     """
 
     k: int
@@ -59,6 +65,8 @@ class SimState:
     dt: float = 0.0
     method: str = "rk4"
     base: tuple[float, int] = (0.0, 0)
+    work_ext: float = 0.0
+    tool_force: np.ndarray | None = None
 
 
 class LiveSim:
@@ -102,17 +110,20 @@ class LiveSim:
         self._set_hold()
         self._model, self._floats_for = model, None
         self._tau = np.zeros(n) if torque is None else _single_state("torque", torque, n)
+        self._h_e: np.ndarray | None = None  # the tool force held (N), None: no push
         self._set_dynamics()
-        self._q, self._qd, self._k, self._work = q, qd, 0, 0.0
+        self._q, self._qd, self._k, self._work, self._work_ext = q, qd, 0, 0.0, 0.0
         self._t0, self._k0 = 0.0, 0  # t = t0 + (k − k0)·dt: the step may change, time runs on
 
     def _set_dynamics(self) -> None:
         """The closed-over dynamics for the torque held now: on floats when the model has a float step (RK4)."""
         if self._floats_for is not self._model:  # asked once per model, not at every controller sample
             self._floats_for, self._float_step = self._model, float_step(self._model)
-        self._floats = self.method == "rk4" and self._float_step is not None
+        self._floats = self.method == "rk4" and self._float_step is not None and self._h_e is None
         if self._floats:  # RK4 on floats, under this torque
             self._tau_list = self._tau.tolist()
+        elif self._h_e is not None:  # powers (P_τ, P_ext): the stepper integrates W and W_ext together
+            self._dynamics = pushed_dynamics(self._model, self._tau, self._h_e)
         else:
             self._dynamics = model_dynamics(self._model, self._tau)
 
@@ -139,6 +150,16 @@ class LiveSim:
     def work(self) -> float:
         """Work W (J) done by torques and friction since t = 0."""
         return self._work
+
+    @property
+    def work_ext(self) -> float:
+        """Work W_ext (J) done by the tool force since t = 0."""
+        return self._work_ext
+
+    @property
+    def tool_force(self) -> np.ndarray | None:
+        """The tool force h_e (N) applied during the next step, a copy, or None when nothing pushes."""
+        return None if self._h_e is None else self._h_e.copy()
 
     @property
     def tau(self) -> np.ndarray:
@@ -180,6 +201,23 @@ class LiveSim:
         self._tau = _single_state("torque", torque, self._model.n_dof)
         self._set_dynamics()
 
+    def set_tool_force(self, h_e: Any) -> None:
+        """Push the tool with a held force h_e = (f_x, f_y) (N, world axes) from the next step on; None: stop.
+
+        Only for models with a tip Jacobian ``jacobian(q)`` of shape (2, n) (the 2R arms).
+
+        Raises:
+            ValueError: for a model without a tool, or a force that is not two finite numbers.
+        """
+        if h_e is None:
+            self._h_e = None
+        else:
+            if not callable(getattr(self._model, "jacobian", None)):
+                raise ValueError(f"{type(self._model).__name__} has no tool to push (no jacobian(q)); "
+                                 "a tool force needs a 2R arm")
+            self._h_e = tool_force(h_e)
+        self._set_dynamics()
+
     def sample_controller(self) -> None:
         """Sample the controller at the current state now and hold its output (its inputs just changed).
 
@@ -199,9 +237,9 @@ class LiveSim:
         self._q, self._qd = _single_state("q", q, n), _single_state("qd", qd, n)
 
     def reset(self, q0: Any, qd0: Any) -> None:
-        """Start again at (q₀, q̇₀), t = 0, W = 0."""
+        """Start again at (q₀, q̇₀), t = 0, W = W_ext = 0 (a tool force held stays held)."""
         self.set_state(q0, qd0)
-        self._k, self._work, self._t0, self._k0 = 0, 0.0, 0.0, 0
+        self._k, self._work, self._work_ext, self._t0, self._k0 = 0, 0.0, 0.0, 0.0, 0
 
     # -- time stepping ---------------------------------------------------------------------------
     def step(self) -> None:
@@ -226,6 +264,9 @@ class LiveSim:
             q, qd = np.array(q_list), np.array(qd_list)
         else:
             q, qd, w = self._stepper(self._dynamics, self._q, self._qd, self.dt)
+        w_ext = 0.0
+        if self._h_e is not None:  # the pushed dynamics' two powers: (P_τ, P_ext)
+            w, w_ext = float(w[0]), float(w[1])
         m = self._model
         stopped = m.stop_reversals(self._qd, qd)  # Coulomb friction catches a reversing joint
         if stopped is not None or m.straddles_friction_jump(self._qd, qd):
@@ -234,13 +275,14 @@ class LiveSim:
             # held over the step, so its work is exactly τ·Δq; friction's is the rest of the energy change.
             qd = qd if stopped is None else stopped
             energy = [m._kinetic_energy(a, b) + m._potential_energy(a) for a, b in ((self._q, self._qd), (q, qd))]
-            w = float(energy[1] - energy[0])  # = τ·Δq + friction's work
+            w = float(energy[1] - energy[0]) - w_ext  # = τ·Δq + friction's work
         hit = self._model.impact(q, qd)  # an end stop, for the models that have one
         if hit is not None:
             q, qd = hit
         if not all(map(math.isfinite, q.tolist() + qd.tolist())):  # plain floats: cheaper than numpy for a few
             raise self._diverged()
         self._q, self._qd, self._k, self._work = q, qd, self._k + 1, self._work + float(w)
+        self._work_ext += w_ext
 
     def _diverged(self) -> FloatingPointError:
         return FloatingPointError(f"the simulation diverged at t = {self.t + self.dt:.4g} s; "
@@ -268,13 +310,18 @@ class LiveSim:
         q, qd, tau = self._q.copy(), self._qd.copy(), self._tau.copy()
         for a in (q, qd, tau):
             a.setflags(write=False)
+        h_e = None if self._h_e is None else self._h_e.copy()
+        if h_e is not None:
+            h_e.setflags(write=False)
         return SimState(self._k, self.t, q, qd, self._work, tau, self._model, self.dt, self.method,
-                        (self._t0, self._k0))
+                        (self._t0, self._k0), self._work_ext, h_e)
 
     def restore(self, state: SimState) -> None:
         """Continue from ``state`` (taken from this simulation): state, time, work, torque and model."""
         self._q, self._qd = state.q.copy(), state.qd.copy()
         self._k, self._work, self._tau = state.k, state.work, state.tau.copy()
+        self._work_ext = state.work_ext
+        self._h_e = None if state.tool_force is None else state.tool_force.copy()
         self._model = state.model
         self.set_step(method=state.method)
         self.dt, (self._t0, self._k0) = state.dt or self.dt, state.base

@@ -30,7 +30,22 @@ import numpy as np
 from course_lib.physics import _checks
 from course_lib.physics.models import TwoLinkArm
 
-__all__ = ["ToolForceTrajectory", "holding_torque", "simulate_tool_force", "tool_force_torque"]
+__all__ = ["ToolForceTrajectory", "holding_torque", "pushed_dynamics", "simulate_tool_force", "tool_force",
+           "tool_force_torque"]
+
+
+def tool_force(value: Any) -> np.ndarray:
+    """``value`` checked as a tool force h_e = (f_x, f_y) (N, world axes): a float array of shape (2,).
+
+    Raises:
+        ValueError: for anything but two finite numbers.
+    """
+    return _force(value)
+
+
+def _generalized(arm: TwoLinkArm, q: np.ndarray, h_e: np.ndarray) -> np.ndarray:
+    """Jᵀ(q) h_e on checked inputs, one state (n,) or a batch (N, n): the one place the formula is written."""
+    return np.einsum("...ji,j->...i", arm.jacobian(q), h_e)
 
 
 def _force(value: Any) -> np.ndarray:
@@ -46,8 +61,7 @@ def tool_force_torque(arm: TwoLinkArm, q: Any, h_e: Any) -> np.ndarray:
     >>> tool_force_torque(TwoLinkArm(), [0.0, 0.0], [0.0, 10.0]).round(6)   # 10 N up, stretched arm
     array([18.,  8.])
     """
-    q = _checks.states("q", q, 2)
-    return arm.jacobian(q).T @ _force(h_e)
+    return _generalized(arm, _checks.states("q", q, 2), _force(h_e))
 
 
 def holding_torque(arm: TwoLinkArm, q: Any, h_e: Any) -> np.ndarray:
@@ -57,6 +71,30 @@ def holding_torque(arm: TwoLinkArm, q: Any, h_e: Any) -> np.ndarray:
     array([30.41,  5.89])
     """
     return arm.gravity(_checks.states("q", q, 2)) - tool_force_torque(arm, q, h_e)
+
+
+def pushed_dynamics(arm: TwoLinkArm, tau: Any, h_e: Any):
+    """The live simulator's dynamics under a held torque τ (N·m) and tool force h_e (N): ``(q, q̇) -> (q̈, P)``.
+
+    q̈ solves M q̈ + C q̇ + g + b q̇ = τ + Jᵀ h_e; P = (q̇ᵀ(τ − b q̇), q̇ᵀ Jᵀ h_e) (W) are the powers of the
+    joint torques with friction and of the tool force, so a stepper's quadrature of P gives (W_τ, W_ext)
+    by the same rule as the state.
+
+    >>> dyn = pushed_dynamics(TwoLinkArm(), [0.0, 0.0], [0.0, 10.0])
+    >>> qdd, power = dyn(np.array([0.0, 0.0]), np.array([1.0, 0.0]))
+    >>> power.round(6).tolist()     # 10 N up at the stretched arm's tip, 1.8 m from the base: 18 W
+    [0.0, 18.0]
+    """
+    tau, h_e = np.asarray(tau, dtype=float), _force(h_e)
+    friction = arm._friction
+
+    def dynamics(q: np.ndarray, qd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        ext = _generalized(arm, q, h_e)
+        qdd = arm._forward_dynamics(q, qd, tau + ext)
+        pushed = tau - friction(qd)
+        return qdd, np.stack([np.sum(qd * pushed, axis=-1), np.sum(qd * ext, axis=-1)], axis=-1)
+
+    return dynamics
 
 
 @dataclasses.dataclass
@@ -99,7 +137,7 @@ def simulate_tool_force(arm: TwoLinkArm, q0: Any, qd0: Any, tau: Any, h_e: Any,
 
     def f(x: np.ndarray) -> np.ndarray:
         q, qd = x[:2], x[2:4]
-        ext = arm.jacobian(q).T @ h_e
+        ext = _generalized(arm, q, h_e)
         qdd = arm.forward_dynamics(q, qd, tau + ext)
         return np.concatenate([qd, qdd, [qd @ (tau - arm.b * qd), qd @ ext]])
 

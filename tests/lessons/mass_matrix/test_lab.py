@@ -288,7 +288,8 @@ def test_bad_start_values_raise_a_clear_value_error(kwargs, words):
 
 
 def test_every_message_key_the_lab_uses_is_in_its_table_and_every_entry_is_used():
-    """Keys are read from the module's source: literal ones, and the f-string families of legends and hints."""
+    """Keys are read from the module's source: literal ones, and the f-string families of legends and hints;
+    the notebook's ``say`` keys use the same table."""
     import re
     from pathlib import Path
 
@@ -300,6 +301,8 @@ def test_every_message_key_the_lab_uses_is_in_its_table_and_every_entry_is_used(
     used |= {f"mm_legend_{k}" for k in ("M11", "M12", "M22", "lam1", "lam2")}
     used |= {f"mm_task_{k}_hint" for k in re.findall(r"def _check_(\w+)", source)}
     used |= {spec.label for spec in mass_matrix_lab.MassMatrixLab.CONTROLS}
+    notebook = Path(__file__).resolve().parents[3] / "notebooks" / "05_mass_matrix.ipynb"
+    used |= set(re.findall(r'say\(\\"(\w+)\\"', notebook.read_text(encoding="utf-8")))
     table = set(MASS_MATRIX.messages["en"])
     assert used <= table, used - table
     assert table <= used, table - used

@@ -70,18 +70,19 @@ def test_live_equation_holds_for_accelerations_taken_from_finite_differences_of_
 
 
 def test_every_term_of_the_equation_is_a_live_field_of_the_formula_coloured_as_the_seed_says():
-    """The formula shows M q̈, C q̇, g, τ and b q̇ for both joints as live fields; inertia and velocity cyan,
-    gravity amber, inputs purple; hovering each term lights up shapes the scene has."""
+    """The formula shows M q̈, C q̇, g, τ, Jᵀh_e and b q̇ for both joints as live fields; inertia and velocity
+    cyan, gravity amber, inputs purple, the push red; hovering each term lights up shapes the scene has."""
     lab = ArmSimLab()
     f = lab.scene.formula
     texts = "".join(p["text"] for p in f["parts"])
     for k in (1, 2):
-        for name in ("Mqdd", "Cqd", "g", "tau", "bqd"):
+        for name in ("Mqdd", "Cqd", "g", "tau", "JTh", "bqd"):
             assert f"{{{name}{k}:.2f}}" in texts
     colour = {p["term"]: p["color"] for p in f["parts"] if p["term"]}
     assert colour == {"inertia": module.COLORS["inertia"], "velocity": module.COLORS["inertia"],
                       "gravity": module.COLORS["gravity"], "tau": module.COLORS["input"],
-                      "friction": module.COLORS["input"]}
+                      "friction": module.COLORS["input"], "push": module.COLORS["push"]}
+    assert f["terms"]["push"] == ["push"]
     shape_ids = {s["id"] for s in lab.scene.shapes}
     assert f["terms"]["gravity"] == ["weight1", "weight2"] and f["terms"]["velocity"] == ["v1", "v2"]
     assert all(set(ids) <= shape_ids and ids for ids in f["terms"].values())

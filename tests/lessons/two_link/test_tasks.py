@@ -141,7 +141,7 @@ def test_stretched_horizontal_with_hold_reports_the_seeds_holding_torques():
     expected = TwoLinkArm().gravity([0.0, 0.0])
     assert [lab.readout("tau1"), lab.readout("tau2")] == pytest.approx(expected, abs=1e-12)
     assert expected == pytest.approx([30.41, 5.89], abs=0.01)
-    assert "τ = g(q) = (30.41, 5.89) N·m" in lab.readout_html.value
+    assert "τ = g(q) − Jᵀh_e = (30.41, 5.89) N·m" in lab.readout_html.value
     lab.advance(1.0)
     assert np.abs(lab.now.qd).max() < 1e-6
 
@@ -154,3 +154,79 @@ def test_dragging_with_hold_on_holds_the_new_posture():
     assert lab.now.tau == pytest.approx(lab.model.gravity(lab.now.q), abs=1e-12)
     lab.advance(3.5)
     assert lab.task_done("hold")
+
+
+# -- task 4: push the tool and hold still with τ = g − Jᵀh_e ----------------------------------------------------
+PUSH = (12.0, -5.0)  # 13 N, above the task's 10 N
+
+
+def _tip(q):
+    """The tool from the geometry (l1 = 1 m, l2 = 0.8 m), not from the model."""
+    return np.array([np.cos(q[0]) + 0.8 * np.cos(q[0] + q[1]), np.sin(q[0]) + 0.8 * np.sin(q[0] + q[1])])
+
+
+def _fd_JTh(q, h_e, eps=1e-6):
+    """Jᵀh_e from central differences of the force's virtual work h_eᵀ p(q)."""
+    h_e = np.asarray(h_e)
+    return np.array([(h_e @ _tip(q + eps * e) - h_e @ _tip(q - eps * e)) / (2 * eps) for e in np.eye(2)])
+
+
+def _pushed(fx, fy):
+    lab = ArmSimLab()
+    lab.set("fx", fx)
+    lab.set("fy", fy)
+    lab.set("reset", None)  # at rest at the start posture, the push still on
+    return lab
+
+
+def test_task_push_is_met_by_hold_switched_on_under_the_push_and_its_torque_is_g_minus_JT_h():
+    lab = _pushed(*PUSH)
+    lab.set("hold", True)
+    lab.advance(module.PUSH_DWELL + 0.5)
+    assert lab.task_done("push")
+    q = lab.now.q
+    JTh = _fd_JTh(q, PUSH)
+    np.testing.assert_allclose(lab.now.tau, TwoLinkArm().gravity(q) - JTh, atol=1e-7)
+    assert f"Jᵀh_e = ({JTh[0]:.2f}, {JTh[1]:.2f}) N·m" in lab.tasks["push"].value
+
+
+def test_task_push_holds_only_after_its_dwell():
+    lab = _pushed(*PUSH)
+    lab.set("hold", True)
+    lab.advance(module.PUSH_DWELL - 0.5)
+    assert not lab.task_done("push")
+
+
+@pytest.mark.parametrize("setup, reason", [
+    # Hold switched on before the push: τ = g(q) only, the push not cancelled
+    (lambda lab: (lab.set("hold", True), lab.set("fx", PUSH[0]), lab.set("fy", PUSH[1])),
+     "Hold's τ was computed for h_e = (0.0, 0.0) N"),
+    # 9.5 N, just under the task's force
+    (lambda lab: (lab.set("fx", 9.5), lab.set("reset", None), lab.set("hold", True)), "the push is 9.5 N"),
+    # τ set by hand 5 % short of Jᵀh_e
+    (lambda lab: (lab.set("fx", PUSH[0]), lab.set("fy", PUSH[1]), lab.set("reset", None),
+                  [lab.set(f"tau{i + 1}", round(float(t), 2)) for i, t in enumerate(
+                      TwoLinkArm().gravity(lab.now.q) - 0.95 * _fd_JTh(lab.now.q, PUSH))]),
+     "away from g(q) − Jᵀh_e"),
+])
+def test_task_push_near_misses_stay_open_and_say_why(setup, reason):
+    lab = ArmSimLab()
+    setup(lab)
+    lab.advance(module.PUSH_DWELL + 0.5)
+    assert not lab.task_done("push")
+    assert reason in lab.tasks.reason("push")
+
+
+def test_the_push_is_drawn_at_the_tool_and_its_work_enters_the_ledger():
+    """The arrow starts at the tool and points along h_e; W_ext = h_eᵀ(p − p₀) exactly for a constant force,
+    and the ledger (E − E₀) − W − W_ext closes with RK4."""
+    lab = _pushed(*PUSH)
+    p0 = _tip(lab.now.q)
+    lab.advance(1.0)
+    r = lab.readouts
+    assert (r["hx"], r["hy"]) == PUSH and (r["tx"], r["ty"]) == pytest.approx(_tip(lab.now.q), abs=1e-12)
+    assert r["Wext"] == pytest.approx(np.array(PUSH) @ (_tip(lab.now.q) - p0), abs=1e-8)
+    assert abs(r["Wext"]) > 1.0 and abs(r["gap"]) < 1e-8
+    props, channels = next(s for s in lab.scene.shapes if s["id"] == "push")["props"], lab.scene.channels
+    assert [channels[props[k]["ch"]] for k in ("x", "y", "dx", "dy")] == ["tx", "ty", "hx", "hy"]
+    assert "f_x 12.0 N" in lab.scene.description and "W_ext" in lab.readout_html.value
