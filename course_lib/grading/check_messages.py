@@ -100,6 +100,10 @@ CHECKS = MessageTable("checks", {
         "place_three_rod": "for the three-rod chain {at}",
         "place_on_three_rod": "on the three-rod chain",
         "place_other_chain": "for another chain of {n} links",
+        "place_motor_arm": "for the arm ARM",
+        "place_on_motor_arm": "{at} for the arm ARM",
+        "place_no_gravity": "{at} for ARM with gravity off",
+        "place_creep": "for ARM held with τ = g(q0) + F_s/2, ε = {eps} rad/s, {T} s at dt = {dt} ms",
         "phrase_kp_positive": "K_p should be positive{where}, got {kp:.4g}",
         "phrase_returns": "{name} should return {what}{where}, got {kind}",
         "phrase_lstsq_tuple": ("identify should return the parameter vector of shape (5,), got a tuple of {n} items "
@@ -113,6 +117,9 @@ CHECKS = MessageTable("checks", {
         "phrase_ledger_right": "energy_ledger is right: E(t) - E(0) = W(t) to {tol} J.",
         "phrase_gains_right": "pd_gains gives the requested ω_n and ζ.",
         "phrase_zoh_right": "simulate_zoh samples, holds and integrates like the course's simulate.",
+        "phrase_sympy_matrix": "{name} should be a {shape} sympy Matrix, got {kind}",
+        "phrase_ledger_balances": "W_τ - W_f (the work must balance the energy change)",
+        "phrase_friction_work_right": "friction_work is right: E(t) - E(0) = W_τ(t) - W_f(t) to {tol} J.",
     },
     "zh": {
         "where": "（{where}）",
@@ -191,6 +198,10 @@ CHECKS = MessageTable("checks", {
         "place_three_rod": "三杆链，{at}",
         "place_on_three_rod": "在三杆链上",
         "place_other_chain": "换一条有 {n} 个连杆的链",
+        "place_motor_arm": "对机械臂 ARM",
+        "place_on_motor_arm": "对机械臂 ARM，{at}",
+        "place_no_gravity": "对关掉重力的 ARM，{at}",
+        "place_creep": "对以 τ = g(q0) + F_s/2 托住的 ARM，ε = {eps} rad/s，仿真 {T} s，dt = {dt} ms",
         "phrase_kp_positive": "K_p 应该是正数{where}，得到的是 {kp:.4g}",
         "phrase_returns": "{name} 应当返回 {what}{where}，得到的是 {kind}",
         "phrase_lstsq_tuple": ("identify 应当返回形状为 (5,) 的参数向量，得到的却是含 {n} 项的元组"
@@ -204,6 +215,9 @@ CHECKS = MessageTable("checks", {
         "phrase_ledger_right": "energy_ledger 正确：E(t) - E(0) 与 W(t) 之差不超过 {tol} J。",
         "phrase_gains_right": "pd_gains 给出了要求的 ω_n 和 ζ。",
         "phrase_zoh_right": "simulate_zoh 的采样、保持和积分都与课程的 simulate 一致。",
+        "phrase_sympy_matrix": "{name} 应当是 {shape} 的 sympy Matrix，得到的是 {kind}",
+        "phrase_ledger_balances": "W_τ - W_f（功必须与能量的变化相抵）",
+        "phrase_friction_work_right": "friction_work 正确：E(t) - E(0) 与 W_τ(t) - W_f(t) 之差不超过 {tol} J。",
     },
 })
 text = CHECKS.text

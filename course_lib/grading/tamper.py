@@ -49,6 +49,11 @@ OFF_LIMITS: dict[str, dict[str, tuple[str, ...]]] = {
     "05_identification": {cell: ("TwoLinkArm", "course_lib", "models", "identification", "inverse_dynamics",
                                  "regressor_entries", "base_parameters", "experiment", "EXCITATIONS")
                           for cell in ("regressor_sym", "regressor_num", "estimate", "score")},
+    "07_motors_friction": {cell: ("course_lib", "MotorArm", "SmoothedMotorArm", "models", "chains", "symbolic",
+                                  "inverse_dynamics", "forward_dynamics", "rotor_mass_matrix", "rotor_entries",
+                                  "motor_mass_matrix", "textbook_mass_matrix", "friction_torque", "friction_power",
+                                  "smooth_sign", "simulate", "sim")
+                           for cell in ("rotors", "standard_form", "breakaway", "simulate", "ledger")},
 }
 
 

@@ -115,6 +115,7 @@ ASSIGNMENTS: tuple[Assignment, ...] = (
     Assignment(4, "exercises/04_computed_torque/computed_torque.ipynb", (8,)),
     Assignment(5, "exercises/05_identification/identification.ipynb", (9,)),
     Assignment(6, "exercises/06_recursive_dynamics/recursive_dynamics.ipynb", (10,)),
+    Assignment(7, "exercises/07_motors_friction/motors_friction.ipynb", (11,)),
 )
 
 #: each exported name that only one lesson exports → the module that defines it (a name that several lessons

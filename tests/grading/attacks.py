@@ -227,7 +227,7 @@ def old_format() -> dict:
 # in a dict key (sympify parses it), text as a function name (lambdify prints and execs it), or a
 # power of numbers too large to build. Each payload writes a marker file on the host if it runs.
 
-A5, A6 = "05_identification", "06_recursive_dynamics"
+A5, A6, A7 = "05_identification", "06_recursive_dynamics", "07_motors_friction"
 
 
 def data_route_marker(route: str) -> str:
@@ -264,7 +264,7 @@ def _returns_as(name: str, form: str) -> str:
 
 def honest_forms() -> dict:
     """Right answers returned as np.matrix, sympy ImmutableMatrix, a tuple or a list of numpy scalars and nested
-    lists: they mean the right arrays, and earn every point."""
+    lists (and a symbolic B as an ImmutableMatrix): they mean the right arrays, and earn every point."""
     a2 = _solved(A2)
     _append(a2, "mass_matrix", _returns_as("mass_matrix", "np.matrix({})"))
     _append(a2, "gravity", _returns_as("gravity", "tuple(np.float64(v) for v in {})"))
@@ -272,7 +272,10 @@ def honest_forms() -> dict:
     a5 = _append(_solved(A5), "regressor_num", _returns_as("regressor", "np.matrix({})"))
     _append(a5, "estimate", _returns_as("identify", "[np.float64(v) for v in {}]"))
     a6 = _append(_solved(A6), "mass_matrix", _returns_as("mass_matrix_rnea", "np.asarray({}).tolist()"))
-    return {A2: a2, A5: a5, A6: a6}
+    a7 = _append(_solved(A7), "standard_form", _returns_as("joint_torque", "tuple(np.float64(v) for v in {})"))
+    _append(a7, "rotors", "B = sp.ImmutableMatrix(B)")
+    _append(a7, "ledger", _returns_as("friction_work", "np.asarray({}).tolist()"))
+    return {A2: a2, A5: a5, A6: a6, A7: a7}
 
 
 DATA_ROUTES = {"dict_key_code": dict_key_code, "function_name_code": function_name_code,

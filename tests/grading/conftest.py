@@ -30,7 +30,7 @@ TIMEOUT = 15
 #: worker processes: the run also exercises the parallel path (CI has 2 cores)
 JOBS = 2
 A1, A2, A3 = "01_lagrange", "02_arm_dynamics", "03_energy_integrators"
-A5, A6 = "05_identification", "06_recursive_dynamics"
+A5, A6, A7 = "05_identification", "06_recursive_dynamics", "07_motors_friction"
 #: every assignment on disk: the full-marks and the blank student hand in each one
 ASSIGNMENTS = syn.ASSIGNMENTS
 #: ids the grader must refuse: glob characters, surrounding space, a newline
@@ -72,6 +72,14 @@ def flipped_gravity_rnea() -> str:
     return sol.replace(right, 'a_joint = np.array([0.0, -p["g"]])')
 
 
+def flipped_friction() -> str:
+    """Assignment 7's standard form with friction subtracted: its torques are wrong wherever a joint moves."""
+    sol = syn.cell_by_id(syn.read(syn.notebook_paths(syn.SOLUTIONS)[A7]), "standard_form").source
+    right = "bias(q, qd, p) + friction"
+    assert right in sol, "the solution's standard form changed: update this wrong copy"
+    return sol.replace(right, "bias(q, qd, p) - friction")
+
+
 def build_submissions(root: Path) -> dict[str, dict]:
     """Write every case into ``root``; returns {student: {assignment: description}}."""
     sol_a2 = syn.cell_by_id(syn.read(syn.notebook_paths(syn.SOLUTIONS)[A2]), "mass_matrix").source
@@ -80,6 +88,7 @@ def build_submissions(root: Path) -> dict[str, dict]:
         "blank": {a: syn.untouched(a) for a in ASSIGNMENTS},
         "wrong_regressor": {A5: syn.solved(A5, {"regressor_num": wrong_regressor()})},
         "gravity_flipped": {A6: syn.solved(A6, {"rnea": flipped_gravity_rnea()})},
+        "friction_flipped": {A7: syn.solved(A7, {"standard_form": flipped_friction()})},
         "hard_coder": {A1: syn.solved(A1, {"holding": hard_coded_holding_torque()}),
                        A2: syn.solved(A2, {"mass_matrix": sol_a2 + "\n\n" + hard_coded_mass_matrix()})},
         "looper": {A3: syn.solved(A3, {"ledger": "def energy_ledger(model, t, q, qd, tau):\n"

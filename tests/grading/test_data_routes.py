@@ -64,5 +64,5 @@ def test_nested_powers_are_too_large_to_check_and_cost_no_time(graded):
 
 def test_honest_forms_of_right_answers_earn_every_point(graded):
     """np.matrix (which lost 3 of 11 points in 05), ImmutableMatrix, numpy scalars, nested lists."""
-    for assignment in ("02_arm_dynamics", A5, "06_recursive_dynamics"):
+    for assignment in ("02_arm_dynamics", A5, "06_recursive_dynamics", "07_motors_friction"):
         only_these_fail(graded, "honest_forms", assignment, set())

@@ -19,14 +19,14 @@ from course_lib.grading import checks, probe, remote
 from tests.grading import attacks
 from tests.grading.student_data import FakeKernel, Spies, grade_cell, solution_notebook, student_globals
 
-A1, A2, A3, A5, A6 = "01_lagrange", "02_arm_dynamics", "03_energy_integrators", "05_identification", \
-    "06_recursive_dynamics"
+A1, A2, A3, A5, A6, A7 = "01_lagrange", "02_arm_dynamics", "03_energy_integrators", "05_identification", \
+    "06_recursive_dynamics", "07_motors_friction"
 
 
 @pytest.fixture(scope="module")
 def notebooks() -> dict:
     """The instructor's notebooks, read once (their setup run once, as in the grader)."""
-    found = {a: solution_notebook(a) for a in (A1, A2, A3, A5, A6)}
+    found = {a: solution_notebook(a) for a in (A1, A2, A3, A5, A6, A7)}
     for notebook in found.values():
         notebook.namespace()
     return found
@@ -103,17 +103,22 @@ def test_nested_powers_are_too_large_to_check_and_cost_no_time(notebooks):
 
 def _hostile_and_honest(tmp_path) -> list[tuple[str, str, dict, bool]]:
     """(assignment, test cell, student globals, honest) with marked code in every slot, and honest work."""
-    a1, a3, a5 = student_globals(A1), student_globals(A3), student_globals(A5)
-    theta1 = sp.Symbol("theta1", real=True)
+    a1, a3, a5, a7 = student_globals(A1), student_globals(A3), student_globals(A5), student_globals(A7)
+    theta1, theta2 = sp.symbols("theta1 theta2", real=True)
     keyed = dict(a1, T={payload(tmp_path / "k"): 0, "x": 1}, V={sp.Symbol("m", positive=True): payload(tmp_path / "v")})
     named = dict(a5, Y_sym=sp.Matrix(a5["Y_sym"]).subs(theta1, sp.Function(payload(tmp_path / "f"))(theta1)))
     symbol = dict(a5, Y_sym=sp.Matrix(a5["Y_sym"]).subs(theta1, sp.Symbol(payload(tmp_path / "s"))))
     ratio = dict(a3, energy_ratio=sp.Symbol(payload(tmp_path / "r")) + a3["energy_ratio"])
+    rotor = dict(a7, B=sp.Matrix(a7["B"]).subs(theta2, sp.Function(payload(tmp_path / "b"))(theta2)),
+                 T_rotors={payload(tmp_path / "t"): 0})
     return [(A1, "test_energies", a1, True), (A1, "test_energies_hidden", a1, True),
             (A3, "test_euler_energy", a3, True), (A5, "test_regressor_sym", a5, True),
             (A1, "test_energies", keyed, False), (A1, "test_energies_hidden", keyed, False),
             (A5, "test_regressor_sym", named, False), (A5, "test_regressor_sym_hidden", named, False),
-            (A5, "test_regressor_sym", symbol, False), (A3, "test_euler_energy", ratio, False)]
+            (A5, "test_regressor_sym", symbol, False), (A3, "test_euler_energy", ratio, False),
+            (A7, "test_rotors", a7, True), (A7, "test_rotors_hidden", a7, True),
+            (A7, "test_rotors", rotor, False), (A7, "test_rotors_hidden", rotor, False),
+            (A7, "test_rotors", dict(a7, B=rotor["B"]), False)]
 
 
 def test_eval_exec_parse_expr_and_lambdify_never_see_student_data(tmp_path, notebooks):
@@ -158,6 +163,9 @@ FORMS = [
     ("numpy scalar", A5, "excitation_kappa", ("test_score", "test_score_hidden")),
     ("np.matrix", A6, "mass_matrix_rnea", ("test_mass_matrix", "test_mass_matrix_hidden")),
     ("tuple of tuples", A6, "mass_matrix_rnea", ("test_mass_matrix", "test_mass_matrix_hidden")),
+    ("tuple of numpy scalars", A7, "joint_torque", ("test_standard_form", "test_standard_form_hidden")),
+    ("numpy scalar", A7, "breakaway_torque", ("test_breakaway", "test_breakaway_hidden")),
+    ("list of numpy scalars", A7, "friction_work", ("test_ledger", "test_ledger_hidden")),
 ]
 
 
@@ -174,11 +182,13 @@ def test_honest_forms_keep_their_points(form, assignment, name, cells, notebooks
         assert passed, (gid, ename, message)
 
 
-def test_a_symbolic_answer_as_immutable_matrix_keeps_its_points(notebooks):
-    student = student_globals(A5)
-    student["Y_sym"] = sp.ImmutableMatrix(student["Y_sym"])
-    for gid in ("test_regressor_sym", "test_regressor_sym_hidden"):
-        passed, ename, message = grade_cell(notebooks[A5], gid, student)
+@pytest.mark.parametrize("assignment, name, cells", [(A5, "Y_sym", ("test_regressor_sym", "test_regressor_sym_hidden")),
+                                                     (A7, "B", ("test_rotors", "test_rotors_hidden"))])
+def test_a_symbolic_answer_as_immutable_matrix_keeps_its_points(notebooks, assignment, name, cells):
+    student = student_globals(assignment)
+    student[name] = sp.ImmutableMatrix(student[name])
+    for gid in cells:
+        passed, ename, message = grade_cell(notebooks[assignment], gid, student)
         assert passed, (gid, ename, message)
 
 
