@@ -521,11 +521,15 @@ function mount(model, el) {
   const traces = new Map(), throttle = new Throttle(33), held = new Set(), stats = { draws: 0, played: 0 };
   // for tests and benchmarks: counters, the clock, and data -> page coordinates
   canvas.__scene = { stats, font: (px) => font(px), get player() { return player; }, get feed() { return feed; }, get values() { return Array.from(values); },
+    get shown() { return Array.from(shown()); }, get prediction() { return prediction.current(); },
     toPage(panel, x, y) { const T = transforms.get(panel), r = canvas.getBoundingClientRect(); return [r.left + T.px(x), r.top + T.py(y)]; } };
 
   const color = (name) => palette[name] ?? name ?? palette.ink;
   const font = (px) => `${px}px ${fontFamily}`;
-  const shown = () => applyOverride(values, override);
+  // the prediction (predict.js, shipped in front of this module): drawn at once, until the kernel's frame settles it
+  const prediction = attachPrediction(model, { channels: () => channels, kernel: () => values,
+    redraw: () => { if (fontFamily && alive) { draw(); dirty = false; } else kick(); } });
+  const shown = () => applyOverride(prediction.shown(values), override);
   const kick = () => { dirty = true; if (!raf && alive) raf = requestAnimationFrame(loop); };
 
   function setup() {
@@ -547,6 +551,7 @@ function mount(model, el) {
     if (model.get("keyboard")) { stage.tabIndex = 0; stage.setAttribute("data-lm-suppress-shortcuts", "true");
       stage.setAttribute("data-p-suppress-shortcuts", "true"); stage.title = "Click here, then use ← → (and space)"; }
     a11ySetup();
+    prediction.rebuild();
     kick();
   }
 
@@ -604,6 +609,7 @@ function mount(model, el) {
     if (age === "old") return;                       // a state from before a Reset the browser already heard of
     if (age === "new") clearTraces();
     seq = f.seq; values = Float64Array.from(f.values);
+    prediction.frame(values);
     if (overrideUntil !== null) { override = null; overrideUntil = null; }
     pushTraces(values);
     if (fontFamily) { draw(); dirty = false; } else kick();   // the kernel's answer is drawn at once
@@ -808,7 +814,7 @@ function mount(model, el) {
   document.fonts?.addEventListener?.("loadingdone", onFonts);
   document.fonts?.load?.(`13px '${DOT_FONT}'`, "\u03b8\u0307").then(onFonts, () => {});
   return () => {
-    alive = false; if (raf) cancelAnimationFrame(raf);
+    alive = false; if (raf) cancelAnimationFrame(raf); prediction.detach();
     document.fonts?.removeEventListener?.("loadingdone", onFonts);
     for (const [name, fn] of handlers) model.off(name, fn);
     window.removeEventListener("blur", onBlur);

@@ -1,0 +1,134 @@
+// The scene's prediction (course_lib/lab/predict.py): a posture lab's picture drawn the moment a control moves,
+// from JavaScript generated out of the course's sympy expressions, then replaced by the kernel's frame.
+// Shipped in front of scene.js as one ES module (Scene's _esm); it imports nothing.
+//
+// Rule: the kernel's numbers win. A prediction is shown until a kernel frame computed for the same inputs
+// arrives (it replaces the prediction, whatever the two say), or until the kernel has answered and then been
+// quiet for `quietMs` without confirming (its own answer is shown then), or after `expireMs` at most.
+
+/** The generated program, `(I, P) => [channel values]` (I: inputs, P: parameters). */
+export function compilePrediction(source) {
+  return new Function("I", "P", `"use strict";\n${source}`);
+}
+
+/** Whether two input lists are the same posture: equal to 1e-9, angles modulo their period. */
+export function sameInputs(a, b, inputs) {
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((x, k) => {
+    let d = Math.abs(x - b[k]);
+    const period = inputs[k].period;
+    if (period > 0) d = Math.min(d % period, period - (d % period));
+    return d <= 1e-9 * (1 + Math.abs(x));
+  });
+}
+
+/** One view's prediction: what it predicted, for which inputs, and whether the kernel has answered it. */
+export class Prediction {
+  constructor(spec, channels, { quietMs = 300, expireMs = 3000 } = {}) {
+    this.fn = compilePrediction(spec.source);
+    this.outputs = spec.outputs.map((name) => channels.indexOf(name));
+    this.inputs = spec.inputs.map((inp) => ({ ...inp, index: channels.indexOf(inp.channel) }));
+    const missing = [...spec.outputs, ...spec.inputs.map((i) => i.channel)].filter((n) => !channels.includes(n));
+    if (missing.length) throw new Error(`prediction: ${missing.join(", ")} are not channels of the scene`);
+    Object.assign(this, { quietMs, expireMs, params: [], perturb: 1, predicted: null, current: null, since: null,
+      answeredAt: null, counts: { predicted: 0, confirmed: 0, stale: 0, expired: 0, unchanged: 0 },
+      lastMove: null, lastConfirm: null, lastPredicted: null });
+  }
+  /** The inputs a channel vector was computed for. */
+  inputsOf(values) { return this.inputs.map((inp) => values[inp.index]); }
+  /** The predicted channels over `base` (the kernel's last frame): a new Float64Array. */
+  overlay(base) {
+    const out = Float64Array.from(base);
+    this.outputs.forEach((c, k) => { if (Number.isFinite(this.predicted[k])) out[c] = this.predicted[k]; });
+    return out;
+  }
+  /** The channel vector to show (a prediction over the kernel's frame), or null: show the kernel's frame. */
+  shown(kernel) { return this.predicted === null ? null : this.overlay(kernel); }
+  /**
+   * A control moved: `controls[k]` is input k's value from its control (undefined: the kernel's frame holds it).
+   * Returns true when a prediction is now shown, false when the kernel's frame already shows these inputs.
+   */
+  move(now, controls, kernel) {
+    const inputs = this.inputs.map((inp, k) => (Number.isFinite(controls[k]) ? controls[k] : kernel[inp.index]));
+    this.lastMove = now;
+    if (sameInputs(inputs, this.inputsOf(kernel), this.inputs)) {
+      this.predicted = null; this.counts.unchanged++; return false;
+    }
+    const params = this.perturb === 1 ? this.params : this.params.map((p) => p * this.perturb);
+    this.predicted = Array.from(this.fn(inputs, params));
+    this.lastPredicted = this.overlay(kernel);          // what this move drew (for tests)
+    Object.assign(this, { current: inputs, since: now, answeredAt: null });
+    this.counts.predicted++;
+    return true;
+  }
+  /** A kernel frame arrived: true when it settles the prediction (it is shown as it is). */
+  kernelFrame(now, values) {
+    if (this.predicted === null) return true;
+    if (sameInputs(this.current, this.inputsOf(values), this.inputs)) {
+      this.predicted = null; this.counts.confirmed++; this.lastConfirm = now; return true;
+    }
+    this.answeredAt = now; this.counts.stale++;          // an answer to an older move: keep predicting
+    return false;
+  }
+  /** Drop a prediction the kernel has not confirmed: quiet since its last answer, or too old. True when dropped. */
+  expire(now) {
+    if (this.predicted === null) return false;
+    const quiet = this.answeredAt !== null && now - this.answeredAt >= this.quietMs && this.answeredAt >= this.since;
+    if (!quiet && now - this.since < this.expireMs) return false;
+    this.predicted = null; this.counts.expired++;
+    return true;
+  }
+}
+
+/**
+ * Wire a scene view to its prediction: the `predict` and `predict_params` traits, and its controls' models.
+ * `channels()` and `kernel()` give the scene's channel names and the kernel's last frame; `redraw()` draws.
+ * Returns {current(): the Prediction or null, frame(values): a kernel frame arrived, detach()}.
+ */
+export function attachPrediction(model, { channels, kernel, redraw }) {
+  let pred = null, timer = 0, generation = 0;
+  const listeners = [];
+  const detachControls = () => { for (const [m, name, fn] of listeners.splice(0)) m.off(name, fn); };
+  const schedule = () => {
+    clearTimeout(timer);
+    if (pred && pred.predicted !== null) timer = setTimeout(() => { if (pred && pred.expire(performance.now())) redraw(); else schedule(); }, 50);
+  };
+  const controls = [];
+  function moved() {
+    if (!pred || model.get("playing")) return;
+    const values = pred.inputs.map((inp, k) => {
+      const m = controls[k];
+      if (!m) return undefined;
+      return inp.choices ? inp.choices[m.get("index")] : m.get("value");
+    });
+    pred.move(performance.now(), values, kernel());
+    redraw(); schedule();
+  }
+  function build() {
+    detachControls(); controls.length = 0; pred = null; generation++;
+    const spec = model.get("predict");
+    if (!spec || !spec.source) return;
+    pred = new Prediction(spec, channels());
+    pred.params = model.get("predict_params") ?? [];
+    const mine = generation, manager = model.widget_manager;
+    spec.inputs.forEach((inp, k) => {
+      if (!inp.model || !manager) return;
+      manager.get_model(inp.model).then((m) => {
+        if (mine !== generation || !m) return;
+        const name = inp.choices ? "change:index" : "change:value";
+        controls[k] = m; m.on(name, moved); listeners.push([m, name, moved]);
+      }, () => {});
+    });
+  }
+  const onSpec = () => build(), onParams = () => { if (pred) pred.params = model.get("predict_params") ?? []; };
+  model.on("change:predict", onSpec); model.on("change:predict_params", onParams);
+  return {
+    current: () => pred,
+    rebuild: build,
+    /** A kernel frame: settles (or not) the prediction. */
+    frame(values) { if (pred) { pred.kernelFrame(performance.now(), values); schedule(); } },
+    /** The values to draw: the prediction over the kernel's frame, or the kernel's frame itself. */
+    shown(values) { return pred ? pred.shown(values) ?? values : values; },
+    detach() { clearTimeout(timer); detachControls(); model.off("change:predict", onSpec); model.off("change:predict_params", onParams); },
+  };
+}

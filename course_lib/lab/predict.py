@@ -1,0 +1,218 @@
+"""The browser's prediction of a posture lab's picture: JavaScript generated from the course's sympy expressions.
+
+A posture lab's scene channels are closed forms of its controls (angles, a payload, an energy, a push).
+The lab says which (:class:`Prediction`): its inputs, each a scene channel that a control drives, and one
+sympy expression per predicted channel, built from :mod:`course_lib.physics.symbolic.two_link_forms`.
+:func:`javascript` turns these into one JavaScript function (common subexpressions shared, sympy's
+JavaScript printer), made once per lab class and cached. The scene's browser side (``predict.js``)
+draws the prediction the moment a slider moves and replaces it with the kernel's frame as it arrives:
+the kernel's numbers always win, and a prediction the kernel has not confirmed in time is dropped.
+
+Inputs are channels of the scene, so every frame the kernel sends says which inputs it was computed
+for; the browser compares them with its controls' values to tell the kernel's answer from an older one.
+
+>>> import sympy as sp
+>>> a = sp.Symbol("a")
+>>> p = Prediction((Input("a", a),), {"twice": 2 * a})
+>>> "return [(2*a)];" in javascript(p)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+import re
+from typing import Any, Callable, Sequence
+
+import sympy as sp
+
+from course_lib.physics.symbolic.two_link_forms import TwoLinkForms, two_link_forms
+
+
+#: functions the generated code calls, kept unevaluated in sympy (its Min, Max, Abs, sign and Piecewise would
+#: compare their symbolic arguments, minutes for a lab's expressions): name -> JavaScript, and its Python twin
+JS_FUNCTIONS = {"minimum": "Math.min", "maximum": "Math.max", "absolute": "Math.abs", "signum": "Math.sign",
+                "floored": "Math.floor", "where": "where"}
+PY_FUNCTIONS = {"minimum": min, "maximum": max, "absolute": abs, "signum": lambda x: float((x > 0) - (x < 0)),
+                "floored": math.floor, "where": lambda c, a, b: a if c else b}
+#: the generated code's helpers, defined in front of it
+JS_HELPERS = "const where = (c, a, b) => (c ? a : b);"
+minimum, maximum, absolute, signum, floored, where = (sp.Function(name) for name in JS_FUNCTIONS)
+
+
+@dataclasses.dataclass(frozen=True)
+class Input:
+    """One input of a prediction: a scene channel, the symbol the expressions use, and what drives it.
+
+    Attributes:
+        channel: the scene channel holding the input (the kernel's frames carry it).
+        symbol: its sympy symbol.
+        control: the lab's control key whose browser model sets it (None: only the kernel's frames do).
+        choices: for a dropdown, the number each option index stands for.
+        period: for an angle, its period (360: −180° and 180° are the same posture).
+    """
+
+    channel: str
+    symbol: sp.Symbol
+    control: str | None = None
+    choices: tuple[float, ...] | None = None
+    period: float | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Prediction:
+    """Predicted channels as sympy expressions of the inputs and of named parameters.
+
+    Attributes:
+        inputs: the :class:`Input` s, in order.
+        outputs: channel -> expression in the inputs' symbols and ``params``.
+        params: the parameters' symbols, in the order :meth:`param_values` gives their values.
+    """
+
+    inputs: tuple[Input, ...]
+    outputs: dict[str, Any]
+    params: tuple[sp.Symbol, ...] = ()
+
+
+@functools.lru_cache(maxsize=None)
+def arm_forms() -> TwoLinkForms:
+    """The 2R arm's closed forms (built once per process)."""
+    return two_link_forms()
+
+
+def arm_parameter_values(arm: Any, *taken: str) -> list[float]:
+    """The arm's raw parameters (m, kg, kg·m²) but those named in ``taken`` (inputs), in :func:`arm_parameters`' order."""
+    return [float(getattr(arm, name)) for name in arm_forms().raw if name not in taken]
+
+
+def degrees_to_posture(theta1_deg: sp.Symbol, theta2_deg: sp.Symbol) -> dict[sp.Symbol, Any]:
+    """The substitution from the forms' joint angles (rad) to angle inputs in degrees."""
+    q = arm_forms().q
+    return {q[0]: theta1_deg * sp.pi / 180, q[1]: theta2_deg * sp.pi / 180}
+
+
+def javascript(prediction: Prediction) -> str:
+    """The body of ``function (I, P)`` returning the predicted channels in the order of ``outputs``.
+
+    ``I`` holds the inputs' values, ``P`` the parameters' values, in the prediction's order.
+
+    Raises:
+        ValueError: an expression with a symbol that is neither an input nor a parameter.
+    """
+    symbols = [i.symbol for i in prediction.inputs] + list(prediction.params)
+    names = [str(s) for s in symbols]
+    bad = [n for n in names if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", n) or re.fullmatch(r"t\d+|where", n)]
+    if bad or len(set(names)) != len(names):
+        raise ValueError(f"inputs and parameters need distinct JavaScript names, not t0, t1, … or 'where'; got {names}")
+    exprs = [sp.sympify(e) for e in prediction.outputs.values()]
+    for channel, e in zip(prediction.outputs, exprs):
+        unknown = e.free_symbols - set(symbols)
+        if unknown:
+            raise ValueError(f"the prediction of channel {channel!r} uses {sorted(map(str, unknown))}, which is "
+                             f"neither an input ({[i.channel for i in prediction.inputs]}) nor a parameter")
+    # no xreplace and no cse "optimizations": both rebuild every node through sympy's evaluation (minutes)
+    shared, reduced = sp.cse(exprs, symbols=sp.numbered_symbols("t"), optimizations=None)
+    lines = [JS_HELPERS] + [f"const {s} = I[{k}];" for k, s in enumerate(names[:len(prediction.inputs)])]
+    lines += [f"const {s} = P[{k}];" for k, s in enumerate(names[len(prediction.inputs):])]
+    lines += [f"const {s} = {_js(e)};" for s, e in shared]
+    lines.append("return [" + ", ".join(f"({_js(e)})" for e in reduced) + "];")
+    return "\n".join(lines)
+
+
+def _js(expr: Any) -> str:
+    return " ".join(sp.jscode(expr, full_prec=True, user_functions=JS_FUNCTIONS).split())
+
+
+class Predicted:
+    """Mixin of a posture :class:`~course_lib.lab.base.Lab` whose picture the browser predicts.
+
+    A lab class gives :meth:`prediction` (made once per class, cached with its JavaScript) and
+    :meth:`prediction_params` (the parameters' values now); it calls :meth:`start_prediction` once its
+    scene and controls exist, and :meth:`update_prediction` when a parameter changes.
+    """
+
+    scene: Any
+    controls: dict
+
+    @classmethod
+    def prediction(cls) -> Prediction:
+        """The lab's inputs and predicted channels."""
+        raise NotImplementedError
+
+    def prediction_params(self) -> list[float]:
+        """The values of :attr:`Prediction.params`, in order."""
+        return []
+
+    def start_prediction(self) -> None:
+        """Give the scene the generated code, its inputs (with the browser models of their controls) and parameters."""
+        spec = _program(type(self))
+        inputs = [dict(item, model=self.controls[item["control"]].model_id) if item.get("control") else item
+                  for item in spec["inputs"]]
+        with self.scene.hold_sync():
+            self.scene.predict = dict(spec, inputs=inputs)
+            self.update_prediction()
+
+    def update_prediction(self) -> None:
+        """Send the parameters' values now (e.g. after a payload or a plot range changed)."""
+        self.scene.predict_params = [float(v) for v in self.prediction_params()]
+
+
+@functools.lru_cache(maxsize=None)
+def _program(cls: type) -> dict[str, Any]:
+    """The scene's ``predict`` trait for lab class ``cls``: generated once per class and process."""
+    prediction = cls.prediction()
+    return {"source": javascript(prediction), "outputs": list(prediction.outputs),
+            "inputs": [{k: v for k, v in dict(channel=i.channel, control=i.control, period=i.period,
+                                              choices=list(i.choices) if i.choices else None).items()
+                        if v is not None} for i in prediction.inputs]}
+
+
+def evaluator(prediction: Prediction) -> Callable[[Sequence[float], Sequence[float]], list[float]]:
+    """The prediction as a Python function of (inputs, params), through sympy's lambdify (for tests and tools)."""
+    args = [i.symbol for i in prediction.inputs] + list(prediction.params)
+    fn = sp.lambdify(args, list(prediction.outputs.values()), modules=[PY_FUNCTIONS, "math"])
+    return lambda inputs, params: [float(v) for v in fn(*inputs, *params)]
+
+
+# -- building blocks of the labs' predictions ------------------------------------------------------------------
+def clip(x: Any, lo: Any, hi: Any) -> Any:
+    """``x`` kept within lo…hi (numpy's ``clip``)."""
+    return minimum(maximum(x, lo), hi)
+
+
+def wrapped_degrees(x: Any) -> Any:
+    """An angle (degrees) folded into (−180°, 180°], as :func:`course_lib.lab.numbers.wrap_degrees` folds it."""
+    return 180 - ((180 - x) - 360 * floored((180 - x) / 360))
+
+
+def capped_vector(x: Any, y: Any, cap: Any) -> tuple[Any, Any]:
+    """(x, y) shortened to length ``cap`` where longer (:func:`course_lib.lab.numbers.capped`)."""
+    scale = minimum(1, cap / sp.sqrt(x**2 + y**2))
+    return x * scale, y * scale
+
+
+def angle_inputs() -> tuple[Input, Input]:
+    """The two angle sliders (``theta1``, ``theta2``, degrees) as inputs on channels ``theta1_deg``, ``theta2_deg``."""
+    return (Input("theta1_deg", sp.Symbol("theta1_deg", real=True), "theta1", period=360.0),
+            Input("theta2_deg", sp.Symbol("theta2_deg", real=True), "theta2", period=360.0))
+
+
+def posture(expr: Any, angles: tuple[Input, Input]) -> Any:
+    """``expr`` (in the forms' θ₁, θ₂ in rad) written in the angle inputs (degrees)."""
+    return sp.sympify(expr).xreplace(degrees_to_posture(angles[0].symbol, angles[1].symbol))
+
+
+def arm_outputs(angles: tuple[Input, Input]) -> dict[str, Any]:
+    """Elbow ``ex, ey``, tip ``tx, ty`` (m) and ``theta1_deg, theta2_deg`` (wrapped) as :func:`~course_lib.lab.arm2r.arm_readouts` gives them."""
+    f = arm_forms()
+    out = {name: posture(v, angles) for name, v in zip(("ex", "ey", "tx", "ty"), (*f.elbow, *f.tip))}
+    out.update(theta1_deg=wrapped_degrees(angles[0].symbol), theta2_deg=wrapped_degrees(angles[1].symbol))
+    return out
+
+
+def arm_parameters(*inputs: Input) -> tuple[sp.Symbol, ...]:
+    """The arm's raw parameter symbols (:data:`RAW_PARAMETERS`) that are not among ``inputs`` (e.g. a payload slider)."""
+    taken = {i.symbol for i in inputs}
+    return tuple(s for s in arm_forms().raw.values() if s not in taken)

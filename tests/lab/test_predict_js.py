@@ -1,0 +1,102 @@
+"""The browser's generated prediction agrees with the kernel's numbers, under Node, at 1,000 random states per lab.
+
+Each case is a random arm (lengths, masses, centres, inertias, payload) and a random posture (and, where the
+lab has them, an energy and joint rates), set on the lab headless; the lab's own refresh computes the scene's
+channels (the kernel's numbers, from the numeric model). Node evaluates the JavaScript the lab ships
+(course_lib/lab/predict.py) from the frame's inputs and the lab's parameters: every predicted channel must
+agree to 1e-9 (relative to 1 + |value|). A perturbed copy of the parameters must not (the check can fail).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from course_lib.physics.models import TwoLinkArm
+
+CHECK = Path(__file__).resolve().parent / "js" / "predict_check.mjs"
+CASES = 1000
+TOLERANCE = 1e-9
+
+
+def random_arm(rng: np.random.Generator, payload: bool = True) -> TwoLinkArm:
+    l1, l2 = rng.uniform(0.5, 1.5), rng.uniform(0.4, 1.2)
+    m1, m2 = rng.uniform(0.5, 3.0), rng.uniform(0.5, 3.0)
+    return TwoLinkArm(l1=l1, l2=l2, m1=m1, m2=m2, payload=rng.uniform(0.0, 2.0) if payload else 0.0,
+                      lc1=rng.uniform(0.2, 0.8) * l1, lc2=rng.uniform(0.2, 0.8) * l2,
+                      I1=rng.uniform(0.01, 0.3), I2=rng.uniform(0.01, 0.3))
+
+
+def start_here_cases(rng):
+    from course_lib.lessons.start_here.lab import ArmPreviewLab
+    lab = ArmPreviewLab()
+    for _ in range(CASES):
+        lab.arm, lab.q = random_arm(rng), rng.uniform(-np.pi, np.pi, 2)
+        lab.refresh()
+        yield lab
+
+
+def mass_matrix_cases(rng):
+    from course_lib.lessons.mass_matrix.lab import MassMatrixLab
+    lab = MassMatrixLab()
+    for _ in range(CASES):
+        lab.arm, lab.q = random_arm(rng), rng.uniform(-np.pi, np.pi, 2)
+        lab.E, lab.qd = rng.uniform(0.1, 1.0), rng.uniform(-5.0, 5.0, 2)
+        lab._draw_curves()
+        lab.refresh()
+        yield lab
+
+
+LABS = {"start_here": start_here_cases, "mass_matrix": mass_matrix_cases}
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        if any(os.environ.get(k, "").strip().lower() not in ("", "0", "false", "no") for k in ("CI", "REQUIRE_NODE")):
+            pytest.fail("Node.js is not installed (CI or REQUIRE_NODE is set): run `bash tools/ensure_node.sh`")
+        pytest.skip("Node.js is not installed: run `bash tools/ensure_node.sh`")
+    return node
+
+
+def _collect(seed: int) -> dict:
+    rng = np.random.default_rng(seed)
+    out = {}
+    for name, cases in LABS.items():
+        rows, lab = [], None
+        for lab in cases(rng):
+            rows.append({"values": [lab.scene.values[c] for c in lab.scene.channels],
+                         "params": lab.prediction_params()})
+        out[name] = {"spec": dict(lab.scene.predict), "channels": list(lab.scene.channels), "cases": rows}
+    return out
+
+
+def _run(node: str, labs: dict, path: Path) -> dict:
+    path.write_text(json.dumps(labs))
+    run = subprocess.run([node, str(CHECK), str(path)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-4000:]
+    return json.loads(run.stdout)
+
+
+def test_generated_prediction_agrees_with_the_kernel_at_random_states(tmp_path):
+    node = _node()
+    labs = _collect(seed=29)
+    report = _run(node, labs, tmp_path / "cases.json")
+    for name, lab in labs.items():
+        figures = report[name]
+        assert figures["cases"] == CASES and figures["compared"] == CASES * len(lab["spec"]["outputs"])
+        assert figures["worst"]["error"] <= TOLERANCE, f"{name}: the prediction disagrees with the kernel: {figures}"
+
+    # the same check on a slightly wrong arm (every parameter 1e-6 off) must fail: it can tell
+    for lab in labs.values():
+        for case in lab["cases"]:
+            case["params"] = [p * (1 + 1e-6) for p in case["params"]]
+    wrong = _run(node, labs, tmp_path / "wrong.json")
+    for name, figures in wrong.items():
+        assert figures["worst"]["error"] > 100 * TOLERANCE, f"{name}: a wrong arm went unnoticed: {figures}"
