@@ -11,6 +11,22 @@ export function compilePrediction(source) {
   return new Function("I", "P", `"use strict";\n${source}`);
 }
 
+/** A generated curve program, `(I, P, D) => [x, y of each curve]` at the direction D = [cos φ, sin φ]. */
+export function compileCurves(source) {
+  return new Function("I", "P", "D", `"use strict";\n${source}`);
+}
+
+/** Each curve's points {xs, ys} over `directions` ([cosines, sines]), by shape id. */
+export function curvePoints(fn, ids, directions, inputs, params) {
+  const out = new Map(ids.map((id) => [id, { xs: [], ys: [] }]));
+  const [cs, ss] = directions;
+  for (let k = 0; k < cs.length; k++) {
+    const p = fn(inputs, params, [cs[k], ss[k]]);
+    ids.forEach((id, j) => { const c = out.get(id); c.xs.push(p[2 * j]); c.ys.push(p[2 * j + 1]); });
+  }
+  return out;
+}
+
 /** Whether two input lists are the same posture: equal to 1e-9, angles modulo their period. */
 export function sameInputs(a, b, inputs) {
   if (!a || !b || a.length !== b.length) return false;
@@ -26,6 +42,8 @@ export function sameInputs(a, b, inputs) {
 export class Prediction {
   constructor(spec, channels, { quietMs = 300, expireMs = 3000 } = {}) {
     this.fn = compilePrediction(spec.source);
+    this.curveFn = spec.curve_source ? compileCurves(spec.curve_source) : null;
+    this.curveIds = spec.curves ?? []; this.directions = spec.directions ?? [[], []]; this.curves = null;
     this.outputs = spec.outputs.map((name) => channels.indexOf(name));
     this.inputs = spec.inputs.map((inp) => ({ ...inp, index: channels.indexOf(inp.channel) }));
     const missing = [...spec.outputs, ...spec.inputs.map((i) => i.channel)].filter((n) => !channels.includes(n));
@@ -52,10 +70,11 @@ export class Prediction {
     const inputs = this.inputs.map((inp, k) => (Number.isFinite(controls[k]) ? controls[k] : kernel[inp.index]));
     this.lastMove = now;
     if (sameInputs(inputs, this.inputsOf(kernel), this.inputs)) {
-      this.predicted = null; this.counts.unchanged++; return false;
+      this.predicted = null; this.curves = null; this.counts.unchanged++; return false;
     }
     const params = this.perturb === 1 ? this.params : this.params.map((p) => p * this.perturb);
     this.predicted = Array.from(this.fn(inputs, params));
+    if (this.curveFn) this.curves = curvePoints(this.curveFn, this.curveIds, this.directions, inputs, params);
     this.lastPredicted = this.overlay(kernel);          // what this move drew (for tests)
     Object.assign(this, { current: inputs, since: now, answeredAt: null });
     this.counts.predicted++;
@@ -65,7 +84,7 @@ export class Prediction {
   kernelFrame(now, values) {
     if (this.predicted === null) return true;
     if (sameInputs(this.current, this.inputsOf(values), this.inputs)) {
-      this.predicted = null; this.counts.confirmed++; this.lastConfirm = now; return true;
+      this.predicted = null; this.curves = null; this.counts.confirmed++; this.lastConfirm = now; return true;
     }
     this.answeredAt = now; this.counts.stale++;          // an answer to an older move: keep predicting
     return false;
@@ -75,7 +94,7 @@ export class Prediction {
     if (this.predicted === null) return false;
     const quiet = this.answeredAt !== null && now - this.answeredAt >= this.quietMs && this.answeredAt >= this.since;
     if (!quiet && now - this.since < this.expireMs) return false;
-    this.predicted = null; this.counts.expired++;
+    this.predicted = null; this.curves = null; this.counts.expired++;
     return true;
   }
 }
@@ -129,6 +148,8 @@ export function attachPrediction(model, { channels, kernel, redraw }) {
     frame(values) { if (pred) { pred.kernelFrame(performance.now(), values); schedule(); } },
     /** The values to draw: the prediction over the kernel's frame, or the kernel's frame itself. */
     shown(values) { return pred ? pred.shown(values) ?? values : values; },
+    /** Predicted polylines {xs, ys} by shape id, or null. */
+    curves() { return pred ? pred.curves : null; },
     detach() { clearTimeout(timer); detachControls(); model.off("change:predict", onSpec); model.off("change:predict_params", onParams); },
   };
 }

@@ -24,7 +24,7 @@ import dataclasses
 import functools
 import math
 import re
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import sympy as sp
 
@@ -40,6 +40,8 @@ PY_FUNCTIONS = {"minimum": min, "maximum": max, "absolute": abs, "signum": lambd
 #: the generated code's helpers, defined in front of it
 JS_HELPERS = "const where = (c, a, b) => (c ? a : b);"
 minimum, maximum, absolute, signum, floored, where = (sp.Function(name) for name in JS_FUNCTIONS)
+#: the direction (cos φ, sin φ) a curve's point is computed for (:attr:`Prediction.curves`)
+DIRECTION = sp.symbols("dir_c dir_s", real=True)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,6 +76,13 @@ class Prediction:
     inputs: tuple[Input, ...]
     outputs: dict[str, Any]
     params: tuple[sp.Symbol, ...] = ()
+    #: polyline shapes predicted too: shape id -> (x, y) expressions that may also use :data:`DIRECTION`,
+    #: evaluated once per entry of ``directions`` (unit vectors (cos φ, sin φ)) to give the curve's points
+    curves: dict[str, tuple[Any, Any]] = dataclasses.field(default_factory=dict)
+    directions: tuple[tuple[float, float], ...] = ()
+    #: symbols the expressions use, each defined from the inputs (e.g. θ in rad from a slider in degrees):
+    #: computed first, so no expression is rewritten in sympy (a substitution re-evaluates every node: minutes)
+    derived: dict[sp.Symbol, Any] = dataclasses.field(default_factory=dict)
 
 
 @functools.lru_cache(maxsize=None)
@@ -87,21 +96,28 @@ def arm_parameter_values(arm: Any, *taken: str) -> list[float]:
     return [float(getattr(arm, name)) for name in arm_forms().raw if name not in taken]
 
 
-def degrees_to_posture(theta1_deg: sp.Symbol, theta2_deg: sp.Symbol) -> dict[sp.Symbol, Any]:
-    """The substitution from the forms' joint angles (rad) to angle inputs in degrees."""
+def posture_from_degrees(angles: tuple[Input, Input]) -> dict[sp.Symbol, Any]:
+    """The forms' joint angles θ₁, θ₂ (rad) defined from the angle inputs (degrees): a :attr:`Prediction.derived`."""
     q = arm_forms().q
-    return {q[0]: theta1_deg * sp.pi / 180, q[1]: theta2_deg * sp.pi / 180}
+    return {q[0]: angles[0].symbol * sp.pi / 180, q[1]: angles[1].symbol * sp.pi / 180}
 
 
-def javascript(prediction: Prediction) -> str:
+def javascript(prediction: Prediction, curves: bool = False) -> str:
     """The body of ``function (I, P)`` returning the predicted channels in the order of ``outputs``.
 
-    ``I`` holds the inputs' values, ``P`` the parameters' values, in the prediction's order.
+    ``I`` holds the inputs' values, ``P`` the parameters' values, in the prediction's order. With
+    ``curves``: the body of ``function (I, P, D)`` returning, for the direction ``D = [cos φ, sin φ]``,
+    each curve's point (x, y) in the order of ``Prediction.curves``.
 
     Raises:
         ValueError: an expression with a symbol that is neither an input nor a parameter.
     """
-    symbols = [i.symbol for i in prediction.inputs] + list(prediction.params)
+    if curves:
+        body = javascript(Prediction(prediction.inputs + tuple(Input(f"D{k}", d) for k, d in enumerate(DIRECTION)),
+                                     {f"{key}_{axis}": e for key, xy in prediction.curves.items()
+                                      for axis, e in zip("xy", xy)}, prediction.params, derived=prediction.derived))
+        return _curve_inputs(body, len(prediction.inputs))
+    symbols = [i.symbol for i in prediction.inputs] + list(prediction.params) + list(prediction.derived)
     names = [str(s) for s in symbols]
     bad = [n for n in names if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", n) or re.fullmatch(r"t\d+|where", n)]
     if bad or len(set(names)) != len(names):
@@ -115,10 +131,18 @@ def javascript(prediction: Prediction) -> str:
     # no xreplace and no cse "optimizations": both rebuild every node through sympy's evaluation (minutes)
     shared, reduced = sp.cse(exprs, symbols=sp.numbered_symbols("t"), optimizations=None)
     lines = [JS_HELPERS] + [f"const {s} = I[{k}];" for k, s in enumerate(names[:len(prediction.inputs)])]
-    lines += [f"const {s} = P[{k}];" for k, s in enumerate(names[len(prediction.inputs):])]
+    lines += [f"const {s} = P[{k}];" for k, s in enumerate(names[len(prediction.inputs):][:len(prediction.params)])]
+    lines += [f"const {s} = {_js(e)};" for s, e in prediction.derived.items()]
     lines += [f"const {s} = {_js(e)};" for s, e in shared]
     lines.append("return [" + ", ".join(f"({_js(e)})" for e in reduced) + "];")
     return "\n".join(lines)
+
+
+def _curve_inputs(body: str, n_inputs: int) -> str:
+    """A curve body reads its direction from D, not from inputs n_inputs and n_inputs + 1."""
+    for k, d in enumerate(DIRECTION):
+        body = body.replace(f"const {d} = I[{n_inputs + k}];", f"const {d} = D[{k}];")
+    return body
 
 
 def _js(expr: Any) -> str:
@@ -163,17 +187,12 @@ class Predicted:
 def _program(cls: type) -> dict[str, Any]:
     """The scene's ``predict`` trait for lab class ``cls``: generated once per class and process."""
     prediction = cls.prediction()
-    return {"source": javascript(prediction), "outputs": list(prediction.outputs),
+    curves = {"curve_source": javascript(prediction, curves=True), "curves": list(prediction.curves),
+              "directions": [list(c) for c in zip(*prediction.directions)]} if prediction.curves else {}
+    return {"source": javascript(prediction), "outputs": list(prediction.outputs), **curves,
             "inputs": [{k: v for k, v in dict(channel=i.channel, control=i.control, period=i.period,
                                               choices=list(i.choices) if i.choices else None).items()
                         if v is not None} for i in prediction.inputs]}
-
-
-def evaluator(prediction: Prediction) -> Callable[[Sequence[float], Sequence[float]], list[float]]:
-    """The prediction as a Python function of (inputs, params), through sympy's lambdify (for tests and tools)."""
-    args = [i.symbol for i in prediction.inputs] + list(prediction.params)
-    fn = sp.lambdify(args, list(prediction.outputs.values()), modules=[PY_FUNCTIONS, "math"])
-    return lambda inputs, params: [float(v) for v in fn(*inputs, *params)]
 
 
 # -- building blocks of the labs' predictions ------------------------------------------------------------------
@@ -199,15 +218,11 @@ def angle_inputs() -> tuple[Input, Input]:
             Input("theta2_deg", sp.Symbol("theta2_deg", real=True), "theta2", period=360.0))
 
 
-def posture(expr: Any, angles: tuple[Input, Input]) -> Any:
-    """``expr`` (in the forms' θ₁, θ₂ in rad) written in the angle inputs (degrees)."""
-    return sp.sympify(expr).xreplace(degrees_to_posture(angles[0].symbol, angles[1].symbol))
-
-
 def arm_outputs(angles: tuple[Input, Input]) -> dict[str, Any]:
-    """Elbow ``ex, ey``, tip ``tx, ty`` (m) and ``theta1_deg, theta2_deg`` (wrapped) as :func:`~course_lib.lab.arm2r.arm_readouts` gives them."""
+    """Elbow ``ex, ey``, tip ``tx, ty`` (m, in θ₁, θ₂: :func:`posture_from_degrees`) and ``theta1_deg, theta2_deg``
+    (wrapped) as :func:`~course_lib.lab.arm2r.arm_readouts` gives them."""
     f = arm_forms()
-    out = {name: posture(v, angles) for name, v in zip(("ex", "ey", "tx", "ty"), (*f.elbow, *f.tip))}
+    out = dict(zip(("ex", "ey", "tx", "ty"), (*f.elbow, *f.tip)))
     out.update(theta1_deg=wrapped_degrees(angles[0].symbol), theta2_deg=wrapped_degrees(angles[1].symbol))
     return out
 

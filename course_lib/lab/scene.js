@@ -393,7 +393,7 @@ function drawArrowHead(ctx, x, y, ang, size) {
 
 /** Draw one shape; `v` are the channel values, `T` the panel transform, `hl` true when highlighted. */
 function drawShape(ctx, s, v, T, env, hl) {
-  const { color, font, traces, channels } = env;
+  const { color, font, traces, channels, curves } = env;
   const p = s.props, r = (k) => resolve(p[k], v);
   const stroke = color(p.color);
   ctx.strokeStyle = stroke; ctx.fillStyle = stroke; ctx.globalAlpha = p.alpha ?? 1;
@@ -442,7 +442,7 @@ function drawShape(ctx, s, v, T, env, hl) {
         ctx.fillText(p.label, ex + 6 * Math.cos(ang) + (Math.abs(Math.cos(ang)) < 0.3 ? 6 : 0), ey + 8 * Math.sin(ang)); }
       break;
     }
-    case "polyline": if (p.xs.length > 1) line(p.xs, p.ys); break;
+    case "polyline": { const c = curves?.get(s.id) ?? p; if (c.xs.length > 1) line(c.xs, c.ys); break; }
     case "ellipse": { const e = ellipsePoints(r("x"), r("y"), r("a"), r("b"), r("ux"), r("uy"), p.n ?? 72); line(e.xs, e.ys); break; }
     case "trace": { const tb = traces.get(s.id); if (tb && tb.xs.length > 1) line(tb.xs, tb.ys); break; }
     case "text": {
@@ -625,7 +625,7 @@ function mount(model, el) {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.textRendering = "geometricPrecision";       // no hinting: keeps the dot of θ̇ above the θ (glyph_style.py)
     ctx.fillStyle = color("background"); ctx.fillRect(0, 0, W, H);
-    const v = shown(), env = { color, font, traces, channels };
+    const v = shown(), env = { color, font, traces, channels, curves: prediction.curves() };
     updateFormula(v);
     for (const p of panels.values()) drawAxes(ctx, p, transforms.get(p.id), color, font);
     for (const pass of [true, false]) {              // highlighted shapes' glow first, then every shape

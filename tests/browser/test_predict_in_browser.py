@@ -21,6 +21,7 @@ import pytest
 from .delay_proxy import DelayProxy
 from .notebook_page import NotebookPage
 from .report_files import latency_summary, merge_json
+from .scene_page import ScenePage
 
 NOTEBOOK = "predict_demo.ipynb"
 SOURCE = "import json\nfrom course_lib.lessons.mass_matrix.lab import MassMatrixLab\nlab = MassMatrixLab()\nlab.widget"
@@ -55,6 +56,8 @@ def open_lab(app, server, browser, url):
     nb.run_all()
     assert nb.wait_until_done(timeout_ms=180_000) == "done", "\n".join(nb.all_failures())
     page.wait_for_function(f"() => {CANVAS}.prediction !== null", timeout=30_000)
+    cell = page.locator(".jp-Notebook .jp-CodeCell").filter(has=page.locator(".cl-scene")).first
+    nb.bring_into_view(ScenePage(nb, cell).canvas)            # its canvas is the one watched for pixels
     return context, nb
 
 

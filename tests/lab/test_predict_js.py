@@ -4,7 +4,8 @@ Each case is a random arm (lengths, masses, centres, inertias, payload) and a ra
 lab has them, an energy and joint rates), set on the lab headless; the lab's own refresh computes the scene's
 channels (the kernel's numbers, from the numeric model). Node evaluates the JavaScript the lab ships
 (course_lib/lab/predict.py) from the frame's inputs and the lab's parameters: every predicted channel must
-agree to 1e-9 (relative to 1 + |value|). A perturbed copy of the parameters must not (the check can fail).
+agree to 1e-9 (relative to 1 + |value|), every predicted curve point to the kernel's rounding (5 decimals).
+A perturbed copy of the parameters must not agree (the check can fail).
 """
 
 from __future__ import annotations
@@ -53,7 +54,25 @@ def mass_matrix_cases(rng):
         yield lab
 
 
-LABS = {"start_here": start_here_cases, "mass_matrix": mass_matrix_cases}
+def operational_space_cases(rng):
+    from course_lib.lessons.operational_space.lab import OperationalSpaceLab
+    lab = OperationalSpaceLab()
+    for _ in range(CASES):
+        lab.arm, lab.q = random_arm(rng), rng.uniform(-np.pi, np.pi, 2)
+        angle, size = rng.uniform(-np.pi, np.pi), rng.uniform(0.1, 2.0)
+        lab.F = size * np.array([np.cos(angle), np.sin(angle)])
+        lab.refresh()
+        yield lab
+
+
+LABS = {"start_here": start_here_cases, "mass_matrix": mass_matrix_cases, "operational_space": operational_space_cases}
+#: the kernel sends a lab's curves rounded to 5 decimals (m, or log₁₀ kg in the polar plot)
+CURVE_TOLERANCE = 6e-6
+
+
+def kernel_curves(lab) -> dict:
+    ids = lab.scene.predict.get("curves", [])
+    return {s["id"]: {"xs": s["props"]["xs"], "ys": s["props"]["ys"]} for s in lab.scene.shapes if s["id"] in ids}
 
 
 def _node() -> str:
@@ -72,7 +91,7 @@ def _collect(seed: int) -> dict:
         rows, lab = [], None
         for lab in cases(rng):
             rows.append({"values": [lab.scene.values[c] for c in lab.scene.channels],
-                         "params": lab.prediction_params()})
+                         "params": lab.prediction_params(), "curves": kernel_curves(lab)})
         out[name] = {"spec": dict(lab.scene.predict), "channels": list(lab.scene.channels), "cases": rows}
     return out
 
@@ -92,6 +111,9 @@ def test_generated_prediction_agrees_with_the_kernel_at_random_states(tmp_path):
         figures = report[name]
         assert figures["cases"] == CASES and figures["compared"] == CASES * len(lab["spec"]["outputs"])
         assert figures["worst"]["error"] <= TOLERANCE, f"{name}: the prediction disagrees with the kernel: {figures}"
+        curves = len(lab["spec"].get("curves", []))
+        assert figures["curves"]["compared"] == CASES * curves * 2 * len(lab["spec"].get("directions", [[]])[0])
+        assert figures["curves"]["worst"]["error"] <= CURVE_TOLERANCE, f"{name}: a predicted curve disagrees: {figures}"
 
     # the same check on a slightly wrong arm (every parameter 1e-6 off) must fail: it can tell
     for lab in labs.values():

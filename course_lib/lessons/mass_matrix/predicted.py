@@ -17,7 +17,7 @@ from typing import Any
 import sympy as sp
 
 from course_lib.lab.predict import (Input, Prediction, absolute, angle_inputs, arm_forms, arm_outputs, arm_parameters,
-                                    clip, posture, signum, where)
+                                    clip, posture_from_degrees, signum, where)
 from course_lib.physics.symbolic.two_link_forms import symmetric_eigen
 
 #: the parameters beyond the arm's: the κ plot's range (its dot is clipped to it)
@@ -51,7 +51,7 @@ def mass_matrix_prediction(disc: tuple[float, float] = (0.27, 0.13),
     energy = Input("E", sp.Symbol("E", positive=True), "E")
     qd = (Input("qd1", sp.Symbol("v1", real=True)), Input("qd2", sp.Symbol("v2", real=True)))
     E, v = energy.symbol, (qd[0].symbol, qd[1].symbol)
-    M = f.M.applyfunc(lambda e: posture(e, angles))
+    M = f.M
     eig = symmetric_eigen(M[0, 0], M[0, 1], M[1, 1], absolute, signum)
     long, short = sp.sqrt(2 * E / eig["lam1"]), sp.sqrt(2 * E / eig["lam2"])
     T = (sp.Matrix([v]) * M * sp.Matrix(v))[0, 0] / 2
@@ -72,4 +72,4 @@ def mass_matrix_prediction(disc: tuple[float, float] = (0.27, 0.13),
     for key, tip in (("l", light), ("h", heavy)):
         out[f"label_{key}x"], out[f"label_{key}y"] = label_spot(tip, v, sizes)
     inputs = (*angles, payload, energy, *qd)
-    return Prediction(inputs, out, arm_parameters(*inputs) + (KAPPA_LO, KAPPA_HI))
+    return Prediction(inputs, out, arm_parameters(*inputs) + (KAPPA_LO, KAPPA_HI), derived=posture_from_degrees(angles))

@@ -25,7 +25,8 @@ from course_lib.lab import controls as c
 from course_lib.lab.arm2r import PosedArm, arm_readouts, arm_shapes
 from course_lib.lab.base import Lab
 from course_lib.lab.numbers import slider_angle
-from course_lib.lab.predict import Predicted, Prediction, angle_inputs, arm_outputs, arm_parameter_values, arm_parameters
+from course_lib.lab.predict import (Predicted, Prediction, angle_inputs, arm_outputs, arm_parameter_values, arm_parameters,
+                                    posture_from_degrees)
 from course_lib.lab.scene import Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, Task, TaskList
 from course_lib.lessons.start_here.messages import ARM_PREVIEW
@@ -80,7 +81,8 @@ class ArmPreviewLab(Predicted, PosedArm, Lab):
         """The browser draws the arm and its tip from the angle sliders before the kernel answers."""
         angles = angle_inputs()
         out = arm_outputs(angles)
-        return Prediction(angles, dict(out, tip_x=out["tx"], tip_y=out["ty"]), arm_parameters())
+        return Prediction(angles, dict(out, tip_x=out["tx"], tip_y=out["ty"]), arm_parameters(),
+                          derived=posture_from_degrees(angles))
 
     def prediction_params(self) -> list[float]:
         return arm_parameter_values(self.arm)

@@ -6,16 +6,27 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const source = readFileSync(join(here, "..", "..", "..", "course_lib", "lab", "predict.js"), "utf8");
-const { Prediction } = await import("data:text/javascript;base64," + Buffer.from(source).toString("base64"));
+const { Prediction, curvePoints } = await import("data:text/javascript;base64," + Buffer.from(source).toString("base64"));
 
 const labs = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const out = {};
 for (const [name, lab] of Object.entries(labs)) {
   const pred = new Prediction(lab.spec, lab.channels);
-  let worst = { error: 0, channel: null, case: -1 }, compared = 0;
+  let worst = { error: 0, channel: null, case: -1 }, compared = 0, curveWorst = { error: 0 }, curveCompared = 0;
   lab.cases.forEach((c, n) => {
     pred.params = c.params;
-    const predicted = pred.fn(pred.inputsOf(c.values), pred.params);
+    const inputs = pred.inputsOf(c.values), predicted = pred.fn(inputs, pred.params);
+    if (pred.curveFn) {                                 // the kernel sends its curves rounded to 5 decimals
+      const curves = curvePoints(pred.curveFn, pred.curveIds, pred.directions, inputs, pred.params);
+      for (const [id, want] of Object.entries(c.curves)) {
+        const got = curves.get(id);
+        for (const axis of ["xs", "ys"]) want[axis].forEach((w, k) => {
+          const error = Number.isFinite(got[axis][k]) ? Math.abs(got[axis][k] - w) : Infinity;
+          curveCompared++;
+          if (!(error <= curveWorst.error)) curveWorst = { error, curve: id, axis, point: k, case: n };
+        });
+      }
+    }
     pred.outputs.forEach((ch, k) => {
       const want = c.values[ch], got = predicted[k];
       const error = Number.isFinite(got) ? Math.abs(got - want) / (1 + Math.abs(want)) : Infinity;
@@ -23,6 +34,6 @@ for (const [name, lab] of Object.entries(labs)) {
       if (!(error <= worst.error)) worst = { error, channel: lab.channels[ch], case: n, got, want };
     });
   });
-  out[name] = { cases: lab.cases.length, compared, worst };
+  out[name] = { cases: lab.cases.length, compared, worst, curves: { compared: curveCompared, worst: curveWorst } };
 }
 console.log(JSON.stringify(out));
