@@ -29,7 +29,7 @@ APP_KEYS = {"lab": "lab", "notebook": "notebook7"}
 SLIDER_INPUT = {"lab": "keyboard", "notebook": "pointer"}
 CANVAS = "document.querySelector('.cl-scene canvas').__scene"
 #: floors a loaded 2-core machine meets; the targets (20 ms, 25 ms over the slow link) are in the report
-MAX_PREDICTED_MS = 100.0
+MAX_PREDICTED_MS = 250.0
 
 
 def write_notebook(folder) -> None:

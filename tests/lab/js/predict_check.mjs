@@ -13,6 +13,7 @@ const out = {};
 for (const [name, lab] of Object.entries(labs)) {
   const pred = new Prediction(lab.spec, lab.channels);
   let worst = { error: 0, channel: null, case: -1 }, compared = 0, curveWorst = { error: 0 }, curveCompared = 0;
+  const perChannel = {};
   lab.cases.forEach((c, n) => {
     pred.params = c.params;
     const inputs = pred.inputsOf(c.values), predicted = pred.fn(inputs, pred.params);
@@ -31,9 +32,11 @@ for (const [name, lab] of Object.entries(labs)) {
       const want = c.values[ch], got = predicted[k];
       const error = Number.isFinite(got) ? Math.abs(got - want) / (1 + Math.abs(want)) : Infinity;
       compared++;
-      if (!(error <= worst.error)) worst = { error, channel: lab.channels[ch], case: n, got, want };
+      const name = lab.channels[ch];
+      if (!(error <= (perChannel[name] ?? -1))) perChannel[name] = error;
+      if (!(error <= worst.error)) worst = { error, channel: name, case: n, got, want };
     });
   });
-  out[name] = { cases: lab.cases.length, compared, worst, curves: { compared: curveCompared, worst: curveWorst } };
+  out[name] = { cases: lab.cases.length, compared, worst, perChannel, curves: { compared: curveCompared, worst: curveWorst } };
 }
 console.log(JSON.stringify(out));
