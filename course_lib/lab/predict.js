@@ -120,14 +120,16 @@ export function attachPrediction(model, { channels, kernel, redraw }) {
       if (!m) return undefined;
       return inp.choices ? inp.choices[m.get("index")] : m.get("value");
     });
-    pred.move(performance.now(), values, kernel());
+    try { pred.move(performance.now(), values, kernel()); } catch (err) { pred.predicted = null; console.warn(err); }
     redraw(); schedule();
   }
   function build() {
     detachControls(); controls.length = 0; pred = null; generation++;
     const spec = model.get("predict");
     if (!spec || !spec.source) return;
-    pred = new Prediction(spec, channels());
+    try { pred = new Prediction(spec, channels()); } catch (err) {   // no prediction: the kernel's frames still draw
+      console.warn("course_lib scene: prediction disabled:", err); return;
+    }
     pred.params = model.get("predict_params") ?? [];
     const mine = generation, manager = model.widget_manager;
     spec.inputs.forEach((inp, k) => {
