@@ -5,8 +5,9 @@ Usage::
     .venv/bin/python benchmarks/browser_report.py [reports/browser_latency.json]
 
 The browser tests write the figures (tests/browser/test_scene_in_browser.py
-for the scene widget, tests/browser/test_notebooks_in_browser.py for every
-lesson); this script only prints them beside the issue's targets, and marks
+for the scene widget, tests/browser/test_predict_in_browser.py for a predicted
+posture lab, tests/browser/test_notebooks_in_browser.py for every lesson);
+this script only prints them beside the issue's targets, and marks
 each figure that misses its target.
 """
 

@@ -18,8 +18,13 @@ The browser reports back through callbacks: ``on_need``, ``on_playhead``,
 end, e.g. under nbval); :meth:`Scene.browser_message` feeds a message as the
 browser would send it, for tests.
 
-The browser side is ``course_lib/lab/scene.js``, one ES module shipped as
-is (no build step).
+A posture lab can also hand the scene a prediction (:mod:`course_lib.lab.predict`): JavaScript
+generated from the course's sympy expressions, the scene channels it computes from the lab's controls,
+and its parameters (the ``predict`` and ``predict_params`` traits). The browser then draws a slider's
+move at once and replaces the prediction by the kernel's frame for the same inputs as it arrives.
+
+The browser side is ``course_lib/lab/predict.js`` followed by ``course_lib/lab/scene.js``, one ES
+module shipped as is (no build step).
 """
 
 from __future__ import annotations
