@@ -44,6 +44,8 @@ export class Prediction {
     this.fn = compilePrediction(spec.source);
     this.curveFn = spec.curve_source ? compileCurves(spec.curve_source) : null;
     this.curveIds = spec.curves ?? []; this.directions = spec.directions ?? [[], []]; this.curves = null;
+    this.drags = new Map(Object.entries(spec.drags ?? {}).map(([id, d]) => [id, { fn: compileCurves(d.source), inputs: d.inputs }]));
+    this.byDrag = false;                                  // the prediction shown comes from a drag
     this.outputs = spec.outputs.map((name) => channels.indexOf(name));
     this.inputs = spec.inputs.map((inp) => ({ ...inp, index: channels.indexOf(inp.channel) }));
     const missing = [...spec.outputs, ...spec.inputs.map((i) => i.channel)].filter((n) => !channels.includes(n));
@@ -69,6 +71,7 @@ export class Prediction {
   move(now, controls, kernel) {
     const inputs = this.inputs.map((inp, k) => (Number.isFinite(controls[k]) ? controls[k] : kernel[inp.index]));
     this.lastMove = now;
+    this.byDrag = false;
     if (sameInputs(inputs, this.inputsOf(kernel), this.inputs)) {
       this.predicted = null; this.curves = null; this.counts.unchanged++; return false;
     }
@@ -79,6 +82,18 @@ export class Prediction {
     Object.assign(this, { current: inputs, since: now, answeredAt: null });
     this.counts.predicted++;
     return true;
+  }
+  /** A handle `id` dragged to (x, y): the inputs it sets, from the inputs shown now; false when not predicted. */
+  drag(now, id, x, y, kernel) {
+    const d = this.drags.get(id);
+    if (!d) return false;
+    const params = this.perturb === 1 ? this.params : this.params.map((p) => p * this.perturb);
+    const base = this.predicted !== null ? this.current.slice() : this.inputsOf(kernel);
+    const values = d.fn(base, params, [x, y]);
+    d.inputs.forEach((k, j) => { if (Number.isFinite(values[j])) base[k] = values[j]; });
+    const shown = this.move(now, base, kernel);
+    this.byDrag = shown;
+    return shown;
   }
   /** A kernel frame arrived: true when it settles the prediction (it is shown as it is). */
   kernelFrame(now, values) {
@@ -113,8 +128,9 @@ export function attachPrediction(model, { channels, kernel, redraw }) {
     if (pred && pred.predicted !== null) timer = setTimeout(() => { if (pred && pred.expire(performance.now())) redraw(); else schedule(); }, 50);
   };
   const controls = [];
-  function moved() {
-    if (!pred || model.get("playing")) return;
+  let dragging = false;
+  function moved() {   // during a drag, and until its prediction is settled, the controls only echo the kernel
+    if (!pred || model.get("playing") || dragging || (pred.byDrag && pred.predicted !== null)) return;
     const values = pred.inputs.map((inp, k) => {
       const m = controls[k];
       if (!m) return undefined;
@@ -146,6 +162,13 @@ export function attachPrediction(model, { channels, kernel, redraw }) {
   return {
     current: () => pred,
     rebuild: build,
+    /** A handle is grabbed (true) or released (false). */
+    grab(on) { dragging = on; },
+    /** The handle `id` is dragged to (x, y) (panel units): predict what the kernel will show. */
+    drag(id, x, y) {
+      if (!pred || model.get("playing")) return;
+      try { if (pred.drag(performance.now(), id, x, y, kernel())) schedule(); } catch (err) { pred.predicted = null; console.warn(err); }
+    },
     /** A kernel frame: settles (or not) the prediction. */
     frame(values) { if (pred) { pred.kernelFrame(performance.now(), values); schedule(); } },
     /** The values to draw: the prediction over the kernel's frame, or the kernel's frame itself. */

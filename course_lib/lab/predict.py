@@ -34,14 +34,16 @@ from course_lib.physics.symbolic.two_link_forms import TwoLinkForms, two_link_fo
 #: functions the generated code calls, kept unevaluated in sympy (its Min, Max, Abs, sign and Piecewise would
 #: compare their symbolic arguments, minutes for a lab's expressions): name -> JavaScript, and its Python twin
 JS_FUNCTIONS = {"minimum": "Math.min", "maximum": "Math.max", "absolute": "Math.abs", "signum": "Math.sign",
-                "floored": "Math.floor", "where": "where"}
+                "floored": "Math.floor", "rounded": "Math.round", "where": "where"}
 PY_FUNCTIONS = {"minimum": min, "maximum": max, "absolute": abs, "signum": lambda x: float((x > 0) - (x < 0)),
-                "floored": math.floor, "where": lambda c, a, b: a if c else b}
+                "floored": math.floor, "rounded": round, "where": lambda c, a, b: a if c else b}
 #: the generated code's helpers, defined in front of it
 JS_HELPERS = "const where = (c, a, b) => (c ? a : b);"
-minimum, maximum, absolute, signum, floored, where = (sp.Function(name) for name in JS_FUNCTIONS)
+minimum, maximum, absolute, signum, floored, rounded, where = (sp.Function(name) for name in JS_FUNCTIONS)
 #: the direction (cos φ, sin φ) a curve's point is computed for (:attr:`Prediction.curves`)
 DIRECTION = sp.symbols("dir_c dir_s", real=True)
+#: where a dragged handle is (panel units, :attr:`Prediction.drags`)
+DRAG = sp.symbols("drag_x drag_y", real=True)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,6 +85,9 @@ class Prediction:
     #: symbols the expressions use, each defined from the inputs (e.g. θ in rad from a slider in degrees):
     #: computed first, so no expression is rewritten in sympy (a substitution re-evaluates every node: minutes)
     derived: dict[sp.Symbol, Any] = dataclasses.field(default_factory=dict)
+    #: handles whose drag is predicted: handle id -> {input channel: its new value}, expressions that may also
+    #: use :data:`DRAG` (the pointer in the handle's panel) and the inputs before the move
+    drags: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
 
 
 @functools.lru_cache(maxsize=None)
@@ -138,11 +143,19 @@ def javascript(prediction: Prediction, curves: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _curve_inputs(body: str, n_inputs: int) -> str:
-    """A curve body reads its direction from D, not from inputs n_inputs and n_inputs + 1."""
-    for k, d in enumerate(DIRECTION):
+def _curve_inputs(body: str, n_inputs: int, extra: tuple[sp.Symbol, sp.Symbol] = DIRECTION) -> str:
+    """A curve (or drag) body reads its direction (pointer) from D, not from inputs n_inputs and n_inputs + 1."""
+    for k, d in enumerate(extra):
         body = body.replace(f"const {d} = I[{n_inputs + k}];", f"const {d} = D[{k}];")
     return body
+
+
+def drag_javascript(prediction: Prediction, handle: str) -> str:
+    """The body of ``function (I, P, D)`` giving the new values of the inputs a drag of ``handle`` to D = [x, y] sets."""
+    extra = tuple(Input(f"D{k}", d) for k, d in enumerate(DRAG))
+    body = javascript(Prediction(prediction.inputs + extra, dict(prediction.drags[handle]), prediction.params,
+                                 derived=prediction.derived))
+    return _curve_inputs(body, len(prediction.inputs), DRAG)
 
 
 def _js(expr: Any) -> str:
@@ -189,7 +202,10 @@ def _program(cls: type) -> dict[str, Any]:
     prediction = cls.prediction()
     curves = {"curve_source": javascript(prediction, curves=True), "curves": list(prediction.curves),
               "directions": [list(c) for c in zip(*prediction.directions)]} if prediction.curves else {}
-    return {"source": javascript(prediction), "outputs": list(prediction.outputs), **curves,
+    channels = [i.channel for i in prediction.inputs]
+    drags = {"drags": {h: {"source": drag_javascript(prediction, h), "inputs": [channels.index(c) for c in sets]}
+                       for h, sets in prediction.drags.items()}} if prediction.drags else {}
+    return {"source": javascript(prediction), "outputs": list(prediction.outputs), **curves, **drags,
             "inputs": [{k: v for k, v in dict(channel=i.channel, control=i.control, period=i.period,
                                               choices=list(i.choices) if i.choices else None).items()
                         if v is not None} for i in prediction.inputs]}
@@ -231,3 +247,23 @@ def arm_parameters(*inputs: Input) -> tuple[sp.Symbol, ...]:
     """The arm's raw parameter symbols (:data:`RAW_PARAMETERS`) that are not among ``inputs`` (e.g. a payload slider)."""
     taken = {i.symbol for i in inputs}
     return tuple(s for s in arm_forms().raw.values() if s not in taken)
+
+
+def snapped_angle(degrees: Any, step: float | None) -> Any:
+    """An angle (degrees) rounded to the sliders' ``step`` within −180…180, as a drag snaps it (arm2r's ``_snap``)."""
+    return degrees if step is None else clip(rounded(degrees / step) * step, -180, 180)
+
+
+def arm_drags(angles: tuple[Input, Input], step: float | None) -> dict[str, dict[str, Any]]:
+    """The elbow and tip drags of :mod:`course_lib.lab.arm2r`: the elbow turns θ₁ toward the pointer, the tip θ₂."""
+    f, (x, y) = arm_forms(), DRAG
+    shoulder = wrapped_degrees(sp.atan2(y, x) * 180 / sp.pi)
+    elbow = wrapped_degrees((sp.atan2(y - f.elbow[1], x - f.elbow[0]) - f.q[0]) * 180 / sp.pi)
+    return {"elbow": {angles[0].channel: snapped_angle(shoulder, step)},
+            "tip": {angles[1].channel: snapped_angle(elbow, step)}}
+
+
+def with_arm_drags(prediction: Prediction, lab_class: type) -> Prediction:
+    """``prediction`` with the arm's elbow and tip drags, snapped to ``lab_class``'s angle sliders' step."""
+    steps = [spec.step for spec in lab_class.CONTROLS if spec.key in ("theta1", "theta2")]
+    return dataclasses.replace(prediction, drags=arm_drags(angle_inputs(), min(steps) if steps else None))

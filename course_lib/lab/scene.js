@@ -676,7 +676,7 @@ function mount(model, el) {
     if (!s || dragging) return;
     e.preventDefault(); canvas.setPointerCapture?.(e.pointerId);
     const v = shown(), start = [resolve(s.props.x, v), resolve(s.props.y, v)];
-    dragging = { s, T: transforms.get(s.panel), start, at: start, pointerId: e.pointerId };
+    dragging = { s, T: transforms.get(s.panel), start, at: start, pointerId: e.pointerId }; prediction.grab(true);
     overrideUntil = null; canvas.style.cursor = "grabbing";
     send({ type: "drag", id: s.id, phase: "start", x: start[0], y: start[1] });
   });
@@ -685,13 +685,14 @@ function mount(model, el) {
     if (e.pointerId !== dragging.pointerId) return;
     const [x, y] = constrainDrag(dragging.s.props, dragging.start, ...pointerData(e, dragging.T));
     dragging.at = [x, y]; override = handleOverride(dragging.s.props, x, y);
+    prediction.drag(dragging.s.id, x, y);                     // the rest of the picture, where the lab predicts it
     draw();                                                   // at once, not at the next frame
     const m = throttle.offer(e.timeStamp, { type: "drag", id: dragging.s.id, phase: "move", x, y });
     if (m) send(m); else kick();
   });
   const endDrag = (e) => {
     if (!dragging || (e && e.pointerId !== undefined && e.pointerId !== dragging.pointerId)) return;
-    const d = dragging; dragging = null; canvas.style.cursor = "";
+    const d = dragging; dragging = null; canvas.style.cursor = ""; prediction.grab(false);
     const late = throttle.flush(); if (late) send(late);
     send({ type: "drag", id: d.s.id, phase: "end", x: d.at[0], y: d.at[1] });
     overrideUntil = performance.now() + 600;                  // until the kernel's answer (a new frame) arrives

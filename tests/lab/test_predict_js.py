@@ -4,7 +4,8 @@ Each case is a random arm (lengths, masses, centres, inertias, payload) and a ra
 lab has them, an energy and joint rates), set on the lab headless; the lab's own refresh computes the scene's
 channels (the kernel's numbers, from the numeric model). Node evaluates the JavaScript the lab ships
 (course_lib/lab/predict.py) from the frame's inputs and the lab's parameters: every predicted channel must
-agree to 1e-9 (relative to 1 + |value|; 1e-7 where lesson 6's kernel differences M), every predicted curve point to the kernel's rounding (5 decimals).
+agree to 1e-9 (relative to 1 + |value|; 1e-7 where lesson 6's kernel takes differences), every predicted curve point to the kernel's rounding (5 decimals).
+So must the angle a drag of the elbow or the tip to a random pointer turns the arm to (the kit's arm2r).
 A perturbed copy of the parameters must not agree (the check can fail).
 """
 
@@ -19,6 +20,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from course_lib.lab.arm2r import drag_elbow, drag_tip, wrap_posture
+from course_lib.lab.numbers import wrap_degrees
 from course_lib.physics.models import TwoLinkArm
 
 CHECK = Path(__file__).resolve().parent / "js" / "predict_check.mjs"
@@ -77,9 +80,10 @@ def coriolis_cases(rng):
 
 
 LABS = {"start_here": start_here_cases, "coriolis": coriolis_cases, "mass_matrix": mass_matrix_cases, "operational_space": operational_space_cases}
-#: lesson 6's kernel splits C q̇ with Christoffel symbols from central differences of M (EPS = 1e-6 rad,
-#: ~1e-10 round-off, times rates up to 6 rad/s squared); the prediction's are exact
-DIFFERENCED = {("coriolis", f"t{i}_{part}"): 1e-7 for i in (1, 2) for part in ("cf", "cor")}
+#: lesson 6's kernel splits C q̇ with Christoffel symbols from central differences of M, and its m·a arrows
+#: come from the centres' Jacobians differenced along the motion (~1e-10 round-off, times rates up to 6 rad/s
+#: squared); the prediction's are exact
+DIFFERENCED = {("coriolis", c): 1e-7 for c in ("t1_cf", "t1_cor", "t2_cf", "t2_cor", "f1x", "f1y", "f2x", "f2y")}
 #: the kernel sends a lab's curves rounded to 5 decimals (m, or log₁₀ kg in the polar plot)
 CURVE_TOLERANCE = 6e-6
 
@@ -98,6 +102,17 @@ def _node() -> str:
     return node
 
 
+def kernel_drags(lab, rng) -> dict:
+    """A random pointer for the elbow and for the tip, and the angle (deg) the kernel's drag turns to."""
+    q, step, out = np.radians([lab.scene.values["theta1_deg"], lab.scene.values["theta2_deg"]]), lab.angle_step(), {}
+    elbow = tuple(lab.arm.joint_positions(q)[1])
+    for handle, joint in (("elbow", 0), ("tip", 1)):
+        x, y = rng.uniform(-2.5, 2.5, 2)
+        new = drag_elbow(q, x, y, step) if handle == "elbow" else drag_tip(q, elbow, x, y, step)
+        out[handle] = [x, y, float(wrap_degrees(np.degrees(wrap_posture(new)[joint])))]
+    return out
+
+
 def _collect(seed: int) -> dict:
     rng = np.random.default_rng(seed)
     out = {}
@@ -105,7 +120,8 @@ def _collect(seed: int) -> dict:
         rows, lab = [], None
         for lab in cases(rng):
             rows.append({"values": [lab.scene.values[c] for c in lab.scene.channels],
-                         "params": lab.prediction_params(), "curves": kernel_curves(lab)})
+                         "params": lab.prediction_params(), "curves": kernel_curves(lab),
+                         "drags": kernel_drags(lab, rng)})
         out[name] = {"spec": dict(lab.scene.predict), "channels": list(lab.scene.channels), "cases": rows}
     return out
 
@@ -129,6 +145,8 @@ def test_generated_prediction_agrees_with_the_kernel_at_random_states(tmp_path):
         curves = len(lab["spec"].get("curves", []))
         assert figures["curves"]["compared"] == CASES * curves * 2 * len(lab["spec"].get("directions", [[]])[0])
         assert figures["curves"]["worst"]["error"] <= CURVE_TOLERANCE, f"{name}: a predicted curve disagrees: {figures}"
+        assert figures["drags"]["compared"] == 2 * CASES and figures["drags"]["worst"]["error"] <= TOLERANCE, (
+            f"{name}: a predicted drag turns the arm elsewhere than the kernel: {figures['drags']}")
 
     # the same check on a slightly wrong arm (every parameter 1e-6 off) must fail: it can tell
     for lab in labs.values():

@@ -27,7 +27,7 @@ from course_lib.lab import controls as c
 from course_lib.lab.arm2r import PosedSimArm, arm_readouts, arm_shapes
 from course_lib.lab.base import Lab
 from course_lib.lab.numbers import capped, slider_angle
-from course_lib.lab.predict import Predicted, Prediction, arm_parameter_values
+from course_lib.lab.predict import Predicted, Prediction, arm_parameter_values, with_arm_drags
 from course_lib.lab.scene import Arrow, Bar, Disc, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import NotYet, checklist
@@ -100,7 +100,7 @@ class ChristoffelLab(Predicted, PosedSimArm, SimLab):
     @classmethod
     def prediction(cls) -> Prediction:
         """Every channel of the paused lab, predicted in the browser from its controls (predicted.py)."""
-        return coriolis_prediction(ARROW_MAX / ARROW_PER_N)
+        return with_arm_drags(coriolis_prediction(ARROW_MAX / ARROW_PER_N), cls)
 
     def prediction_params(self) -> list[float]:
         return arm_parameter_values(self.arm)

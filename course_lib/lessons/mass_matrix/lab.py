@@ -33,7 +33,7 @@ from course_lib.lab import controls as c
 from course_lib.lab.arm2r import PosedArm, arm_readouts, arm_shapes
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.numbers import slider_angle
-from course_lib.lab.predict import Predicted, Prediction, arm_parameter_values
+from course_lib.lab.predict import Predicted, Prediction, arm_parameter_values, with_arm_drags
 from course_lib.lab.scene import Band, Disc, Ellipse, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.mass_matrix.messages import MASS_MATRIX
@@ -122,8 +122,8 @@ class MassMatrixLab(Predicted, PosedArm, Lab):
     @classmethod
     def prediction(cls) -> Prediction:
         """Every channel, predicted in the browser from the sliders (see predicted.py)."""
-        return mass_matrix_prediction((PAYLOAD_R0, PAYLOAD_R_PER_KG), dict(
-            gap=LABEL_GAP, half_w=LABEL_HALF_W, half_h=LABEL_HALF_H, range=QD_RANGE))
+        return with_arm_drags(mass_matrix_prediction((PAYLOAD_R0, PAYLOAD_R_PER_KG), dict(
+            gap=LABEL_GAP, half_w=LABEL_HALF_W, half_h=LABEL_HALF_H, range=QD_RANGE)), cls)
 
     def prediction_params(self) -> list[float]:
         return arm_parameter_values(self.arm, "payload") + list(self.klim)

@@ -24,7 +24,7 @@ from course_lib.lab import controls as c
 from course_lib.lab.arm2r import PosedArm, arm_readouts, arm_shapes, ArmLook
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.numbers import capped, slider_angle
-from course_lib.lab.predict import Predicted, Prediction, arm_parameter_values
+from course_lib.lab.predict import Predicted, Prediction, arm_parameter_values, with_arm_drags
 from course_lib.lab.scene import Arrow, Disc, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.operational_space.messages import OPERATIONAL_SPACE
@@ -91,9 +91,9 @@ class OperationalSpaceLab(Predicted, PosedArm, Lab):
     @classmethod
     def prediction(cls) -> Prediction:
         """The channels and the three curves, predicted in the browser from the angle sliders (predicted.py)."""
-        return operational_space_prediction(dict(push=PUSH_PER_N, acc=ACC_PER_MS2, vel=VEL_PER_MS, arrow_max=ARROW_MAX,
-                                                 cut=POLAR_CUT, top=KAPPA_TOP, sigma_min=osp.SIGMA_MIN),
-                                            tuple(map(tuple, _CIRCLE.T.tolist())))
+        return with_arm_drags(operational_space_prediction(
+            dict(push=PUSH_PER_N, acc=ACC_PER_MS2, vel=VEL_PER_MS, arrow_max=ARROW_MAX, cut=POLAR_CUT, top=KAPPA_TOP,
+                 sigma_min=osp.SIGMA_MIN), tuple(map(tuple, _CIRCLE.T.tolist()))), cls)
 
     def prediction_params(self) -> list[float]:
         return arm_parameter_values(self.arm)

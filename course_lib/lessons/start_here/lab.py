@@ -26,7 +26,7 @@ from course_lib.lab.arm2r import PosedArm, arm_readouts, arm_shapes
 from course_lib.lab.base import Lab
 from course_lib.lab.numbers import slider_angle
 from course_lib.lab.predict import (Predicted, Prediction, angle_inputs, arm_outputs, arm_parameter_values, arm_parameters,
-                                    posture_from_degrees)
+                                    posture_from_degrees, with_arm_drags)
 from course_lib.lab.scene import Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, Task, TaskList
 from course_lib.lessons.start_here.messages import ARM_PREVIEW
@@ -81,8 +81,8 @@ class ArmPreviewLab(Predicted, PosedArm, Lab):
         """The browser draws the arm and its tip from the angle sliders before the kernel answers."""
         angles = angle_inputs()
         out = arm_outputs(angles)
-        return Prediction(angles, dict(out, tip_x=out["tx"], tip_y=out["ty"]), arm_parameters(),
-                          derived=posture_from_degrees(angles))
+        return with_arm_drags(Prediction(angles, dict(out, tip_x=out["tx"], tip_y=out["ty"]), arm_parameters(),
+                                         derived=posture_from_degrees(angles)), cls)
 
     def prediction_params(self) -> list[float]:
         return arm_parameter_values(self.arm)

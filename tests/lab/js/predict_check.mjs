@@ -12,11 +12,18 @@ const labs = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const out = {};
 for (const [name, lab] of Object.entries(labs)) {
   const pred = new Prediction(lab.spec, lab.channels);
-  let worst = { error: 0, channel: null, case: -1 }, compared = 0, curveWorst = { error: 0 }, curveCompared = 0;
+  let worst = { error: 0, channel: null, case: -1 }, compared = 0, curveWorst = { error: 0 }, curveCompared = 0,
+    dragWorst = { error: 0 }, dragCompared = 0;
   const perChannel = {};
   lab.cases.forEach((c, n) => {
     pred.params = c.params;
     const inputs = pred.inputsOf(c.values), predicted = pred.fn(inputs, pred.params);
+    for (const [id, [x, y, want]] of Object.entries(c.drags ?? {})) {   // a drag: the angle it turns to (mod 360)
+      const d = pred.drags.get(id), got = d.fn(inputs, pred.params, [x, y])[0];
+      let error = Math.abs(got - want) % 360; error = Math.min(error, 360 - error);
+      dragCompared++;
+      if (!(error <= dragWorst.error)) dragWorst = { error, handle: id, case: n, got, want };
+    }
     if (pred.curveFn) {                                 // the kernel sends its curves rounded to 5 decimals
       const curves = curvePoints(pred.curveFn, pred.curveIds, pred.directions, inputs, pred.params);
       for (const [id, want] of Object.entries(c.curves)) {
@@ -37,6 +44,7 @@ for (const [name, lab] of Object.entries(labs)) {
       if (!(error <= worst.error)) worst = { error, channel: name, case: n, got, want };
     });
   });
-  out[name] = { cases: lab.cases.length, compared, worst, perChannel, curves: { compared: curveCompared, worst: curveWorst } };
+  out[name] = { cases: lab.cases.length, compared, worst, perChannel, curves: { compared: curveCompared, worst: curveWorst },
+    drags: { compared: dragCompared, worst: dragWorst } };
 }
 console.log(JSON.stringify(out));
