@@ -116,7 +116,7 @@ bench-scaling: $(TEST_STAMP)
 
 # The browser figures: Play fps, slider/drag to pixels, also with 100 ms added each way.
 bench-browser: $(TEST_STAMP) browser-deps
-	$(PY) -m pytest -m browser -p no:cacheprovider -q tests/browser/test_scene_in_browser.py
+	$(PY) -m pytest -m browser -p no:cacheprovider -q tests/browser/test_scene_in_browser.py tests/browser/test_predict_in_browser.py
 	$(PY) benchmarks/browser_report.py
 
 badges:

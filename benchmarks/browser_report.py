@@ -5,8 +5,9 @@ Usage::
     .venv/bin/python benchmarks/browser_report.py [reports/browser_latency.json]
 
 The browser tests write the figures (tests/browser/test_scene_in_browser.py
-for the scene widget, tests/browser/test_notebooks_in_browser.py for every
-lesson); this script only prints them beside the issue's targets, and marks
+for the scene widget, tests/browser/test_predict_in_browser.py for a predicted
+posture lab, tests/browser/test_notebooks_in_browser.py for every lesson);
+this script only prints them beside the issue's targets, and marks
 each figure that misses its target.
 """
 
@@ -31,6 +32,10 @@ FIGURES = [
     ("two views, Notebook 7 view: frames drawn/s (live)", ("notebook7", "frames_drawn_per_s"), 8.0, "min"),
 ]
 SLOW_TARGETS = {("play", "fps"): 55.0, ("slider_to_pixels_ms", "median"): 250.0}
+#: a predicted lab (tests/browser/test_predict_in_browser.py): the prediction's pixels, and the kernel's frame
+#: confirming it within one round trip (0 locally, 200 ms over the slow link) plus 30 ms
+PREDICTED = [("slider to pixels, predicted, median (ms)", ("slider_to_pixels_ms", "median"), 20.0, 25.0),
+             ("slider to kernel-confirmed picture, median (ms)", ("slider_to_confirmed_ms", "median"), 30.0, 230.0)]
 
 
 def dig(data: dict, path: tuple[str, ...]):
@@ -48,6 +53,13 @@ def rows(report: dict) -> list[list[str]]:
     for notebook, apps in sorted(report.items()):
         for app, figures in sorted(apps.items()):
             slow = app.endswith("+100ms")
+            if notebook.startswith("predict_"):
+                for what, path, local, delayed in PREDICTED:
+                    value, target = dig(figures, path), delayed if slow else local
+                    if value is not None:
+                        out.append([notebook, app, what, f"{value:.1f}", f"≤ {target:g}",
+                                    "ok" if value <= target else "MISSED"])
+                continue
             for what, path, target, kind in FIGURES:
                 value = dig(figures, path)
                 if value is None:

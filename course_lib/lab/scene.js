@@ -394,7 +394,7 @@ function drawArrowHead(ctx, x, y, ang, size) {
 
 /** Draw one shape; `v` are the channel values, `T` the panel transform, `hl` true when highlighted. */
 function drawShape(ctx, s, v, T, env, hl) {
-  const { color, font, traces, channels } = env;
+  const { color, font, traces, channels, curves } = env;
   const p = s.props, r = (k) => resolve(p[k], v);
   const stroke = color(p.color);
   ctx.strokeStyle = stroke; ctx.fillStyle = stroke; ctx.globalAlpha = p.alpha ?? 1;
@@ -443,7 +443,7 @@ function drawShape(ctx, s, v, T, env, hl) {
         ctx.fillText(p.label, ex + 6 * Math.cos(ang) + (Math.abs(Math.cos(ang)) < 0.3 ? 6 : 0), ey + 8 * Math.sin(ang)); }
       break;
     }
-    case "polyline": if (p.xs.length > 1) line(p.xs, p.ys); break;
+    case "polyline": { const c = curves?.get(s.id) ?? p; if (c.xs.length > 1) line(c.xs, c.ys); break; }
     case "ellipse": { const e = ellipsePoints(r("x"), r("y"), r("a"), r("b"), r("ux"), r("uy"), p.n ?? 72); line(e.xs, e.ys); break; }
     case "trace": { const tb = traces.get(s.id); if (tb && tb.xs.length > 1) line(tb.xs, tb.ys); break; }
     case "text": {
@@ -534,6 +534,7 @@ function mount(model, el) {
   const traces = new Map(), throttle = new Throttle(33), held = new Set(), stats = { draws: 0, played: 0 };
   // for tests and benchmarks: counters, the clock, and data -> page coordinates
   canvas.__scene = { stats, font: (px) => font(px), get texts() { return texts.map((b) => ({ ...b })); }, get player() { return player; }, get feed() { return feed; }, get values() { return Array.from(values); },
+    get shown() { return Array.from(shown()); }, get prediction() { return prediction.current(); },
     toPage(panel, x, y) { const T = transforms.get(panel), r = canvas.getBoundingClientRect(); return [r.left + T.px(x), r.top + T.py(y)]; } };
 
   const color = (name) => palette[name] ?? name ?? palette.ink;
@@ -541,7 +542,10 @@ function mount(model, el) {
   const ink = (name) => model.get("text_colors")?.canvas?.[color(name)] ?? color(name);
   const pageInk = (name) => model.get("text_colors")?.[document.body.dataset.jpThemeLight === "false" ? "dark" : "light"]?.[color(name)] ?? color(name);
   const font = (px) => `${px}px ${fontFamily}`;
-  const shown = () => applyOverride(values, override);
+  // the prediction (predict.js, shipped in front of this module): drawn at once, until the kernel's frame settles it
+  const prediction = attachPrediction(model, { channels: () => channels, kernel: () => values,
+    redraw: () => { if (fontFamily && alive) { draw(); dirty = false; } else kick(); } });
+  const shown = () => applyOverride(prediction.shown(values), override);
   const kick = () => { dirty = true; if (!raf && alive) raf = requestAnimationFrame(loop); };
 
   function setup() {
@@ -563,6 +567,7 @@ function mount(model, el) {
     if (model.get("keyboard")) { stage.tabIndex = 0; stage.setAttribute("data-lm-suppress-shortcuts", "true");
       stage.setAttribute("data-p-suppress-shortcuts", "true"); stage.title = "Click here, then use ← → (and space)"; }
     a11ySetup();
+    prediction.rebuild();
     kick();
   }
 
@@ -620,6 +625,7 @@ function mount(model, el) {
     if (age === "old") return;                       // a state from before a Reset the browser already heard of
     if (age === "new") clearTraces();
     seq = f.seq; values = Float64Array.from(f.values);
+    prediction.frame(values);
     if (overrideUntil !== null) { override = null; overrideUntil = null; }
     pushTraces(values);
     if (fontFamily) { draw(); dirty = false; } else kick();   // the kernel's answer is drawn at once
@@ -636,7 +642,7 @@ function mount(model, el) {
     texts.length = 0;
     ctx.textRendering = "geometricPrecision";       // no hinting: keeps the dot of θ̇ above the θ (glyph_style.py)
     ctx.fillStyle = color("background"); ctx.fillRect(0, 0, W, H);
-    const v = shown(), env = { color, font, traces, channels, ink };
+    const v = shown(), env = { color, font, traces, channels, ink, curves: prediction.curves() };
     updateFormula(v);
     for (const p of panels.values()) drawAxes(ctx, p, transforms.get(p.id), color, font);
     for (const pass of [true, false]) {              // highlighted shapes' glow first, then every shape
@@ -689,7 +695,7 @@ function mount(model, el) {
     if (!s || dragging) return;
     e.preventDefault(); canvas.setPointerCapture?.(e.pointerId);
     const v = shown(), start = [resolve(s.props.x, v), resolve(s.props.y, v)];
-    dragging = { s, T: transforms.get(s.panel), start, at: start, pointerId: e.pointerId };
+    dragging = { s, T: transforms.get(s.panel), start, at: start, pointerId: e.pointerId }; prediction.grab(true);
     overrideUntil = null; canvas.style.cursor = "grabbing";
     send({ type: "drag", id: s.id, phase: "start", x: start[0], y: start[1] });
   });
@@ -698,13 +704,14 @@ function mount(model, el) {
     if (e.pointerId !== dragging.pointerId) return;
     const [x, y] = constrainDrag(dragging.s.props, dragging.start, ...pointerData(e, dragging.T));
     dragging.at = [x, y]; override = handleOverride(dragging.s.props, x, y);
+    prediction.drag(dragging.s.id, x, y);                     // the rest of the picture, where the lab predicts it
     draw();                                                   // at once, not at the next frame
     const m = throttle.offer(e.timeStamp, { type: "drag", id: dragging.s.id, phase: "move", x, y });
     if (m) send(m); else kick();
   });
   const endDrag = (e) => {
     if (!dragging || (e && e.pointerId !== undefined && e.pointerId !== dragging.pointerId)) return;
-    const d = dragging; dragging = null; canvas.style.cursor = "";
+    const d = dragging; dragging = null; canvas.style.cursor = ""; prediction.grab(false);
     const late = throttle.flush(); if (late) send(late);
     send({ type: "drag", id: d.s.id, phase: "end", x: d.at[0], y: d.at[1] });
     overrideUntil = performance.now() + 600;                  // until the kernel's answer (a new frame) arrives
@@ -830,7 +837,7 @@ function mount(model, el) {
   document.fonts?.addEventListener?.("loadingdone", onFonts);
   document.fonts?.load?.(`13px '${DOT_FONT}'`, "\u03b8\u0307").then(onFonts, () => {});
   return () => {
-    alive = false; if (raf) cancelAnimationFrame(raf);
+    alive = false; if (raf) cancelAnimationFrame(raf); prediction.detach();
     document.fonts?.removeEventListener?.("loadingdone", onFonts);
     for (const [name, fn] of handlers) model.off(name, fn);
     window.removeEventListener("blur", onBlur);

@@ -18,7 +18,8 @@ import ipywidgets as w
 
 #: traits that hold code or plumbing, never a sentence a learner reads
 SKIPPED_TRAITS = {"_esm", "_css", "_anywidget_id", "layout", "style", "comm", "keys", "log", "channels", "palette",
-                  "scene_id", "icon", "button_style", "bar_style", "box_style", "orientation", "readout_format"}
+                  "scene_id", "icon", "button_style", "bar_style", "box_style", "orientation", "readout_format",
+                  "predict", "predict_params"}
 #: keys of the scene's shapes, panels and formula that name things (ids, colours, kinds), never read as text
 SKIPPED_KEYS = {"id", "kind", "panel", "color", "anchor", "term", "axis", "orient"}
 

@@ -18,8 +18,13 @@ The browser reports back through callbacks: ``on_need``, ``on_playhead``,
 end, e.g. under nbval); :meth:`Scene.browser_message` feeds a message as the
 browser would send it, for tests.
 
-The browser side is ``course_lib/lab/scene.js``, one ES module shipped as
-is (no build step).
+A posture lab can also hand the scene a prediction (:mod:`course_lib.lab.predict`): JavaScript
+generated from the course's sympy expressions, the scene channels it computes from the lab's controls,
+and its parameters (the ``predict`` and ``predict_params`` traits). The browser then draws a slider's
+move at once and replaces the prediction by the kernel's frame for the same inputs as it arrives.
+
+The browser side is ``course_lib/lab/predict.js`` followed by ``course_lib/lab/scene.js``, one ES
+module shipped as is (no build step).
 """
 
 from __future__ import annotations
@@ -64,6 +69,13 @@ __all__ = [
 ]
 
 ESM_PATH = pathlib.Path(__file__).resolve().parent.parent / "scene.js"
+#: the prediction's browser side (course_lib/lab/predict.py), shipped in front of scene.js as one module
+PREDICT_PATH = ESM_PATH.with_name("predict.js")
+
+
+def scene_module() -> str:
+    """The scene's ES module: predict.js, then scene.js (neither imports anything; their names do not clash)."""
+    return PREDICT_PATH.read_text(encoding="utf-8") + "\n" + ESM_PATH.read_text(encoding="utf-8")
 _created = itertools.count(1)
 _instances: "weakref.WeakSet[Scene]" = weakref.WeakSet()
 
@@ -93,7 +105,7 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
             unknown channel, a non-finite number.
     """
 
-    _esm = ESM_PATH
+    _esm = scene_module()
     width = t.Int(640).tag(sync=True)
     height = t.Int(400).tag(sync=True)
     panels = t.List(t.Dict()).tag(sync=True)
@@ -124,6 +136,11 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
     description = t.Unicode("").tag(sync=True)
     #: focusable, Space reporting " " (``on_key``): a simulated lab plays and pauses with it
     play_key = t.Bool(False).tag(sync=True)
+    # -- prediction (course_lib/lab/predict.py): the browser draws a slider's move before the kernel answers
+    #: {"source", "inputs", "outputs"}: generated code, its input channels and their controls' models; {}: none
+    predict = t.Dict().tag(sync=True)
+    #: the generated code's parameter values (the arm's, a plot's range)
+    predict_params = t.List(t.Float()).tag(sync=True)
 
     def __init__(self, *, width: int = 640, height: int = 400, panels: Sequence[Panel] = (),
                  channels: Sequence[str] = (), shapes: Sequence[Shape] = (), formula: Formula | None = None,

@@ -27,10 +27,12 @@ from course_lib.lab import controls as c
 from course_lib.lab.arm2r import PosedSimArm, arm_readouts, arm_shapes
 from course_lib.lab.base import Lab
 from course_lib.lab.numbers import capped, slider_angle
+from course_lib.lab.predict import Predicted, Prediction, arm_parameter_values, with_arm_drags
 from course_lib.lab.scene import Arrow, Bar, Disc, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.coriolis.messages import CHRISTOFFEL
+from course_lib.lessons.coriolis.predicted import coriolis_prediction
 from course_lib.physics import christoffel as chr_
 from course_lib.physics.models import TwoLinkArm
 from course_lib.physics.models.held_rates import HeldRatesArm
@@ -51,7 +53,7 @@ FORMS = ("christoffel", "alternative")
 AMBER = "#d48806"
 
 
-class ChristoffelLab(PosedSimArm, SimLab):
+class ChristoffelLab(Predicted, PosedSimArm, SimLab):
     """The velocity-torque lab of lesson 6.
 
     Args:
@@ -93,6 +95,15 @@ class ChristoffelLab(PosedSimArm, SimLab):
         self.start(self._scene(), [self.readout_html])
         for key, value in (("theta1", theta1), ("theta2", theta2), ("qd1", qd1), ("qd2", qd2)):
             self.move_control(key, value)
+        self.start_prediction()
+
+    @classmethod
+    def prediction(cls) -> Prediction:
+        """Every channel of the paused lab, predicted in the browser from its controls (predicted.py)."""
+        return with_arm_drags(coriolis_prediction(ARROW_MAX / ARROW_PER_N), cls)
+
+    def prediction_params(self) -> list[float]:
+        return arm_parameter_values(self.arm)
 
     def _scene(self) -> Scene:
         T, reach = self.T, 1.08 * (self.arm.l1 + self.arm.l2)
@@ -123,7 +134,7 @@ class ChristoffelLab(PosedSimArm, SimLab):
 
     _channels = ("ex", "ey", "tx", "ty", "c1x", "c1y", "c2x", "c2y", "f1x", "f1y", "f2x", "f2y", "t1_cor",
                  "t1_cf", "t2_cf", "t2_cor", "tau1", "tau2", "h", "theta2_deg", "qd1", "qd2", "c11", "c12",
-                 "c21", "c22")
+                 "c21", "c22", "theta1_deg", "alternative")
 
     # -- frames -> numbers -> picture --------------------------------------------------------------------
     def values(self, f: Frames) -> dict:

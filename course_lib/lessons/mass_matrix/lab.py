@@ -33,9 +33,11 @@ from course_lib.lab import controls as c
 from course_lib.lab.arm2r import PosedArm, arm_readouts, arm_shapes
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.numbers import slider_angle
+from course_lib.lab.predict import Predicted, Prediction, arm_parameter_values, with_arm_drags
 from course_lib.lab.scene import Band, Disc, Ellipse, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.mass_matrix.messages import MASS_MATRIX
+from course_lib.lessons.mass_matrix.predicted import mass_matrix_prediction
 from course_lib.lessons.mass_matrix.view import CURVE_POINTS, mass_matrix_curves, mass_matrix_view, roundest_posture
 from course_lib.physics import quadratic_forms as qf
 from course_lib.physics.models import TwoLinkArm
@@ -59,7 +61,7 @@ LABEL_HALF_W, LABEL_HALF_H, LABEL_GAP = 0.95, 0.35, 0.2
 AMBER, PURPLE, CYAN, RED, GREEN = "#d99a00", "#7b4fa0", "#1a9fb5", "#c0392b", "#2e8b3d"
 
 
-class MassMatrixLab(PosedArm, Lab):
+class MassMatrixLab(Predicted, PosedArm, Lab):
     """Pose the 2R arm, pick a joint velocity, and see M as the ellipse ½ q̇ᵀ M q̇ = E.
 
     Args:
@@ -116,13 +118,23 @@ class MassMatrixLab(PosedArm, Lab):
             self.move_control(key, float(value))
         self.layout(column + [self.readout_html])
         self._draw_curves()
+        self.start_prediction()
         self.refresh()
+
+    @classmethod
+    def prediction(cls) -> Prediction:
+        """Every channel, predicted in the browser from the sliders (see predicted.py)."""
+        return with_arm_drags(mass_matrix_prediction((PAYLOAD_R0, PAYLOAD_R_PER_KG), dict(
+            gap=LABEL_GAP, half_w=LABEL_HALF_W, half_h=LABEL_HALF_H, range=QD_RANGE)), cls)
+
+    def prediction_params(self) -> list[float]:
+        return arm_parameter_values(self.arm, "payload") + list(self.klim)
 
     # -- the picture --------------------------------------------------------------------------
     def _scene(self) -> Scene:
         reach = 1.08 * (self.arm.l1 + self.arm.l2)
         return Scene(width=560, height=600, channels=[
-            "ex", "ey", "tx", "ty", "payload_r", "qd1", "qd2", "lx", "ly", "hx", "hy", "T", "E", "kappa",
+            "ex", "ey", "tx", "ty", "payload", "payload_r", "qd1", "qd2", "lx", "ly", "hx", "hy", "T", "E", "kappa",
             "theta1_deg", "theta2_deg", "M11", "M12", "M22", "lam1", "lam2", "axis_long", "axis_short", "T_long", "T_short",
             "speed", "payload_lx", "payload_ly", "label_lx", "label_ly", "label_hx", "label_hy", "kappa_dot"], panels=[
             Panel("world", 0.0, 0.0, 0.48, 0.56, (-reach, reach), (-reach, reach), equal=True, grid=True,
@@ -197,6 +209,8 @@ class MassMatrixLab(PosedArm, Lab):
             self.scene.set_panel("curves", ylim=ylim)
             self.scene.set_panel("kappa", ylim=klim)
             self.scene.set_shapes(changes)
+            if self.scene.predict:
+                self.update_prediction()
 
     def refresh(self) -> None:
         r = mass_matrix_view(self.arm, self.q, self.qd, self.E)

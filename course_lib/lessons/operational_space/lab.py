@@ -24,9 +24,11 @@ from course_lib.lab import controls as c
 from course_lib.lab.arm2r import PosedArm, arm_readouts, arm_shapes, ArmLook
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.numbers import capped, slider_angle
+from course_lib.lab.predict import Predicted, Prediction, arm_parameter_values, with_arm_drags
 from course_lib.lab.scene import Arrow, Disc, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.operational_space.messages import OPERATIONAL_SPACE
+from course_lib.lessons.operational_space.predicted import operational_space_prediction
 from course_lib.physics import operational_space as osp
 from course_lib.physics.models import TwoLinkArm
 
@@ -44,7 +46,7 @@ _ROUND = np.linspace(0.0, 2 * np.pi, 73)
 _CIRCLE = np.stack([np.cos(_ROUND), np.sin(_ROUND)])
 
 
-class OperationalSpaceLab(PosedArm, Lab):
+class OperationalSpaceLab(Predicted, PosedArm, Lab):
     """The apparent-mass lab of lesson 7.
 
     Args:
@@ -84,7 +86,18 @@ class OperationalSpaceLab(PosedArm, Lab):
         self.move_control("theta1", theta1)
         self.move_control("theta2", theta2)
         self.layout(column + [self.readout_html])
+        self.start_prediction()
         self.refresh()
+
+    @classmethod
+    def prediction(cls) -> Prediction:
+        """The channels and the three curves, predicted in the browser from the angle sliders (predicted.py)."""
+        return with_arm_drags(operational_space_prediction(
+            dict(push=PUSH_PER_N, acc=ACC_PER_MS2, vel=VEL_PER_MS, arrow_max=ARROW_MAX, cut=POLAR_CUT, top=KAPPA_TOP,
+                 sigma_min=osp.SIGMA_MIN), tuple(map(tuple, _CIRCLE.T.tolist()))), cls)
+
+    def prediction_params(self) -> list[float]:
+        return arm_parameter_values(self.arm)
 
     def _scene(self) -> Scene:
         T, reach = self.T, 1.05 * (self.arm.l1 + self.arm.l2 + ARROW_MAX)
@@ -122,8 +135,8 @@ class OperationalSpaceLab(PosedArm, Lab):
             *[Text(f"legend_{k}", "text", x=x, y=0.25, text=T(f"os_legend_{k}"), color=col, size=12)
               for k, x, col in (("vel", 0.0, AMBER), ("manip", 0.3, CYAN), ("F", 0.66, AMBER), ("acc", 0.78, GREEN))]])
 
-    _channels = ("ex", "ey", "tx", "ty", "px", "py", "fx", "fy", "ax", "ay", "ux", "uy", "F", "acc", "theta2_deg",
-                 "kappa_shown")
+    _channels = ("ex", "ey", "tx", "ty", "px", "py", "fx", "fy", "ax", "ay", "ux", "uy", "F", "acc", "theta1_deg",
+                 "theta2_deg", "kappa_shown")
 
     def _tip(self) -> np.ndarray:
         return self.arm.tip(self.q)

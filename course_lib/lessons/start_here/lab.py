@@ -25,6 +25,8 @@ from course_lib.lab import controls as c
 from course_lib.lab.arm2r import PosedArm, arm_readouts, arm_shapes
 from course_lib.lab.base import Lab
 from course_lib.lab.numbers import slider_angle
+from course_lib.lab.predict import (Predicted, Prediction, angle_inputs, arm_outputs, arm_parameter_values, arm_parameters,
+                                    posture_from_degrees, with_arm_drags)
 from course_lib.lab.scene import Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, Task, TaskList
 from course_lib.lessons.start_here.messages import ARM_PREVIEW
@@ -34,7 +36,7 @@ from course_lib.physics.models import TwoLinkArm
 TARGET_HEIGHT = 1.7
 
 
-class ArmPreviewLab(PosedArm, Lab):
+class ArmPreviewLab(Predicted, PosedArm, Lab):
     """Two angle sliders and a drawing of the 2R arm with its tip position.
 
     Args:
@@ -71,7 +73,19 @@ class ArmPreviewLab(PosedArm, Lab):
         self.move_control("theta1", theta1)
         self.move_control("theta2", theta2)
         self.layout(column + [self.readout_html])
+        self.start_prediction()
         self.refresh()
+
+    @classmethod
+    def prediction(cls) -> Prediction:
+        """The browser draws the arm and its tip from the angle sliders before the kernel answers."""
+        angles = angle_inputs()
+        out = arm_outputs(angles)
+        return with_arm_drags(Prediction(angles, dict(out, tip_x=out["tx"], tip_y=out["ty"]), arm_parameters(),
+                                         derived=posture_from_degrees(angles)), cls)
+
+    def prediction_params(self) -> list[float]:
+        return arm_parameter_values(self.arm)
 
     def _scene(self) -> Scene:
         reach = 1.1 * (self.arm.l1 + self.arm.l2)

@@ -52,6 +52,22 @@ class LinkParameters(NamedTuple):
 
 
 # -- the closed forms, one function each -----------------------------------
+def merged_parameters(l1: Any, l2: Any, m1: Any, m2: Any, payload: Any, lc1: Any, lc2: Any, I1: Any, I2: Any,
+                      g: Any) -> LinkParameters:
+    """The equations' parameters with a tip payload m_p (kg) merged into link 2 (numbers or sympy symbols).
+
+    The payload sits at distance l₂ from joint 2: link 2 becomes a body of mass m₂ + m_p whose centre of
+    mass moves toward the tip, with its inertia about the new centre from the parallel-axis theorem.
+
+    >>> merged_parameters(1.0, 0.8, 2.0, 1.5, 0.5, 0.5, 0.4, 1 / 6, 0.08, 9.81).lc2
+    0.5
+    """
+    m2_all = m2 + payload
+    lc2_all = (m2 * lc2 + payload * l2) / m2_all
+    I2_all = I2 + m2 * (lc2 - lc2_all) ** 2 + payload * (l2 - lc2_all) ** 2
+    return LinkParameters(l1, l2, m1, m2_all, lc1, lc2_all, I1, I2_all, g)
+
+
 def mass_matrix_entries(theta2: Any, p: LinkParameters, lib: Any = np) -> tuple[Any, Any, Any]:
     """(M₁₁, M₁₂, M₂₂) in kg·m²; M depends on the elbow angle θ₂ only."""
     c2 = lib.cos(theta2)
@@ -203,11 +219,8 @@ class TwoLinkArm(ManipulatorModel):
         of mass m₂ + m_p whose centre of mass moves toward the tip, and whose
         inertia about the new centre follows from the parallel-axis theorem.
         """
-        mp = self.payload
-        m2 = self.m2 + mp
-        lc2 = (self.m2 * self.lc2 + mp * self.l2) / m2
-        I2 = self.I2 + self.m2 * (self.lc2 - lc2) ** 2 + mp * (self.l2 - lc2) ** 2
-        return LinkParameters(self.l1, self.l2, self.m1, m2, self.lc1, lc2, self.I1, I2, self.g)
+        return merged_parameters(self.l1, self.l2, self.m1, self.m2, self.payload, self.lc1, self.lc2, self.I1,
+                                 self.I2, self.g)
 
     def with_mass_error(self, delta: float) -> "TwoLinkArm":
         """The arm a controller *believes* in when every mass is off by 1 + δ.
