@@ -95,6 +95,14 @@ MOTOR = MessageTable("motor_lab", {
             "ΔM₁₁ / k_r² I_m = {variation:9.3f}   joint-model error {error:6.1%}"
         ),
         "mot_nb_rotor_offdiag": "the rotor's own off-diagonal k_r2 I_m2 against its diagonal k_r2² I_m2: {pct:.1f} %",
+        # the torque-size figure's texts (its printout.label)
+        "mot_plot_own": "inertial, own: M{i}{i} q̈{i}",
+        "mot_plot_coupling": "inertial, coupling: M{i}{j} q̈{j}",
+        "mot_plot_centrifugal": "centrifugal",
+        "mot_plot_coriolis": "Coriolis",
+        "mot_plot_gravity": "gravity g",
+        "mot_plot_joint": "joint {i}",
+        "mot_plot_torque": "torque [N·m]",
     },
     "zh": {
         "mot_kr1": "k_r1（减速比 1）",
@@ -180,6 +188,13 @@ MOTOR = MessageTable("motor_lab", {
             "ΔM₁₁ / k_r² I_m = {variation:9.3f}   单关节模型误差 {error:6.1%}"
         ),
         "mot_nb_rotor_offdiag": "转子自身的非对角项 k_r2 I_m2 与对角项 k_r2² I_m2 之比：{pct:.1f} %",
+        "mot_plot_own": "惯性项，本关节：M{i}{i} q̈{i}",
+        "mot_plot_coupling": "惯性项，耦合：M{i}{j} q̈{j}",
+        "mot_plot_centrifugal": "离心",
+        "mot_plot_coriolis": "科氏",
+        "mot_plot_gravity": "重力 g",
+        "mot_plot_joint": "关节 {i}",
+        "mot_plot_torque": "力矩 [N·m]",
     },
 }, common={
     "mot_Im1": "I_m1 [kg·m²]",

@@ -1,8 +1,9 @@
 """What lesson 11's code cells print, in the language in force (the sentences are in :mod:`.messages`).
 
 ``say(key, **values)`` prints the sentence ``key`` (a ``mot_nb_…`` key) of the lesson's table filled with
-``values``; ``label(key, **values)`` returns a text of the table instead, such as a name to print
-inside a sentence. An unknown key raises ``ValueError``.
+``values``; ``label(key, **values)`` returns the text instead (drawn in a font that has its
+characters, :mod:`course_lib.ui.plot_text`), for a plot's title, axis label or legend, or a name to
+print inside a sentence. An unknown key raises ``ValueError``.
 
 >>> from course_lib import set_language
 >>> say("mot_nb_crba", diff=0.0)
@@ -15,7 +16,10 @@ largest difference to CRBA: 0.0
 
 from __future__ import annotations
 
+import functools
+
 from course_lib.lessons.motors.messages import MOTOR
+from course_lib.ui.plot_text import plot_text
 
 say = MOTOR.say
-label = MOTOR.text
+label = functools.partial(plot_text, MOTOR)
