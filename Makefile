@@ -87,13 +87,16 @@ XDIST := -n $(TEST_WORKERS) --dist loadgroup
 # Everything but the browser, in one run: the grading group takes one worker while the rest fills the other.
 ALL_BUT_BROWSER := tests course_lib notebooks solutions
 FAST := not browser and not grading and not classroom
+# The browser tests spend most of their time waiting on pages and kernels (their CPU time is a fraction of
+# their wall time, see the closing note), so more workers than cores can pay: try BROWSER_WORKERS=3 or 4.
+BROWSER_WORKERS ?= $(TEST_WORKERS)
 
 # Each run closes with the time per file (tests/file_times.py; every file in reports/test_times.json).
 test: $(TEST_STAMP) browser-deps node-deps sandbox-deps classroom-deps
 	$(VENV)/bin/lint-imports
 	@rm -f reports/test_times.json
 	$(PY) -m pytest -m "not browser" -p no:cacheprovider $(XDIST) $(ALL_BUT_BROWSER)
-	$(PY) -m pytest -m browser -p no:cacheprovider $(XDIST) tests/browser
+	$(PY) -m pytest -m browser -p no:cacheprovider -n $(BROWSER_WORKERS) --dist loadgroup tests/browser
 
 test-fast: $(TEST_STAMP) node-deps
 	$(VENV)/bin/lint-imports

@@ -32,7 +32,8 @@ def _own_cpu_s() -> float:
 
 
 def _descendants_cpu_s() -> float:
-    """User + system seconds of the processes still running under this one (0 without psutil)."""
+    """User + system seconds of the processes still running under this one and of their ended children
+    (0 without psutil)."""
     try:
         import psutil
     except ImportError:
@@ -40,8 +41,8 @@ def _descendants_cpu_s() -> float:
     total = 0.0
     for proc in psutil.Process().children(recursive=True):
         try:
-            t = proc.cpu_times()
-            total += t.user + t.system
+            t = proc.cpu_times()      # with its ended children: a kernel shut down by its server
+            total += t.user + t.system + getattr(t, "children_user", 0.0) + getattr(t, "children_system", 0.0)
         except psutil.Error:
             pass
     return total
