@@ -21,6 +21,12 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "course"))
 REPO = Path(__file__).resolve().parent.parent
 
 
+#: pytest-timeout bound (s) for a grading test: its setup may run both shared autograde runs (``graded``,
+#: ``graded_one_job``), each bounded at 1,200 s by its own subprocess timeout, which names the run that hung;
+#: the suite's 900 s would cut the first of them short on a loaded machine, failing every test that shares it.
+GRADING_TIMEOUT_S = 2700
+
+
 def xdist_group_of(item: pytest.Item) -> str | None:
     """The pytest-xdist group an item must share a worker with (``--dist loadgroup``), or None.
 
@@ -50,6 +56,8 @@ def pytest_collection_modifyitems(config, items):
         group = xdist_group_of(item)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+        if group == "grading" and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(GRADING_TIMEOUT_S))
 
 
 def pytest_configure(config):
