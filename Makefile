@@ -79,29 +79,28 @@ classroom-deps: node-deps
 	@bash tools/ensure_chp.sh
 
 # Parallel workers (pytest-xdist): one per core, at most 2. `--dist loadgroup` keeps each group of
-# tests/conftest.py's xdist_group_of (one app's browser tests, the grading tests) on one worker.
-# The browser tests run on one worker: two apps drawing at once on two cores slow each other's frames.
+# tests/conftest.py's xdist_group_of on one worker: the grader's and the classroom's tests (one shared
+# autograde run, checks for leftover sandboxes), and each notebook's cells under nbval (one kernel, in order).
+# tests/xdist_groups.py makes those groups hold under pytest >= 9.2 as well.
 TEST_WORKERS ?= $(shell n=$$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1); [ "$$n" -gt 2 ] && n=2; echo $$n)
 XDIST := -n $(TEST_WORKERS) --dist loadgroup
-# The grader's and the classroom's tests run on their own, one at a time: their leftover-process and /tmp checks
-# would see another worker's sandboxes, and xdist's groups did not keep them on one worker.
-SERIAL := tests/grading tests/classroom_hub
-SERIAL_IGNORE := $(addprefix --ignore=,$(SERIAL))
-# A notebook's cells run in order in one kernel: nbval's items go by file.
-NBVAL_XDIST := -n $(TEST_WORKERS) --dist loadfile
+# Everything but the browser, in one run: the grading group takes one worker while the rest fills the other.
+ALL_BUT_BROWSER := tests course_lib notebooks solutions
+FAST := not browser and not grading and not classroom
+# The browser tests spend most of their time waiting on pages and kernels (their CPU time is a fraction of
+# their wall time, see the closing note), so more workers than cores can pay: try BROWSER_WORKERS=3 or 4.
+BROWSER_WORKERS ?= $(TEST_WORKERS)
 
+# Each run closes with the time per file (tests/file_times.py; every file in reports/test_times.json).
 test: $(TEST_STAMP) browser-deps node-deps sandbox-deps classroom-deps
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -m "not browser" -p no:cacheprovider $(XDIST) tests course_lib $(SERIAL_IGNORE)
-	$(PY) -m pytest -m "not browser" -p no:cacheprovider $(SERIAL)
-	$(PY) -m pytest -p no:cacheprovider $(NBVAL_XDIST) notebooks solutions
-	$(PY) -m pytest -m browser -p no:cacheprovider tests/browser
+	@rm -f reports/test_times.json
+	$(PY) -m pytest -m "not browser" -p no:cacheprovider $(XDIST) $(ALL_BUT_BROWSER)
+	$(PY) -m pytest -m browser -p no:cacheprovider -n $(BROWSER_WORKERS) --dist loadgroup tests/browser
 
 test-fast: $(TEST_STAMP) node-deps
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -m "not browser and not grading and not classroom" -p no:cacheprovider $(XDIST) tests course_lib $(SERIAL_IGNORE)
-	$(PY) -m pytest -m "not browser and not grading and not classroom" -p no:cacheprovider $(SERIAL)
-	$(PY) -m pytest -p no:cacheprovider $(NBVAL_XDIST) notebooks solutions
+	$(PY) -m pytest -m "$(FAST)" -p no:cacheprovider $(XDIST) $(ALL_BUT_BROWSER)
 
 # The fast suite under Python 3.10 to 3.13, each in its own .venv-py3.X (git-ignored).
 test-pythons:

@@ -21,26 +21,29 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "course"))
 REPO = Path(__file__).resolve().parent.parent
 
 
+#: pytest-timeout bound (s) for a grading test: its setup may run both shared autograde runs (``graded``,
+#: ``graded_one_job``), each bounded at 1,200 s by its own subprocess timeout, which names the run that hung;
+#: the suite's 900 s would cut the first of them short on a loaded machine, failing every test that shares it.
+GRADING_TIMEOUT_S = 2700
+
+
 def xdist_group_of(item: pytest.Item) -> str | None:
     """The pytest-xdist group an item must share a worker with (``--dist loadgroup``), or None.
 
-    * browser tests, by app: each worker starts the servers it uses, so grouping by app keeps to one
-      JupyterLab and one Notebook 7 server per run (tests without an ``app`` parameter use JupyterLab);
-    * tests/grading: the session's one autograde run (``graded``) is shared, its leftover-process and
-      /tmp marker checks would see another worker's sandboxed kernels, and it runs two jobs itself;
-    * the classroom hub: real unix accounts and a hub on a port.
+    * tests/grading and the classroom hub, together: the grading session's autograde runs (``graded``,
+      ``graded_one_job``) are shared, and its leftover-process and /tmp marker checks would see the sandboxed
+      kernels of this checkout that another worker's grading or the hub's autograde starts;
+    * a notebook's cells under nbval: one kernel runs them in order, so each notebook is its own group.
 
-    A notebook's cells under nbval (one kernel runs them in order) take no marker here (xdist did not keep
-    them together by it); the Makefile runs notebooks/ and solutions/ with ``--dist loadfile`` instead.
+    Browser tests take no group: each worker starts, on first use, one server per app it needs
+    (tests/browser/conftest.py), and the tests spread over both workers.
     """
     path = Path(str(item.path))
-    if item.get_closest_marker("browser"):
-        app = getattr(getattr(item, "callspec", None), "params", {}).get("app", "lab")
-        return f"browser-{app}"
-    if path.is_relative_to(REPO) and path.relative_to(REPO).parts[:2] == ("tests", "grading"):
+    if path.suffix == ".ipynb":
+        return "nbval-" + (path.relative_to(REPO).as_posix() if path.is_relative_to(REPO) else path.as_posix())
+    in_grading = path.is_relative_to(REPO) and path.relative_to(REPO).parts[:2] == ("tests", "grading")
+    if in_grading or item.get_closest_marker("classroom"):
         return "grading"
-    if item.get_closest_marker("classroom"):
-        return "classroom"
     return None
 
 
@@ -53,6 +56,19 @@ def pytest_collection_modifyitems(config, items):
         group = xdist_group_of(item)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+        if group == "grading" and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(GRADING_TIMEOUT_S))
+
+
+def pytest_configure(config):
+    """Register, for every item of the run (doctests and notebooks too), the xdist group suffix that holds
+    under every pytest (tests/xdist_groups.py) and the per-file time table (tests/file_times.py)."""
+    from tests.file_times import FileTimes
+    from tests.xdist_groups import GroupSuffix
+
+    if not config.pluginmanager.has_plugin("course-xdist-groups"):
+        config.pluginmanager.register(GroupSuffix(), "course-xdist-groups")
+        config.pluginmanager.register(FileTimes(config), "course-file-times")
 
 
 @pytest.fixture

@@ -1,7 +1,8 @@
 """Fixtures for the browser tests: Chromium via Playwright, and private Jupyter servers.
 
 One Chromium and at most one server per app (JupyterLab, Notebook 7) per
-session, each started on first use and always stopped at the end. Every
+session (under pytest-xdist, per worker: the browser tests spread over the
+workers), each started on first use and always stopped at the end. Every
 server serves its own temporary copy of the notebooks, so the repository is
 never written to.
 """

@@ -30,6 +30,15 @@ _SETTINGS = {
 }
 
 
+def _stop_with_parent() -> None:
+    """In the server's process, before it starts (Linux): SIGTERM when the test process dies. An xdist worker
+    killed without its teardown (Ctrl-C, a crash) then leaves no server behind; the server stops its kernels."""
+    import ctypes
+
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
@@ -97,7 +106,8 @@ class JupyterApp:
             cmd.append("--allow-root")
         self._log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(cmd, cwd=self.workdir, env=env, stdout=self._log,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
+                                     stderr=subprocess.STDOUT, start_new_session=True,
+                                     preexec_fn=_stop_with_parent if sys.platform == "linux" else None)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
