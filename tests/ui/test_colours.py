@@ -29,7 +29,7 @@ from tests.helpers.colour_vision import MACHADO, VISIONS, delta_e2000, lab, seen
 #: the least CIEDE2000 difference between two series colours, for every kind of vision
 APART = 10.0
 #: the palette's roles that are series colours (the rest are structure: ink, grid, muted, background)
-SERIES = ("primary", "secondary", "gravity", "force", "velocity", "good", "bad", "highlight")
+SERIES = ("primary", "secondary", "gravity", "force", "velocity", "tertiary", "good", "bad", "highlight")
 LABS = [(name, f"{lesson.package}.{module}") for lesson in LESSONS for name, module in lesson.exports.items()
         if name.endswith("Lab")]
 #: JupyterLab's stock themes, as installed

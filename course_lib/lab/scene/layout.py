@@ -23,6 +23,7 @@ PALETTE: dict[str, str] = {
     "gravity": "#cc79a7",    # weight, potential energy (reddish purple)
     "force": "#d55e00",      # applied forces, torques, tension (vermilion)
     "velocity": "#009e73",   # velocities, kinetic energy (bluish green)
+    "tertiary": "#56b4e9",   # a third series: inertia terms, a comparison curve (sky blue)
     "muted": "#8a8f98",      # rails, guides, static geometry
     "ink": "#24292f",        # text, axes
     "grid": "#e4e7eb",       # grid lines

@@ -3,7 +3,7 @@
 Left, the path q(t) over the horizon T: the true path solid, the perturbed path
 q(t) + ε sin(kπt/T) dashed, both end points fixed. Right, S(ε) − S(0) over ε with
 the current point. Every number comes from :mod:`course_lib.physics.action`. The dashed
-path and the amber handle are bound to the channel ``eps``, so the browser moves
+path and the vermilion handle are bound to the channel ``eps``, so the browser moves
 them together while the handle is dragged.
 
 Handle ``"grab"`` in panel ``"path"`` (s, m or rad) sits on the first crest of the
@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.lab import controls as c
+from course_lib.lab.scene.layout import PALETTE
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.scene import Bind, Disc, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import TEXT_STYLE, NotYet, checklist
@@ -35,10 +36,10 @@ MODE3_K, MODE3_EPS = 3, 0.3
 EPS_MAX, EPS_STEP = 0.5, 0.01
 MODES = (1, 2, 3, 4, 5)
 SYSTEMS = ("ball", "pendulum")
-#: room beside ±EPS_MAX on the S(ε) panel, so that the amber point at the ends stays whole inside the frame
+#: room beside ±EPS_MAX on the S(ε) panel, so that the vermilion point at the ends stays whole inside the frame
 EPS_PAD = 0.08
-#: the lesson's amber for the handle
-AMBER = "#d48806"
+#: the handle and its point on S(ε): the palette's force vermilion (apart from the orange dashes of the path)
+HANDLE = PALETTE["force"]
 #: samples drawn of the true path, dashes of the perturbed path, points of the S(ε) curve
 PATH_POINTS, DASHES, CURVE_POINTS = 121, 40, 101
 
@@ -106,12 +107,12 @@ class ActionLab(Lab):
             *[Link(f"dash{j}", **dash) for j in range(DASHES)],
             Disc("start", "path", r_px=6, color="ink"),
             Disc("end", "path", r_px=6, color="ink"),
-            Handle("grab", "path", x=0.5, y=Bind("eps"), r_px=10, axis="y", color=AMBER),
+            Handle("grab", "path", x=0.5, y=Bind("eps"), r_px=10, axis="y", color=HANDLE),
             Polyline("zero", "action", xs=[0.0, 0.0], ys=[0.0, 1.0], color="muted", dash=True, width=1),
             Polyline("curve", "action", color="primary", width=2),
             # the S point and the label read eps_now, which only the kernel sets, with dS: while the handle is
             # dragged the browser overrides "eps" (the handle and the dashes follow the pointer), not the pair
-            Disc("now", "action", x="eps_now", y="dS", r_px=6, color=AMBER),
+            Disc("now", "action", x="eps_now", y="dS", r_px=6, color=HANDLE),
             Text("readout", "text", x=0.0, y=0.5, text=T("act_scene_readout"))])
 
     def _show_system(self) -> None:

@@ -18,9 +18,9 @@ ACTION = MessageTable("action_lab", {
         "act_exact": ("Exact for the ball: m π² k² ε²/(4T) = {exact:.6f} J·s; numerical − exact = {diff:.1e} J·s."),
         "act_task_valley": ("Pull ε out beyond |ε| > {out:g}, then bring it back within |ε| < {back:g}: "
                             "where along the way is the action smallest?"),
-        "act_task_valley_hint": ("Drag the amber handle up or down, or move the ε slider, then come back towards 0. "
-                                 "Keep an eye on the amber point in the right panel, S(ε) − S(0), and on the dashed "
-                                 "path on the left while you do."),
+        "act_task_valley_hint": ("Drag the vermilion handle up or down, or move the ε slider, then come back towards "
+                                 "0. Keep an eye on the vermilion point in the right panel, S(ε) − S(0), and on the "
+                                 "dashed path on the left while you do."),
         "act_task_valley_value": ("back at ε = {eps:.3f}, S(ε) − S(0) = {dS:.2e} J·s; compare it with what the right "
                                   "panel showed on the way"),
         "act_why_valley_back": "you went past |ε| = {out:g}; now bring ε back within |ε| < {back:g} (ε = {eps:.3f})",
@@ -72,8 +72,8 @@ ACTION = MessageTable("action_lab", {
         "act_exact": "小球的精确值：m π² k² ε²/(4T) = {exact:.6f} J·s；数值 − 精确 = {diff:.1e} J·s。",
         "act_task_valley": ("先把 ε 拉到 |ε| > {out:g} 以外，再让它回到 |ε| < {back:g} 以内："
                             "一路上作用量在哪里最小？"),
-        "act_task_valley_hint": ("上下拖动琥珀色的手柄，或者移动 ε 滑块，然后再回到 0 附近。"
-                                 "同时留意右图中的琥珀色点 S(ε) − S(0)，以及左图中的虚线路径。"),
+        "act_task_valley_hint": ("上下拖动朱红色的手柄，或者移动 ε 滑块，然后再回到 0 附近。"
+                                 "同时留意右图中的朱红色点 S(ε) − S(0)，以及左图中的虚线路径。"),
         "act_task_valley_value": "回到 ε = {eps:.3f}，S(ε) − S(0) = {dS:.2e} J·s；和一路上右图显示的值比较一下",
         "act_why_valley_back": "已经超过 |ε| = {out:g}；现在把 ε 拉回 |ε| < {back:g} 以内（ε = {eps:.3f}）",
         "act_task_mode3": ("选择模态 k = {k}，先用小球、再用单摆把 ε 拉到 |ε| ≥ {eps:g}。"

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.lab import controls as c
+from course_lib.lab.scene.layout import PALETTE
 from course_lib.lab.base import DragHandle
 from course_lib.lab.numbers import wrap_degrees
 from course_lib.lab.scene import Arrow, Bind, Cart, Disc, Handle, HoldButton, Link, Panel, Polyline, Rail, Scene, Text
@@ -45,7 +46,7 @@ LOST_DEG = 90.0
 #: where the pole starts (degrees from upright)
 THETA0 = 3.0
 CART_W, CART_H = 0.4, 0.2
-PURPLE = "#8e44ad"
+PURPLE = PALETTE["gravity"]
 
 
 class CartPoleLab(SimLab):

@@ -2,7 +2,7 @@
 
 Three copies of the 2R arm start on the target q_d(t) (a sinusoid per joint,
 :mod:`course_lib.physics.joint_tracking`) and follow it under three laws with the same
-gains, K_p = 150, K_d = 20: PD (red), PD + gravity compensation (cyan) and
+gains, K_p = 150, K_d = 20: PD (red), PD + gravity compensation (sky blue) and
 computed torque (green); the target arm is dashed. The controller runs at
 500 Hz with zero-order hold. Sliders: the "model error" (the masses the
 controllers believe in are off by this many percent; 0 is the true model) and an "unmodeled
@@ -27,14 +27,15 @@ from typing import Any
 import numpy as np
 
 from course_lib.lab import controls as c
+from course_lib.lab.scene.layout import PALETTE
 from course_lib.lab.scene import Link, Panel, Scene, Text, Trace
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.computed_torque.messages import COMPUTED_TORQUE
 from course_lib.physics import joint_tracking as jt
 
-#: the lesson's colours: PD red, PD + gravity cyan, computed torque green; the target grey and dashed
-COLORS = {"pd": "#d32f2f", "pdg": "#00a5b5", "ct": "#2e8b3d", "target": "#555555"}
+#: the lesson's colours (the palette's): PD red, PD + gravity sky blue, computed torque green; the target grey, dashed
+COLORS = {"pd": PALETTE["force"], "pdg": PALETTE["tertiary"], "ct": PALETTE["velocity"], "target": "#555555"}
 #: the sliders' ranges: model error (%) and payload (kg)
 ERROR_RANGE, PAYLOAD_RANGE = (-50.0, 50.0), (0.0, 3.0)
 #: both tasks: the run must be past this time (s) before its RMS (over the last jt.RMS_WINDOW s) counts

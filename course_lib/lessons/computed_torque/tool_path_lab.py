@@ -2,7 +2,7 @@
 
 Three copies of the course's 2R arm (four with the task-space toggle) run side
 by side from the same joint error, one per controller: plain PD (purple),
-PD + gravity compensation (cyan), computed torque (amber) and, optionally,
+PD + gravity compensation (sky blue), computed torque (amber) and, optionally,
 task-space computed torque (red, dashed: it lies on the amber). Left: the tool paths over the dashed
 reference. Right: each tool's position error over time, linear or log
 (exponential convergence is a straight line). Below: the RMS tool error after
@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from course_lib.lab import controls as c
+from course_lib.lab.scene.layout import PALETTE
 from course_lib.lab.scene import Disc, Link, Panel, Polyline, Scene, Text, Trace
 from course_lib.lab.simlab import Frames, SimLab
 from course_lib.lab.tasks import TABLE_STYLE, NotYet, checklist
@@ -37,8 +38,9 @@ from course_lib.physics.simulate.live import LiveSim
 from course_lib.physics.tool_paths import PERIOD
 from course_lib.physics.tool_tracking import COMPARE_AT, CONTROL_PERIOD, CONTROLLERS, DT, OMEGA_N, RMS_FROM, Tracking
 
-#: the colours: PD purple, PD + gravity cyan, computed torque amber; task-space CT red and dashed (far from cyan)
-COLORS = {"pd": "#8e44ad", "pd_gravity": "#0097a7", "computed_torque": "#e69500", "task_space": "#d62728"}
+#: the colours (the palette's): PD purple, PD + gravity sky blue, computed torque amber; task-space CT red, dashed
+COLORS = {"pd": PALETTE["gravity"], "pd_gravity": PALETTE["tertiary"], "computed_torque": PALETTE["secondary"],
+          "task_space": PALETTE["force"]}
 #: tasks "exact" and "slow" read the RMS once it spans at least this much time (s): from t = RMS_FROM + MIN_RMS_SPAN
 MIN_RMS_SPAN = 1.0
 #: task "exact": δ = 0 and b = 0; computed torque below CT_EXACT (m) while PD above PD_EXACT (m)

@@ -15,8 +15,8 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "name_pd_gravity": "PD + gravity",
         "name_computed_torque": "computed torque",
         "name_task_space": "task-space CT",
-        "legend": "purple PD · cyan PD + gravity · amber computed torque",
-        "legend_task": "purple PD · cyan PD + gravity · amber computed torque · red dashed task-space CT",
+        "legend": "purple PD · sky blue PD + gravity · amber computed torque",
+        "legend_task": "purple PD · sky blue PD + gravity · amber computed torque · red dashed task-space CT",
         "pd_gains": ("PD gains M̄ (K_p, K_d): believed average inertia M̄₁₁ = {m11:.2f}, M̄₂₂ = {m22:.2f} kg·m² "
                      "(δ re-tunes PD too)"),
         "setting": ("t = {t:.2f} s &nbsp; model mass error δ = {delta:.0f} % &nbsp; unmodelled friction b = {b:.2f} N·m·s/rad<br>"
@@ -71,8 +71,8 @@ TOOL_PATH = MessageTable("tool_path_lab", true_minus=True, messages={
         "name_pd_gravity": "PD + 重力补偿",
         "name_computed_torque": "计算力矩",
         "name_task_space": "任务空间计算力矩",
-        "legend": "紫色 PD · 青色 PD + 重力补偿 · 琥珀色 计算力矩",
-        "legend_task": "紫色 PD · 青色 PD + 重力补偿 · 琥珀色 计算力矩 · 红色虚线 任务空间计算力矩",
+        "legend": "紫色 PD · 天蓝色 PD + 重力补偿 · 琥珀色 计算力矩",
+        "legend_task": "紫色 PD · 天蓝色 PD + 重力补偿 · 琥珀色 计算力矩 · 红色虚线 任务空间计算力矩",
         "pd_gains": ("PD 增益 M̄ (K_p, K_d)：控制器以为的平均惯量 M̄₁₁ = {m11:.2f}，M̄₂₂ = {m22:.2f} kg·m²"
                      "（δ 也会改变 PD）"),
         "setting": ("t = {t:.2f} s &nbsp; 模型质量误差 δ = {delta:.0f} % &nbsp; 未建模摩擦 b = {b:.2f} N·m·s/rad<br>"

@@ -2,7 +2,7 @@
 
 Both joints turn at constant rates (q̈ = 0, :class:`~course_lib.physics.models.held_rates.HeldRatesArm`;
 Play spins the arm, θ₂ changing with θ̇₂) and gravity is ignored, so the torques
-shown are the velocity torques C(q, q̇) q̇ alone. The amber arrows are the net
+shown are the velocity torques C(q, q̇) q̇ alone. The vermilion arrows are the net
 forces mᵢaᵢ on the centres of mass; four bars split C q̇ into centrifugal
 (θ̇ᵢ²) and Coriolis (θ̇₁θ̇₂) parts; readouts compare the closed form with
 Newton's r × m a and with C built from Christoffel symbols of M, and show the
@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.lab import controls as c
+from course_lib.lab.scene.layout import PALETTE
 from course_lib.lab.arm2r import PosedSimArm, arm_readouts, arm_shapes
 from course_lib.lab.base import Lab
 from course_lib.lab.numbers import capped, slider_angle
@@ -50,7 +51,8 @@ RATE_RANGE = (-6.0, 6.0)
 #: the angle sliders' step (degrees): a dragged angle is snapped to it, so sliders and readouts agree
 ANGLE_STEP = 1.0
 FORMS = ("christoffel", "alternative")
-AMBER = "#d48806"
+#: the net forces' arrows and their legend: the palette's force vermilion
+FORCE = PALETTE["force"]
 
 
 class ChristoffelLab(Predicted, PosedSimArm, SimLab):
@@ -108,7 +110,7 @@ class ChristoffelLab(Predicted, PosedSimArm, SimLab):
     def _scene(self) -> Scene:
         T, reach = self.T, 1.08 * (self.arm.l1 + self.arm.l2)
         top = 1.05 * chr_.largest_velocity_torque_part(self.arm.mass_matrix, RATE_RANGE[1])  # no bar leaves
-        arrow = dict(panel="world", scale=ARROW_PER_N, color=AMBER, width=3)
+        arrow = dict(panel="world", scale=ARROW_PER_N, color=FORCE, width=3)
         line = dict(panel="text", x=0.0)
         bars = [("t1_cor", "chr_bar_t1_cor", "velocity"), ("t1_cf", "chr_bar_t1_cf", "primary"),
                 ("t2_cf", "chr_bar_t2_cf", "primary"), ("t2_cor", "chr_bar_t2_cor", "velocity")]
@@ -130,7 +132,7 @@ class ChristoffelLab(Predicted, PosedSimArm, SimLab):
             Text("tau", y=0.86, text=T("chr_scene_tau"), **line),
             Text("parts", y=0.62, text=T("chr_scene_parts"), **line),
             Text("C", y=0.38, text=T("chr_scene_C"), **line),
-            Text("arrows", y=0.14, text=T("chr_scene_arrows"), color=AMBER, **line)])
+            Text("arrows", y=0.14, text=T("chr_scene_arrows"), color=FORCE, **line)])
 
     _channels = ("ex", "ey", "tx", "ty", "c1x", "c1y", "c2x", "c2y", "f1x", "f1y", "f2x", "f2y", "t1_cor",
                  "t1_cf", "t2_cf", "t2_cor", "tau1", "tau2", "h", "theta2_deg", "qd1", "qd2", "c11", "c12",

@@ -17,7 +17,7 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         "chr_bar_t1_cf": "τ₁ cf",
         "chr_bar_t2_cf": "τ₂ cf",
         "chr_bar_t2_cor": "τ₂ Cor",
-        "chr_scene_arrows": "amber: mᵢaᵢ at each centre of mass (0.05 m per N)",
+        "chr_scene_arrows": "vermilion: mᵢaᵢ at each centre of mass (0.05 m per N)",
         "chr_readouts": (
             "<b>{form_name}</b> at θ₁ = {theta1_deg:.0f}°, θ₂ = {theta2_deg:.0f}° (C depends on θ₂ only): "
             "C = [[{c11:.3f}, {c12:.3f}], [{c21:.3f}, {c22:.3f}]] kg·m²/s, "
@@ -78,7 +78,7 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         "chr_bar_t1_cf": "τ₁ 离心",
         "chr_bar_t2_cf": "τ₂ 离心",
         "chr_bar_t2_cor": "τ₂ 科氏",
-        "chr_scene_arrows": "琥珀色箭头：各质心处的 mᵢaᵢ（每 N 画 0.05 m）",
+        "chr_scene_arrows": "朱红色箭头：各质心处的 mᵢaᵢ（每 N 画 0.05 m）",
         "chr_readouts": (
             "<b>{form_name}</b>，θ₁ = {theta1_deg:.0f}°，θ₂ = {theta2_deg:.0f}°（C 只与 θ₂ 有关）："
             "C = [[{c11:.3f}, {c12:.3f}], [{c21:.3f}, {c22:.3f}]] kg·m²/s，"

@@ -25,6 +25,7 @@ import ipywidgets as w
 import numpy as np
 
 from course_lib.lab import controls as c
+from course_lib.lab.scene.layout import PALETTE
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.numbers import significant
 from course_lib.lab.scene import Bar, Handle, Panel, Polyline, Scene, Text
@@ -39,8 +40,8 @@ RICH_SIGMA, RICH_LIMIT = 0.5, 0.10
 SLOW_SIGMA, SLOW_LIMIT = 0.5, 1.0
 #: the bars' colour classes (fractions): green below the first, amber up to the second, red above
 GREEN_BELOW, AMBER_BELOW = 0.05, 0.30
-#: the lesson's colours for the three classes
-BAR_COLORS = {"g": "#2e8b3d", "a": "#e0a000", "r": "#c62828"}
+#: the three classes' colours, the palette's green, amber and vermilion (red)
+BAR_COLORS = {"g": PALETTE["velocity"], "a": PALETTE["secondary"], "r": PALETTE["force"]}
 #: the bars' log scale: log₁₀ of the error in percent, 0.1 % … 100 %
 LOG_LO, LOG_HI = -1.0, 2.0
 #: θ₁ swings about this angle (rad) in every excitation until the learner drags the centre

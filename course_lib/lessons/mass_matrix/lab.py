@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from course_lib.lab import controls as c
+from course_lib.lab.scene.layout import PALETTE
 from course_lib.lab.arm2r import PosedArm, arm_readouts, arm_shapes
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.numbers import slider_angle
@@ -57,8 +58,9 @@ MOVE_GAP_S = 1.0
 PAYLOAD_R0, PAYLOAD_R_PER_KG = 0.27, 0.13
 #: half the size of an axis label ("light", "heavy") in the q̇ plane (rad/s, about 19 × 7 px) and its gap to the tip
 LABEL_HALF_W, LABEL_HALF_H, LABEL_GAP = 0.95, 0.35, 0.2
-#: seed colours: amber ellipse, purple level set through the handle, cyan circle; M₁₁ red, M₁₂ amber, M₂₂ green
-AMBER, PURPLE, CYAN, RED, GREEN = "#d99a00", "#7b4fa0", "#1a9fb5", "#c0392b", "#2e8b3d"
+#: the palette's colours: amber ellipse, purple level set through the handle, sky-blue circle; M₁₁ red, M₁₂ amber,
+#: M₂₂ green
+AMBER, PURPLE, CYAN, RED, GREEN = (PALETTE[r] for r in ("secondary", "gravity", "tertiary", "force", "velocity"))
 
 
 class MassMatrixLab(Predicted, PosedArm, Lab):

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from course_lib.lab import controls as c
+from course_lib.lab.scene.layout import PALETTE
 from course_lib.lab.arm2r import PLAIN, ArmLook, PosedSimArm, arm_shapes
 from course_lib.lab.numbers import wrap_degrees
 from course_lib.lab.scene import Bar, Disc, Panel, Scene, Text
@@ -47,7 +48,8 @@ MOVED = 1e-4
 #: the rotors the lab starts with (kg·m², a larger servo's): tasks 1 and 2 are then reachable by gearing alone
 #: (task 1 from k_r1 ≈ 104, task 2 e.g. with k_r = (130, 160)); at 1e-4 task 1 would need k_r1 ≈ 180 > 160
 IM_START = 3e-4
-COLORS = {"link": "#1597a8", "rotor": "#8e44ad"}
+#: the links' share of M sky blue, the rotors' purple (the palette's)
+COLORS = {"link": PALETTE["tertiary"], "rotor": PALETTE["gravity"]}
 
 
 @functools.lru_cache(maxsize=8)  # models are immutable: one grid per model, however many frames show it

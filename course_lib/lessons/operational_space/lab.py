@@ -4,7 +4,7 @@ The bare arm (no payload). At the tool: tip velocities with ½ ẋᵀΛẋ = ½ 
 axis = light direction), the manipulability ellipse {J q̇ : |q̇| ≤ 1}, a draggable push F (pressing on the tip,
 the disc at its tail) and the tip's acceleration Λ⁻¹F leaving it (arm at rest, no
 gravity); a polar plot of m(u) with radius log₁₀(1 + m) (rings at 1, 10, 100 kg,
-the arm's 3.5 kg in purple, a marked cut at 1000 kg); κ(Λ) over θ₂.
+the arm's 3.5 kg in dark ink, a marked cut at 1000 kg); κ(Λ) over θ₂.
 
 Numbers from :mod:`course_lib.physics.operational_space`. Where Λ does not exist (straight
 or folded arm) the lab says so and draws Λ⁻¹, never an infinite number. Handles ``"elbow"``, ``"tip"`` and ``"push"`` in panel
@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.lab import controls as c
+from course_lib.lab.scene.layout import PALETTE
 from course_lib.lab.arm2r import PosedArm, arm_readouts, arm_shapes, ArmLook
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.numbers import capped, slider_angle
@@ -41,7 +42,9 @@ PUSH_PER_N, ACC_PER_MS2, VEL_PER_MS, POLAR_CUT, KAPPA_TOP = 0.3, 0.3, 0.3, 1000.
 #: arrow at the tip (m), which the arm panel makes room for
 PUSH_RANGE, POLAR_RINGS = (0.1, 2.0), (1.0, 10.0, 100.0)
 ARROW_MAX = PUSH_PER_N * PUSH_RANGE[1]
-AMBER, GREEN, CYAN, PURPLE = "#d48806", "#2e8b3d", "#1597a8", "#8e44ad"
+#: the push and what answers it (purple), the acceleration (green), the manipulability ellipse (sky blue),
+#: the whole arm's mass ring (ink): palette colours, apart from the elbow's amber and the tip's vermilion
+PUSH, GREEN, SKY, RING = PALETTE["gravity"], PALETTE["velocity"], PALETTE["tertiary"], PALETTE["ink"]
 _ROUND = np.linspace(0.0, 2 * np.pi, 73)
 _CIRCLE = np.stack([np.cos(_ROUND), np.sin(_ROUND)])
 
@@ -111,29 +114,29 @@ class OperationalSpaceLab(Predicted, PosedArm, Lab):
             Panel("kappa", 0.66, 0.52, 0.34, 0.36, (-180, 180), (0, KAPPA_TOP), xlabel=T("os_xlabel_kappa"),
                   title=T("os_title_kappa"), xticks=[-180, -90, 0, 90, 180]),
             Panel("text", 0.0, 0.82, 0.6, 0.18, (0, 1), (0, 1), axes=False)], shapes=[
-            Polyline("vel_ellipse", "world", color=AMBER, width=2),
-            Polyline("manip", "world", color=CYAN, dash=True, width=1.5),
+            Polyline("vel_ellipse", "world", color=PUSH, width=2),
+            Polyline("manip", "world", color=SKY, dash=True, width=1.5),
             *arm_shapes("world", ArmLook(tip_r=10), between=[
                 Arrow("acc", "world", x="tx", y="ty", dx="ax", dy="ay", color=GREEN, width=3),
-                Arrow("force", "world", x="px", y="py", dx="fx", dy="fy", color=AMBER, width=3)]),
-            Handle("push", "world", x="px", y="py", r_px=8, color=AMBER),
+                Arrow("force", "world", x="px", y="py", dx="fx", dy="fy", color=PUSH, width=3)]),
+            Handle("push", "world", x="px", y="py", r_px=8, color=PUSH),
             *[Polyline(f"ring_{kg:g}", "polar", color="muted", width=0.5, **ring(kg)) for kg in POLAR_RINGS],
             *[Text(f"ring_{kg:g}_label", "polar", x=polar_radius(kg) * 0.71, y=polar_radius(kg) * 0.71,
                    text=f"{kg:g}", color="muted", size=10) for kg in POLAR_RINGS],
             Polyline("cut", "polar", color="bad", dash=True, width=1, **ring(POLAR_CUT)),
             Text("cut_label", "polar", x=0.0, y=-polar_radius(POLAR_CUT), text=T("os_cut", kg=POLAR_CUT),
                  color="bad", anchor="middle", dy_px=-10, size=10),
-            Polyline("ring", "polar", color=PURPLE, dash=True, width=1, **ring(total)),
-            Text("ring_label", "polar", x=0.0, y=-polar_radius(total), text=T("os_ring", kg=total), color=PURPLE,
+            Polyline("ring", "polar", color=RING, dash=True, width=1, **ring(total)),
+            Text("ring_label", "polar", x=0.0, y=-polar_radius(total), text=T("os_ring", kg=total), color=RING,
                  anchor="middle", dy_px=9),
-            Polyline("mass", "polar", color=AMBER, width=2),
+            Polyline("mass", "polar", color=PUSH, width=2),
             Link("push_dir", "polar", x0=0, y0=0, x1="ux", y1="uy", width=1.5, color=GREEN),
             Polyline("kappa_curve", "kappa", xs=deg.tolist(), ys=kappa.tolist(), color="primary"),
             Polyline("kappa_task", "kappa", xs=[-180, 180], ys=[ISO_KAPPA] * 2, color="good", dash=True, width=1),
             Disc("kappa_now", "kappa", x="theta2_deg", y="kappa_shown", r_px=5, color="bad"),
             Text("push_label", "text", x=0.0, y=0.7, text=T("os_scene_push")),
             *[Text(f"legend_{k}", "text", x=x, y=0.25, text=T(f"os_legend_{k}"), color=col, size=12)
-              for k, x, col in (("vel", 0.0, AMBER), ("manip", 0.3, CYAN), ("F", 0.66, AMBER), ("acc", 0.78, GREEN))]])
+              for k, x, col in (("vel", 0.0, PUSH), ("manip", 0.3, SKY), ("F", 0.66, PUSH), ("acc", 0.78, GREEN))]])
 
     _channels = ("ex", "ey", "tx", "ty", "px", "py", "fx", "fy", "ax", "ay", "ux", "uy", "F", "acc", "theta1_deg",
                  "theta2_deg", "kappa_shown")

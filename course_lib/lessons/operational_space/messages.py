@@ -4,7 +4,7 @@ from course_lib.i18n import MessageTable
 
 OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
     "en": {
-        "os_title_world": "drag elbow, tip or the push F (amber)",
+        "os_title_world": "drag elbow, tip or the push F (purple)",
         "os_title_polar": "m(u) [kg], log scale",
         "os_title_kappa": "κ(Λ) over θ₂",
         "os_legend_manip": "┅ manipulability",
@@ -58,7 +58,7 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
                        "predicted 1/(uᵀΛ⁻¹u) = {predicted:.3f} kg"),
     },
     "zh": {
-        "os_title_world": "拖动肘部、末端和推力 F（琥珀色圆点）",
+        "os_title_world": "拖动肘部、末端和推力 F（紫色圆点）",
         "os_title_polar": "m(u) [kg]，对数刻度",
         "os_title_kappa": "κ(Λ) 随 θ₂ 的变化",
         "os_legend_manip": "┅ 可操作度",

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from course_lib.lab import controls as c
+from course_lib.lab.scene.layout import PALETTE
 from course_lib.lab.base import DragHandle
 from course_lib.lab.numbers import capped, slider_angle, wrap_degrees
 from course_lib.lab.scene import Arrow, Bar, Disc, Handle, Link, Panel, Polyline, Scene, Text, Trace
@@ -36,8 +37,8 @@ TENSION_TARGET = 25.0
 #: Newton view: arrow length per newton (rod lengths per N/kg) up to the longest arrow (rod lengths)
 ARROW_PER_N, ARROW_MAX = 1 / 40, 0.9
 THETA_RANGE = (-180.0, 180.0)
-#: the lesson's colours: weight amber, rod force purple, tangential force cyan
-COLORS = {"gravity": "#d48806", "tension": "#8e44ad", "tangential": "#1597a8"}
+#: the lesson's colours (the palette's): weight amber, rod force purple, tangential force sky blue
+COLORS = {"gravity": PALETTE["secondary"], "tension": PALETTE["gravity"], "tangential": PALETTE["tertiary"]}
 NEWTON = ("gravity", "tension", "tangential", "radial", "tangential_eq", *(f"legend_{k}" for k in COLORS))
 
 

@@ -4,7 +4,7 @@ Drag the elbow or the tip to pose the arm (the simulation pauses while you hold 
 and b sliders, gravity on/off, explicit Euler or RK4 with a step h of 0.5–20 ms, Play, Step,
 Reset, "Run 10 s" and "Hold: τ = g(q) − Jᵀh_e". The f_x, f_y sliders push the tool with a constant
 force h_e (N, drawn as a red arrow at the tip), which enters the equation as Jᵀh_e. The equation
-M q̈ + C q̇ + g = τ + Jᵀh_e − b q̇ is shown with its numbers, inertia and velocity terms cyan, gravity
+M q̈ + C q̇ + g = τ + Jᵀh_e − b q̇ is shown with its numbers, inertia and velocity terms sky blue, gravity
 amber, inputs purple, the push red; hovering a term lights up its quantity in the drawing. The ledger
 plots E − E₀ (amber), the work W of τ and friction (purple) and the push's work W_ext (red) since the
 last release; the gap (E − E₀) − W − W_ext is the integrator's error.
@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from course_lib.lab import controls as c
+from course_lib.lab.scene.layout import PALETTE
 from course_lib.lab.arm2r import PLAIN, PosedSimArm, arm_shapes
 from course_lib.lab.numbers import capped, energy_text  # noqa: F401 - energy_text: the ledger's numbers
 from course_lib.lab.scene import Arrow, Disc, Formula, Panel, Polyline, Scene, Text, Trace
@@ -57,8 +58,8 @@ Q0 = (0.5, 0.5)
 #: how long "Run 10 s" runs (s of simulated time, a whole number of steps h: every h offered divides it)
 RUN = 10.0
 STEPS_MS = (0.5, 1.0, 2.0, 2.5, 5.0, 10.0, 20.0)
-#: the lesson's colours: inertia and velocity terms cyan, gravity amber, inputs purple
-COLORS = {"inertia": "#1597a8", "gravity": "#d48806", "input": "#8e44ad", "push": "#c0392b"}
+#: the lesson's colours (the palette's): inertia and velocity terms sky blue, gravity amber, inputs purple, the push red
+COLORS = {"inertia": PALETTE["tertiary"], "gravity": PALETTE["secondary"], "input": PALETTE["gravity"], "push": PALETTE["force"]}
 #: drawing scales: weight arrows (m per N), velocity arrows (m per m/s) and their longest length (m)
 WEIGHT_SCALE, VELOCITY_SCALE, ARROW_MAX = 0.02, 0.08, 0.6
 #: the tool-force sliders' range (N), and the push arrow's scale (m per N: the same as the weights')

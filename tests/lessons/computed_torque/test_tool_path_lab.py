@@ -24,6 +24,7 @@ from course_lib.lessons.computed_torque.tool_path_lab import (
 )
 from course_lib.lessons.computed_torque.tool_path_messages import TOOL_PATH
 from course_lib.physics import tool_tracking as tt
+from tests.helpers.colour_vision import VISIONS, seen_apart
 from tests.helpers.lab_source import message_keys, shape
 from tests.helpers.playback import Clock, playing
 
@@ -242,20 +243,15 @@ def test_a_state_that_blows_up_becomes_a_message_and_a_fresh_start_never_a_nan()
     assert np.isfinite(lab.readout("rms_pd"))
 
 
-def _cielab(hex_colour):
-    c = np.array([int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)])
-    c = np.where(c > 0.04045, ((c + 0.055) / 1.055) ** 2.4, c / 12.92)
-    xyz = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]) @ c
-    f = np.cbrt(xyz / np.array([0.9505, 1.0, 1.089]))
-    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
-
-
-def test_task_space_line_colour_is_far_from_cyan_and_distinct_from_every_other_controller():
+def test_task_space_line_colour_is_far_from_sky_blue_and_apart_from_every_other_controller_for_every_vision():
+    """The dashed task-space line lies on computed torque's: CIEDE2000 at least 10 from every controller's
+    colour for normal vision and the three simulated deficiencies, and 40 from PD + gravity's (a green
+    there was once hard to tell from it)."""
     from course_lib.lessons.computed_torque.tool_path_lab import COLORS
 
-    ts = _cielab(COLORS["task_space"])
-    assert np.linalg.norm(ts - _cielab(COLORS["pd_gravity"])) > 100  # CIE76 ΔE: the old green was 60 from cyan
-    assert all(np.linalg.norm(ts - _cielab(COLORS[n])) > 50 for n in ("pd", "computed_torque"))
+    ts = COLORS["task_space"]
+    assert min(seen_apart(ts, COLORS["pd_gravity"], v) for v in VISIONS) > 40
+    assert all(seen_apart(ts, COLORS[n], v) >= 10 for n in ("pd", "computed_torque") for v in VISIONS)
 
 
 def test_readouts_say_plain_pd_gains_use_the_believed_average_inertia_which_moves_with_delta():
