@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from course_lib.physics.chains.smoothed import SmoothedMotorArm
 from course_lib.physics.models import CartPole, Pendulum, TwoLinkArm
 from course_lib.physics.models.arm_team import ArmTeam
 from course_lib.physics.models.base import ManipulatorModel
@@ -28,6 +29,7 @@ MODELS = {
     "without_coriolis": TwoLinkArmWithoutCoriolis(b=0.2),
     "held_rates": HeldRatesArm(),
     "motor_arm": MotorArm(b=0.2, Fs=[0.8, 0.5], mm2=0.3),  # Coulomb friction: stick, slip and stops
+    "smoothed_motor_arm": SmoothedMotorArm(b=0.2, Fs=[0.8, 0.5], eps=0.05),   # assignment 07's tanh friction
     "team_of_three": ArmTeam(TwoLinkArm(b=0.25), 3),
     "team_of_motor_arms": ArmTeam(MotorArm(b=0.1, Fs=[0.6, 0.4]), 2),
     "pendulum": Pendulum(b=0.1),
