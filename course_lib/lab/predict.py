@@ -24,6 +24,7 @@ import dataclasses
 import functools
 import math
 import re
+import types
 from typing import Any
 
 import sympy as sp
@@ -40,6 +41,10 @@ PY_FUNCTIONS = {"minimum": min, "maximum": max, "absolute": abs, "signum": lambd
 #: the generated code's helpers, defined in front of it
 JS_HELPERS = "const where = (c, a, b) => (c ? a : b);"
 minimum, maximum, absolute, signum, floored, rounded, where = (sp.Function(name) for name in JS_FUNCTIONS)
+#: numpy's names for the functions above, as a rule written once for numbers and sympy takes them (``lib=``)
+SYMPY_LIB = types.SimpleNamespace(
+    where=where, abs=absolute, sqrt=sp.sqrt, clip=lambda x, lo, hi: minimum(maximum(x, lo), hi),
+    greater=lambda a, b: sp.Gt(a, b, evaluate=False), less=lambda a, b: sp.Lt(a, b, evaluate=False))
 #: the direction (cos φ, sin φ) a curve's point is computed for (:attr:`Prediction.curves`)
 DIRECTION = sp.symbols("dir_c dir_s", real=True)
 #: where a dragged handle is (panel units, :attr:`Prediction.drags`)

@@ -38,6 +38,7 @@ from course_lib.lab.predict import Predicted, Prediction, arm_parameter_values, 
 from course_lib.lab.scene import Band, Disc, Ellipse, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.mass_matrix.messages import MASS_MATRIX
+from course_lib.lessons.mass_matrix.placement import QD_RANGE, axis_label_spot, payload_label_spot
 from course_lib.lessons.mass_matrix.predicted import mass_matrix_prediction
 from course_lib.lessons.mass_matrix.view import CURVE_POINTS, mass_matrix_curves, mass_matrix_view, roundest_posture
 from course_lib.physics import quadratic_forms as qf
@@ -50,14 +51,14 @@ LIGHT_ANGLE_DEG = 5.0
 #: ... with T within this fraction of E
 LIGHT_ENERGY_TOL = 0.10
 
-#: the sliders' ranges: payload (kg) and energy (J); the q̇ plane shows ±QD_RANGE rad/s
-PAYLOAD_MAX, E_MIN, E_MAX, QD_RANGE = 2.0, 0.1, 1.0, 5.0
+#: the sliders' ranges: payload (kg) and energy (J); the q̇ plane shows ±QD_RANGE rad/s (placement.py)
+PAYLOAD_MAX, E_MIN, E_MAX = 2.0, 0.1, 1.0
 #: slider changes of one joint less than this many seconds apart are one move (a slider sends a value per step)
 MOVE_GAP_S = 1.0
 #: the payload disc's radius (m): drawn behind the tip handle (about 0.24 m across on screen), growing with the mass
 PAYLOAD_R0, PAYLOAD_R_PER_KG = 0.27, 0.13
-#: half the size of an axis label ("light", "heavy") in the q̇ plane (rad/s, about 19 × 7 px) and its gap to the tip
-LABEL_HALF_W, LABEL_HALF_H, LABEL_GAP = 0.95, 0.35, 0.2
+#: the world panel's half size per metre of the arm's reach
+REACH_PER_M = 1.08
 #: the palette's colours: amber ellipse, purple level set through the handle, sky-blue circle; M₁₁ red, M₁₂ amber,
 #: M₂₂ green
 AMBER, PURPLE, CYAN, RED, GREEN = (PALETTE[r] for r in ("secondary", "gravity", "tertiary", "force", "velocity"))
@@ -126,15 +127,14 @@ class MassMatrixLab(Predicted, PosedArm, Lab):
     @classmethod
     def prediction(cls) -> Prediction:
         """Every channel, predicted in the browser from the sliders (see predicted.py)."""
-        return with_arm_drags(mass_matrix_prediction((PAYLOAD_R0, PAYLOAD_R_PER_KG), dict(
-            gap=LABEL_GAP, half_w=LABEL_HALF_W, half_h=LABEL_HALF_H, range=QD_RANGE)), cls)
+        return with_arm_drags(mass_matrix_prediction((PAYLOAD_R0, PAYLOAD_R_PER_KG), REACH_PER_M), cls)
 
     def prediction_params(self) -> list[float]:
         return arm_parameter_values(self.arm, "payload") + list(self.klim)
 
     # -- the picture --------------------------------------------------------------------------
     def _scene(self) -> Scene:
-        reach = 1.08 * (self.arm.l1 + self.arm.l2)
+        reach = REACH_PER_M * (self.arm.l1 + self.arm.l2)
         return Scene(width=560, height=600, channels=[
             "ex", "ey", "tx", "ty", "payload", "payload_r", "qd1", "qd2", "lx", "ly", "hx", "hy", "T", "E", "kappa",
             "theta1_deg", "theta2_deg", "M11", "M12", "M22", "lam1", "lam2", "axis_long", "axis_short", "T_long", "T_short",
@@ -221,13 +221,11 @@ class MassMatrixLab(Predicted, PosedArm, Lab):
                  payload_r=PAYLOAD_R0 + PAYLOAD_R_PER_KG * self.arm.payload,
                  theta1_deg=arm["theta1_deg"], theta2_deg=arm["theta2_deg"],
                  kappa_dot=min(max(r["kappa"], self.klim[0]), self.klim[1]))  # off the scale: at its edge
-        reach = 1.08 * (self.arm.l1 + self.arm.l2)  # the payload's mass over its disc, or under it near the top
-        above = r["ty"] + r["payload_r"] + 0.15
-        r.update(payload_lx=float(np.clip(r["tx"], -reach + 0.45, reach - 0.45)),
-                 payload_ly=above if above < reach - 0.1 else r["ty"] - r["payload_r"] - 0.15)
-        qd = np.array([r["qd1"], r["qd2"]])
-        for key, tip in (("l", np.array([r["lx"], r["ly"]])), ("h", np.array([r["hx"], r["hy"]]))):
-            r[f"label_{key}x"], r[f"label_{key}y"] = axis_label_spot(tip, qd)
+        r["payload_lx"], r["payload_ly"] = (float(v) for v in payload_label_spot(
+            r["tx"], r["ty"], r["payload_r"], REACH_PER_M * (self.arm.l1 + self.arm.l2), np))
+        qd = (r["qd1"], r["qd2"])
+        for key, tip in (("l", (r["lx"], r["ly"])), ("h", (r["hx"], r["hy"]))):
+            r[f"label_{key}x"], r[f"label_{key}y"] = (float(v) for v in axis_label_spot(tip, qd, np))
         if self.last_move is not None:
             r["dM"] = np.abs(self.arm.mass_matrix(self.q) - self.arm.mass_matrix(self.last_move[2])).max()
         r = {k: float(v) for k, v in r.items()}
@@ -339,24 +337,6 @@ class _Move:
     source: str  # "drag" or "slider"
     last: float  # clock time of the latest change (s)
     degrees: float = 0.0
-
-
-def axis_label_spot(tip: np.ndarray, qd: np.ndarray) -> tuple[float, float]:
-    """Where to centre an axis's label: beyond the end of the axis farther from the handle q̇, clear of the ellipse.
-
-    Args:
-        tip: one end of the semi-axis (rad/s); the other end is −tip. qd: the handle (rad/s).
-
-    Returns:
-        The label's centre (rad/s), a box LABEL_HALF_W × LABEL_HALF_H around it just outside the end, in the plane.
-    """
-    end = -tip if float(np.dot(tip, qd)) > 0 else tip
-    length = float(np.hypot(*end))
-    u = end / length if length > 0 else np.array([1.0, 0.0])
-    out = LABEL_GAP + abs(u[0]) * LABEL_HALF_W + abs(u[1]) * LABEL_HALF_H  # the box's extent along u, plus a gap
-    x, y = end + out * u
-    return (float(np.clip(x, -QD_RANGE + LABEL_HALF_W, QD_RANGE - LABEL_HALF_W)),
-            float(np.clip(y, -QD_RANGE + LABEL_HALF_H, QD_RANGE - LABEL_HALF_H)))
 
 
 def turn_degrees(old: float, new: float) -> float:
