@@ -19,7 +19,7 @@ from tests.reference.pinocchio_arm import (
     pendulum_model,
     rk4_trajectory,
 )
-from tests.reference.pinocchio_chain import TreeModel, chain_model, depth_first_order, tree_model
+from tests.reference.pinocchio_chain import TreeModel, chain_model, depth_first_order, reference_case, tree_model
 
 __all__ = [
     "PinocchioModel",
@@ -30,6 +30,7 @@ __all__ = [
     "depth_first_order",
     "import_pinocchio",
     "pendulum_model",
+    "reference_case",
     "rk4_trajectory",
     "tree_model",
 ]

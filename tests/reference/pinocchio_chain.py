@@ -158,3 +158,15 @@ def tree_model(chain: "Chain") -> TreeModel:
         placement_rotations=chain.placement_rotations[order], placement_origins=chain.placement_origins[order],
         masses=chain.masses[order], coms=chain.coms[order], inertias=chain.inertias[order], parents=parents)
     return TreeModel(ref=chain_model(renumbered), order=np.array(order))
+
+
+def reference_case(chain: "Chain", rng: np.random.Generator, build: Any = chain_model, states: int = 3) -> dict:
+    """A chain, its Pinocchio reference (``build``: :func:`chain_model` or :func:`tree_model`) and random states.
+
+    Returns:
+        ``{"chain", "ref", "states"}``; each state has q (rad, uniform in ±π), qd (rad/s), qdd (rad/s²) and tau (N·m).
+    """
+    n = chain.n
+    return {"chain": chain, "ref": build(chain),
+            "states": [dict(q=rng.uniform(-np.pi, np.pi, n), qd=rng.normal(0.0, 2.0, n),
+                            qdd=rng.normal(0.0, 5.0, n), tau=rng.normal(0.0, 10.0, n)) for _ in range(states)]}

@@ -18,7 +18,7 @@ from course_lib.physics import chains
 
 pytest.importorskip("pinocchio", reason="Pinocchio (the `pin` package of the test extra) is not installed")
 
-from tests.reference import chain_model  # noqa: E402
+from tests.reference import chain_model, reference_case  # noqa: E402
 
 RTOL = 1e-10
 SIZES = (1, 2, 3, 5, 8, 13, 21, 30)
@@ -26,11 +26,7 @@ N_STATES = 3
 
 
 def _case(chain: chains.Chain, rng: np.random.Generator) -> dict:
-    n = chain.n
-    states = [dict(q=rng.uniform(-np.pi, np.pi, n), qd=rng.normal(0.0, 2.0, n),
-                   qdd=rng.normal(0.0, 5.0, n), tau=rng.normal(0.0, 10.0, n))
-              for _ in range(N_STATES)]
-    return {"chain": chain, "ref": chain_model(chain), "states": states}
+    return reference_case(chain, rng, chain_model, N_STATES)
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,7 @@ from course_lib.physics import chains
 pytest.importorskip("pinocchio", reason="Pinocchio (the `pin` package of the test extra) is not installed")
 
 from tests.physics.chains.test_against_pinocchio import assert_matches  # noqa: E402
-from tests.reference import depth_first_order, tree_model  # noqa: E402
+from tests.reference import depth_first_order, reference_case, tree_model  # noqa: E402
 
 SIZES = (5, 8, 13, 21, 30)
 #: small trees with random bodies on a given parent array: two bodies on the base, a fork, a star
@@ -34,11 +34,7 @@ CASE_IDS = [f"random_tree_{n}" for n in SIZES] + list(SHAPES) + ["two_armed_tors
 
 
 def _case(chain: chains.Chain, rng: np.random.Generator) -> dict:
-    n = chain.n
-    states = [dict(q=rng.uniform(-np.pi, np.pi, n), qd=rng.normal(0.0, 2.0, n),
-                   qdd=rng.normal(0.0, 5.0, n), tau=rng.normal(0.0, 10.0, n))
-              for _ in range(N_STATES)]
-    return {"chain": chain, "ref": tree_model(chain), "states": states}
+    return reference_case(chain, rng, tree_model, N_STATES)
 
 
 @pytest.fixture(scope="module")
