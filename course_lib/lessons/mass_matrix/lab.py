@@ -40,9 +40,10 @@ from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.mass_matrix.messages import MASS_MATRIX
 from course_lib.lessons.mass_matrix.placement import QD_RANGE, axis_label_spot, payload_label_spot
 from course_lib.lessons.mass_matrix.predicted import mass_matrix_prediction
-from course_lib.lessons.mass_matrix.view import CURVE_POINTS, mass_matrix_curves, mass_matrix_view, roundest_posture
+from course_lib.lessons.mass_matrix.view import CURVE_POINTS, mass_matrix_curves, mass_matrix_view
 from course_lib.physics import quadratic_forms as qf
 from course_lib.physics.models import TwoLinkArm
+from course_lib.physics.posture_spread import elbow_spread
 
 #: task "round": with no payload, κ(M) below this
 ROUND_KAPPA = 5.6
@@ -262,9 +263,9 @@ class MassMatrixLab(Predicted, PosedArm, Lab):
         kappa = self.readouts["kappa"]
         if kappa >= ROUND_KAPPA:
             return NotYet(self.T("mm_why_kappa", kappa=kappa, target=ROUND_KAPPA))
-        best_theta2, best_kappa = roundest_posture(self.arm)   # the answer to "how far is the elbow bent?"
-        return self.T("mm_value_round", kappa=kappa, theta2=self.readouts["theta2_deg"], best_kappa=best_kappa,
-                      best_theta2=best_theta2)
+        best = elbow_spread(self.arm)   # the answer to "how far is the elbow bent?"
+        return self.T("mm_value_round", kappa=kappa, theta2=self.readouts["theta2_deg"], best_kappa=best.kappa_least,
+                      best_theta2=math.degrees(best.theta2_least))
 
     def _check_light(self, lab: "MassMatrixLab") -> str | NotYet:
         r = self.readouts

@@ -60,27 +60,3 @@ def mass_matrix_curves(arm: TwoLinkArm, n: int = CURVE_POINTS) -> dict[str, np.n
     return {"theta2_deg": deg, "M11": M[:, 0, 0], "M12": M[:, 0, 1], "M22": M[:, 1, 1],
             "lam1": lam[:, 0], "lam2": lam[:, 1], "kappa": lam[:, 1] / lam[:, 0]}
 
-
-def roundest_posture(arm: TwoLinkArm) -> tuple[float, float]:
-    """The elbow angle where M(q) is roundest, and κ(M) there: the minimum of κ over θ₂.
-
-    κ depends on θ₂ only, and evenly (cos θ₂), so the minimum is searched on 0…180° (bounded Brent).
-
-    Args:
-        arm: the arm (its payload included).
-
-    Returns:
-        (θ₂ in degrees, 0…180; κ(M) there). The same minimum holds at −θ₂.
-
-    >>> theta2, kappa = roundest_posture(TwoLinkArm())
-    >>> round(theta2), round(kappa, 2)
-    (145, 5.17)
-    """
-    from scipy.optimize import minimize_scalar
-
-    def kappa(theta2: float) -> float:
-        lam, _ = qf.spd_eigen(arm.mass_matrix(np.array([0.0, theta2])))
-        return float(lam[1] / lam[0])
-
-    best = minimize_scalar(kappa, bounds=(0.0, np.pi), method="bounded", options={"xatol": 1e-8})
-    return float(np.degrees(best.x)), float(best.fun)
