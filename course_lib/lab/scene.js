@@ -453,8 +453,9 @@ function drawShape(ctx, s, v, T, env, hl) {
     case "bar": {
       const x = T.px(r("x") - p.bar_width / 2), y0 = T.py(r("base")), y1 = T.py(r("base") + r("height"));
       ctx.fillRect(x, Math.min(y0, y1), p.bar_width * T.kx, Math.abs(y1 - y0));
-      if (p.label) { ctx.fillStyle = color("ink"); ctx.font = font(12); ctx.textAlign = "center"; ctx.textBaseline = "top";
-        ctx.fillText(p.label, T.px(r("x")), T.area.y + T.area.h + 4); }
+      if (p.label) {                                 // 11 px: two rows fit the bottom margin
+        ctx.fillStyle = color("ink"); ctx.font = font(11); ctx.textAlign = "center"; ctx.textBaseline = "top";
+        ctx.fillText(p.label, T.px(r("x")), T.area.y + T.area.h + 3 + 13 * (p.label_row ?? 0)); }
       break;
     }
     case "band": {

@@ -18,19 +18,16 @@ from __future__ import annotations
 
 import json
 import math
-import re
-import time
 from typing import Callable
 
 import pytest
 
-from course_lib.lab.access import spoken_name
 from course_lib.lessons import LESSONS
 
-NOTEBOOK = "keyboard_check.ipynb"
+from .keyboard_lab import NOTEBOOK, KeyboardLab
+
 #: what a lab needs to be built as its notebook builds it
 ARGS = {"ArmPreviewLab": "TwoLinkArm()"}
-TICK = "\u2611"
 
 
 def labs() -> list[tuple[str, str]]:
@@ -49,126 +46,6 @@ def notebook() -> dict:
             "nbformat": 4, "nbformat_minor": 5}
 
 
-#: the i-th lab's scene focus, its handle, its ticks, its live region and description
-STATE = """(i) => {
-  const lab = document.querySelectorAll('.cl-lab')[i], stage = lab.querySelector('.cl-scene-stage');
-  return {focused: document.activeElement === stage, role: stage.getAttribute('role'),
-          handle: stage.querySelector('canvas').__scene.keyHandle(),
-          ticks: [...lab.querySelectorAll('.cl-task-list > *')].map((r) => r.textContent.includes('\u2611')),
-          said: lab.querySelector('.cl-announce')?.textContent ?? '',
-          described: lab.querySelector('.cl-scene-description')?.textContent ?? ''};
-}"""
-
-
-class KeyboardLab:
-    """One lab of the page, driven by keys only (elements are focused as Tab would reach them)."""
-
-    def __init__(self, page, server, index: int, name: str):
-        self.page, self.server, self.index, self.name = page, server, index, name
-        self.box = page.locator(".cl-lab").nth(index)
-        self.problems: list[str] = []
-
-    def state(self) -> dict:
-        return self.page.evaluate(STATE, self.index)
-
-    def kernel(self, expr: str) -> str:
-        """What ``expr`` (about the lab, ``lab``) is in the kernel now."""
-        out = self.server.kernel_eval(NOTEBOOK, f"lab = lab_{self.name}\nprint({expr})")
-        return out.strip().splitlines()[-1]
-
-    def press(self, key: str, times: int = 1, wait_ms: int = 120) -> None:
-        for _ in range(times):
-            self.page.keyboard.press(key)
-            self.page.wait_for_timeout(wait_ms)
-
-    # -- controls
-    def slider_keys(self, label: str, key: str, times: int) -> None:
-        """Focus slider ``label``'s handle (by its accessible name) and press ``key`` ``times`` times."""
-        handle = self.box.locator(f'.noUi-handle[aria-label="{spoken_name(label)}"]')
-        handle.focus()
-        self.press(key, times, wait_ms=80)
-        self.page.wait_for_timeout(300)
-
-    def type_number(self, label: str, value: float) -> None:
-        """Focus slider ``label``'s number box (by its accessible name), type ``value`` and commit it with Enter."""
-        box = self.box.locator(f'.widget-readout[aria-label="value of {spoken_name(label)}"]')
-        box.focus()
-        self.page.keyboard.press("Control+A")
-        self.page.keyboard.type(f"{value:g}")
-        self.page.keyboard.press("Enter")
-        self.page.wait_for_timeout(400)
-
-    def choose(self, label: str, option: str) -> None:
-        """Focus dropdown ``label`` and change its choice by ↓ / ↑ until ``option`` is chosen."""
-        select = self.box.locator(f'select[aria-label="{spoken_name(label)}"]')
-        select.focus()
-        chosen = lambda: select.evaluate("(s) => s.options[s.selectedIndex].text.replace(/\\u00a0/g, ' ')")  # noqa: E731
-        for key in ("ArrowDown", "ArrowUp"):
-            for _ in range(12):
-                if chosen() == option:
-                    self.page.wait_for_timeout(400)
-                    return
-                self.press(key, wait_ms=150)
-        self.problems.append(f"{self.name}: ↓ / ↑ on {label!r} never chose {option!r} (it shows {chosen()!r})")
-
-    def button(self, text: str, key: str = "Enter") -> None:
-        """Focus the button named ``text`` and press it (Enter; a toggle: Space)."""
-        self.named_button(text).focus()
-        self.press(key, wait_ms=400)
-
-    def named_button(self, text: str):
-        """The button whose accessible name is ``text`` (any space may be a no-break space; no icon glyph)."""
-        return self.box.get_by_role("button", name=re.compile(r"^" + r"\s".join(map(re.escape, text.split())) + r"$"))
-
-    def toggle(self, text: str) -> None:
-        self.button(text, "Space")
-
-    # -- the scene
-    def scene(self, handle: str | None = None) -> None:
-        """Focus the scene as Tab reaches it from above, then Tab to ``handle``."""
-        stage = self.box.locator(".cl-scene-stage")
-        stage.scroll_into_view_if_needed()
-        self.page.evaluate("() => document.activeElement?.blur()")
-        stage.focus()
-        s = self.state()
-        if not s["focused"] or s["role"] != "application":
-            self.problems.append(f"{self.name}: the scene did not take focus as an application: {s}")
-        for _ in range(4):
-            if handle is None or self.state()["handle"] == handle:
-                return
-            self.press("Tab")
-        self.problems.append(f"{self.name}: Tab never reached the handle {handle!r} ({self.state()['handle']!r})")
-
-    # -- tasks
-    def ticked(self, task: int) -> bool:
-        return self.state()["ticks"][task]
-
-    def until(self, task: int, key: str, most: int, wait_ms: int = 400) -> None:
-        """Press ``key`` until task number ``task`` ticks (at most ``most`` presses)."""
-        for _ in range(most):
-            if self.ticked(task):
-                return
-            self.press(key, wait_ms=wait_ms)
-
-    def expect(self, task: int, prompt: str, within_s: float = 10.0) -> None:
-        """Task number ``task`` ticks within ``within_s`` seconds and is said in the live region."""
-        deadline = time.monotonic() + within_s
-        while not self.ticked(task) and time.monotonic() < deadline:
-            self.page.wait_for_timeout(250)
-        s = self.state()
-        if not s["ticks"][task]:
-            self.problems.append(f"{self.name}: task {task} ({prompt}…) did not tick by keys: {s['ticks']}")
-        elif f"Task done: {prompt}" not in s["said"]:
-            self.problems.append(f"{self.name}: the live region did not say task {task} ({prompt}…): {s['said']!r}")
-
-    def sim_time_past(self, t: float, within_s: float = 20.0) -> None:
-        """Wait until the simulated lab's state shown is past ``t`` seconds."""
-        deadline = time.monotonic() + within_s
-        while float(self.kernel("lab.now.t")) < t and time.monotonic() < deadline:
-            self.page.wait_for_timeout(500)
-
-
-# -- each lab's tasks, as a keyboard user does them -------------------------------------------------------
 def arm_preview(lab: KeyboardLab) -> None:
     lab.scene("elbow")
     lab.press("ArrowRight", 25, wait_ms=100)  # the elbow about the shoulder, 2° a press: θ₁ 30° -> 80°
@@ -245,11 +122,18 @@ def arm_sim(lab: KeyboardLab) -> None:
         lab.page.wait_for_timeout(1500)
     lab.expect(1, "RK4 with h ≤ 2 ms", within_s=20)
     lab.button("Reset")
-    lab.toggle("Hold: τ = g(q)")
+    lab.toggle("Hold: τ = g − Jᵀh_e")
     lab.choose("Speed", "2×")
     lab.scene("elbow")
     lab.press("Space")
     lab.expect(2, "With gravity on and the arm at rest", within_s=15)
+    lab.press("Space")
+    lab.toggle("Hold: τ = g − Jᵀh_e")          # off, then on again with the push: Hold takes the push in force
+    lab.type_number("f_x [N]", 12)
+    lab.toggle("Hold: τ = g − Jᵀh_e")
+    lab.scene("elbow")
+    lab.press("Space")
+    lab.expect(3, "Push the tool", within_s=15)
     lab.press("Space")
 
 
@@ -318,7 +202,7 @@ def computed_torque(lab: KeyboardLab) -> None:
     lab.slider_keys("model error %", "ArrowLeft", 10)   # 5 % a press: −50 %
     lab.scene()
     lab.press("Space")
-    lab.expect(1, "Find a setting where computed torque", within_s=30)
+    lab.expect(1, "Tune the model error and the payload", within_s=30)
     lab.press("Space")
 
 

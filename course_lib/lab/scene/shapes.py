@@ -291,13 +291,18 @@ class Text(Shape):
 
 @dataclass
 class Bar(Shape):
-    """A vertical bar centred at x, ``width`` data units wide, from ``base`` to ``base + height``."""
+    """A vertical bar centred at x, ``width`` data units wide, from ``base`` to ``base + height``.
+
+    Its label is written under the plot, on row ``label_row`` (0 or 1): neighbouring bars whose labels are
+    wider than the bars' spacing take alternate rows.
+    """
 
     x: Value = 0.0
     height: Value = 0.0
     base: Value = 0.0
     bar_width: float = 0.6
     label: str = ""
+    label_row: int = 0
     color: str = "primary"
     kind = "bar"
     bindable = ("x", "height", "base")

@@ -128,7 +128,9 @@ class ChristoffelLab(Predicted, PosedSimArm, SimLab):
                 Arrow("ma2", x="c2x", y="c2y", dx="f2x", dy="f2y", **arrow)]),
             Text("rates", "world", x=-reach, y=-reach, text=T("chr_scene_rates"), dy_px=-6),
             Polyline("zero", "bars", xs=[-0.6, 3.6], ys=[0.0, 0.0], color="muted", width=1),
-            *[Bar(k, "bars", x=i, height=k, label=T(lbl), color=col) for i, (k, lbl, col) in enumerate(bars)],
+            # labels on alternate rows: "τ₁ 离心" is wider than the bars' spacing (about 35 px)
+            *[Bar(k, "bars", x=i, height=k, label=T(lbl), color=col, label_row=i % 2)
+              for i, (k, lbl, col) in enumerate(bars)],
             Text("tau", y=0.86, text=T("chr_scene_tau"), **line),
             Text("parts", y=0.62, text=T("chr_scene_parts"), **line),
             Text("C", y=0.38, text=T("chr_scene_C"), **line),
