@@ -144,3 +144,23 @@ def test_bad_states_are_refused_with_a_message(bad):
 def test_bad_difference_step_is_refused():
     with pytest.raises(ValueError, match="eps"):
         chr_.christoffel_symbols(TwoLinkArm().mass_matrix, [0.0, 1.0], eps=0.0)
+
+
+@pytest.mark.parametrize("mass_matrix_from", ["course_lib", "pinocchio"])
+def test_no_joint_of_a_seven_joint_arm_is_driven_by_its_own_rate_squared(rng, mass_matrix_from):
+    """Lesson 6: c_iii = ½ ∂M_ii/∂q_i = 0 at every joint of a serial arm (a joint's own rate never drives that
+    joint), for M of the Panda-like arm from course_lib's CRBA and from Pinocchio's; the other symbols are not zero."""
+    from course_lib.physics.chains import crba, panda_like
+
+    chain = panda_like()
+    if mass_matrix_from == "pinocchio":
+        pytest.importorskip("pinocchio", reason="Pinocchio (the `pin` package of the test extra) is not installed")
+        from tests.reference import chain_model
+        mass_matrix = chain_model(chain).mass_matrix
+    else:
+        def mass_matrix(q):
+            return crba(chain, q)
+    for q in rng.uniform(-np.pi, np.pi, (3, chain.n)):
+        c = chr_.christoffel_symbols(mass_matrix, q)
+        assert np.abs(np.einsum("iii->i", c)).max() < 1e-7, "a joint's own rate squared drives that joint"
+        assert np.abs(c).max() > 1e-2, "every Christoffel symbol vanished: the check would pass on any arm"
