@@ -85,6 +85,9 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_nb_hold": "{rate:5d} Hz hold: largest |e − e_analytic| = {gap:.1e} rad",
         "ct_nb_rms": "payload {payload:g} kg: RMS PD {pd:.4f}, PD + gravity {pdg:.4f}, computed torque {ct:.2e} rad",
         "ct_nb_hold_torque": "τ = g(q) at θ₁ = θ₂ = 0: ({t1:.2f}, {t2:.2f}) N·m",
+        "ct_nb_friction": (
+            "unknown joint friction b = {b:g} N·m·s/rad, δ = 0: computed torque's RMS tool error {ct:.2e} m"
+        ),
         "ct_nb_bandwidth": "ωₙ = {wn:4.0f} rad/s: RMS tool error {rms:.2e} m, peak |τ₁| {peak:6.1f} N·m",
         "ct_nb_bandwidth_slope": "RMS error ∝ ωₙ^{exponent:.2f} (model masses {percent:+.0f} %)",
     },
@@ -159,6 +162,7 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_nb_hold": "{rate:5d} Hz 零阶保持：最大 |e − e_analytic| = {gap:.1e} rad",
         "ct_nb_rms": "负载 {payload:g} kg：均方根误差 PD {pd:.4f}，PD + 重力补偿 {pdg:.4f}，计算力矩 {ct:.2e} rad",
         "ct_nb_hold_torque": "θ₁ = θ₂ = 0 时 τ = g(q) = ({t1:.2f}, {t2:.2f}) N·m",
+        "ct_nb_friction": "未知的关节摩擦 b = {b:g} N·m·s/rad，δ = 0：计算力矩的末端均方根误差 {ct:.2e} m",
         "ct_nb_bandwidth": "ωₙ = {wn:4.0f} rad/s：末端误差均方根 {rms:.2e} m，|τ₁| 峰值 {peak:6.1f} N·m",
         "ct_nb_bandwidth_slope": "误差均方根 ∝ ωₙ^{exponent:.2f}（模型质量偏差 {percent:+.0f} %）",
     },
