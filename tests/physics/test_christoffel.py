@@ -164,3 +164,25 @@ def test_no_joint_of_a_seven_joint_arm_is_driven_by_its_own_rate_squared(rng, ma
         c = chr_.christoffel_symbols(mass_matrix, q)
         assert np.abs(np.einsum("iii->i", c)).max() < 1e-7, "a joint's own rate squared drives that joint"
         assert np.abs(c).max() > 1e-2, "every Christoffel symbol vanished: the check would pass on any arm"
+
+
+def test_from_three_joints_on_a_second_coriolis_matrix_also_keeps_mdot_minus_2c_skew(rng):
+    """Lesson 6: for a three-link arm, C' = C + α[q̇]× gives the same C q̇ and keeps Ṁ − 2C' skew-symmetric, so the
+    strong form does not single out the Christoffel C beyond two joints (M from CRBA, Ṁ from differences of M)."""
+    from course_lib.physics.chains import Chain, crba
+    from course_lib.physics.chains.spatial import skew
+
+    chain = Chain.planar([1.0, 0.8, 0.6], [2.0, 1.5, 1.0])
+
+    def mass_matrix(q):
+        return crba(chain, q)
+
+    for _ in range(3):
+        q, qd = rng.uniform(-np.pi, np.pi, 3), rng.uniform(-3.0, 3.0, 3)
+        C = chr_.coriolis_from_christoffel(chr_.christoffel_symbols(mass_matrix, q), qd)
+        mdot = np.einsum("kij,k->ij", chr_.mass_matrix_gradient(mass_matrix, q), qd)
+        other = C + 0.7 * skew(qd)
+        assert chr_.skew_error(mdot, C) < 1e-7, "the Christoffel C lost the strong form"
+        np.testing.assert_allclose(other @ qd, C @ qd, atol=1e-12)
+        assert np.abs(other - C).max() > 0.1, "the second matrix is the Christoffel C itself"
+        assert chr_.skew_error(mdot, other) < 1e-7, "C + α[q̇]× broke the skew-symmetry of Ṁ − 2C"
