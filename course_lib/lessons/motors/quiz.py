@@ -3,7 +3,7 @@ every sentence in :data:`MOTORS_QUIZ` (English and Chinese).
 
 >>> quiz = motors_quiz()
 >>> len(quiz), quiz[0].check("1.0").correct, quiz[4].check("5").correct
-(6, True, True)
+(7, True, True)
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ KR, IM = 100.0, 1e-4
 FS1, Q_BREAK = 1.5, (0.0, 0.5)
 #: the gear-ratio question: the two ratios compared
 KR_LOW, KR_HIGH = 10.0, 100.0
+#: the which-term question: the dumbbell's mass (kg)
+DUMBBELL = 10.0
 
 
 MOTORS_QUIZ = MessageTable("motors_quiz", {
@@ -90,6 +92,21 @@ MOTORS_QUIZ = MessageTable("motors_quiz", {
                      "{factor:g} times from k_r1 = {kr_low:g} to {kr_high:g}, so the ratio falls to {high:.2f}."),
         "gear_once": "That divides by k_r once; the rotor's inertia grows with k_r².",
         "gear_same": "The links' variation stays, but the rotor's k_r² I_m it is compared with grows.",
+        "term_prompt": ("You hold your arm out level and still, first empty, then with a {mass:g} kg dumbbell in the "
+                        "hand; then you fling the empty arm up fast, and halfway the wrist is pulled off course. "
+                        "Which pairing with the terms of M q̈ + C q̇ + g = τ is right?"),
+        "term_a": ("The dumbbell held still raises only g(q); the fling adds M(q) q̈, and the pull on the wrist "
+                   "is C(q, q̇) q̇."),
+        "term_a_note": "Yes: at rest only τ = g(q) is left, and the weight in the hand adds its torque to it.",
+        "term_b": "The dumbbell raises M(q) q̈, because the arm is heavier; the fling raises g(q).",
+        "term_b_note": "At rest q̈ = 0, so M q̈ is zero however heavy the arm; holding still takes g(q) alone.",
+        "term_c": "Both raise C(q, q̇) q̇, because both take more torque.",
+        "term_c_note": "C q̇ is zero at rest and grows with the square of the speed: only the fling has it.",
+        "term_d": "Both raise g(q) only: a fast lift lifts the same weight as a slow one.",
+        "term_d_note": "g(q) depends on the posture, not on how fast it is reached; a fast lift adds M q̈ and C q̇.",
+        "term_why": ("τ = M q̈ + C q̇ + g: at rest only g(q) is left, and a payload adds its weight's torque to "
+                     "it. Accelerating takes M(q) q̈, moving fast takes C(q, q̇) q̇, the centrifugal and Coriolis "
+                     "torques that pull the wrist aside."),
     },
     "zh": {
         "rotor_prompt": "转动惯量 I_m = {im:g} kg·m² 的转子通过减速比 k_r = {kr:g} 的减速器驱动关节 1。它给 M₁₁ 增加多少（kg·m²）？",
@@ -141,15 +158,28 @@ MOTORS_QUIZ = MessageTable("motors_quiz", {
                      "所以比值降到 {high:.2f}。"),
         "gear_once": "你只除了一次 k_r；转子的折算惯量随 k_r² 增长。",
         "gear_same": "连杆带来的变化量不变，但与它相比的转子惯量 k_r² I_m 变大了。",
+        "term_prompt": ("你把手臂水平伸直、保持不动：先是空手，再在手里握一个 {mass:g} kg 的哑铃；然后空手猛地把手臂甩起来，"
+                        "甩到一半手腕被“带偏”。把这几种情况与 M q̈ + C q̇ + g = τ 中的各项对应起来，哪种说法正确？"),
+        "term_a": "握着哑铃不动只增大 g(q)；猛甩会加上 M(q) q̈，而把手腕带偏的是 C(q, q̇) q̇。",
+        "term_a_note": "对：静止时只剩 τ = g(q)，手里的重物把它的重力力矩加了进去。",
+        "term_b": "哑铃增大的是 M(q) q̈，因为手臂变重了；猛甩增大的是 g(q)。",
+        "term_b_note": "静止时 q̈ = 0，无论手臂多重 M q̈ 都为零；保持不动只需要 g(q)。",
+        "term_c": "两种情况都增大 C(q, q̇) q̇，因为都需要更大的力矩。",
+        "term_c_note": "静止时 C q̇ 为零，它随速度的平方增长：只有猛甩时才有它。",
+        "term_d": "两种情况都只增大 g(q)：快举和慢举举起的是同样的重量。",
+        "term_d_note": "g(q) 只取决于姿态，与多快到达这个姿态无关；快举多出来的是 M q̈ 和 C q̇。",
+        "term_why": ("τ = M q̈ + C q̇ + g：静止时只剩 g(q)，负载把它的重力力矩加了进去。加速需要 M(q) q̈，"
+                     "快速运动需要 C(q, q̇) q̇，也就是把手腕带偏的离心力矩和科氏力矩。"),
     },
 })
 
 
 @quiz_builder
 def motors_quiz() -> Quiz:
-    """Six questions, in the current language: reflected rotor inertia, the breakaway torque with
+    """Seven questions, in the current language: reflected rotor inertia, the breakaway torque with
     gravity, strong vs weak skew-symmetry, the smoothed sign function, the base parameters of the
-    arm with motors, and how a high gear ratio shrinks the links' share."""
+    arm with motors, how a high gear ratio shrinks the links' share, and which term of the equation
+    a held payload and a fast swing each raise."""
     t = MOTORS_QUIZ.text
     reflected = float(MotorArm(kr1=KR, Im1=IM, Im2=0.0).rotor_mass_matrix()[0, 0])
     arm = MotorArm(Fs=[FS1, 50.0])  # joint 2 held by its friction, so only joint 1 can break away
@@ -197,4 +227,11 @@ def motors_quiz() -> Quiz:
             explanation=t("gear_why", factor=(KR_HIGH / KR_LOW) ** 2, kr_low=KR_LOW, kr_high=KR_HIGH,
                           high=high.variation),
             mistakes=[(low.variation * KR_LOW / KR_HIGH, t("gear_once")), (low.variation, t("gear_same"))]),
+        MultipleChoice(
+            t("term_prompt", mass=DUMBBELL),
+            [Option(t("term_b"), feedback=t("term_b_note")),
+             Option(t("term_a"), correct=True, feedback=t("term_a_note")),
+             Option(t("term_d"), feedback=t("term_d_note")),
+             Option(t("term_c"), feedback=t("term_c_note"))],
+            explanation=t("term_why")),
     ])

@@ -314,3 +314,25 @@ def test_task_breakaway_says_reset_keeps_tau1_so_lower_it_before_play():
     lab.advance(0.5)
     reason = lab.tasks.reason("breakaway")
     assert "Reset" in reason and "before Play" in reason and "keeps" in reason
+
+
+def test_quiz_which_term_pairs_a_held_payload_with_gravity_and_a_fast_swing_with_inertia_and_velocity_terms():
+    """Lesson 11's which-term question: its right option holds for the lesson's arm. Held still (q̇ = q̈ = 0) with the
+    dumbbell at the tip, the torque grows by the weight times its lever arms (Newton, by hand) and by nothing else;
+    a fast swing brings M q̈ and a C q̇ that is not zero."""
+    from course_lib import TwoLinkArm
+    from course_lib.lessons.motors.quiz import DUMBBELL, motors_quiz
+
+    quiz = motors_quiz()
+    question = quiz[6]
+    right = [i for i, option in enumerate(question.options) if option.correct]
+    assert len(right) == 1 and question.check(right[0]).correct
+    assert "g(q)" in question.options[right[0]].text and f"{DUMBBELL:g} kg" in question.prompt
+    empty, loaded = TwoLinkArm(), TwoLinkArm(payload=DUMBBELL)
+    q, rest = np.array([0.0, 0.0]), np.zeros(2)                       # held out level and still
+    weight = DUMBBELL * empty.g * np.array([empty.l1 + empty.l2, empty.l2])   # m_p g times each joint's lever arm
+    np.testing.assert_allclose(loaded.inverse_dynamics(q, rest, rest) - empty.inverse_dynamics(q, rest, rest),
+                               weight, rtol=1e-12)
+    np.testing.assert_allclose(loaded.inverse_dynamics(q, rest, rest), loaded.gravity(q), atol=1e-12)
+    q_bent, fling = np.array([0.3, 0.9]), np.array([4.0, 3.0])
+    assert np.abs(empty.coriolis_matrix(q_bent, fling) @ fling).max() > 1.0   # the pull on the wrist: C q̇ ≠ 0
