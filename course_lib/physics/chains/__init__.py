@@ -41,7 +41,13 @@ from course_lib.physics.chains.chain import Chain
 from course_lib.physics.chains.crba import crba
 from course_lib.physics.chains.dynamics import ChainTrajectory, forward_dynamics, mass_matrix, simulate
 from course_lib.physics.chains.friction import friction_power, friction_torque, smooth_sign
-from course_lib.physics.chains.kinematics import kinetic_energy, link_poses, potential_energy
+from course_lib.physics.chains.kinematics import (
+    body_jacobian,
+    kinetic_energy,
+    link_poses,
+    mass_matrix_from_jacobians,
+    potential_energy,
+)
 from course_lib.physics.chains.regressor import PARAMETER_NAMES, link_parameters, regressor
 from course_lib.physics.chains.rnea import (
     RneaPasses,
@@ -55,11 +61,11 @@ from course_lib.physics.chains.rnea import (
 )
 
 __all__ = [
-    "Chain", "ChainTrajectory", "RneaPasses", "PARAMETER_NAMES", "aba", "bias_torque",
+    "Chain", "ChainTrajectory", "RneaPasses", "PARAMETER_NAMES", "aba", "bias_torque", "body_jacobian",
     "coriolis_torque", "crba",
     "forward_dynamics", "friction_power", "friction_torque", "from_two_link", "gravity_torque",
     "jacobian_transpose_force", "kinetic_energy", "link_parameters", "link_poses",
-    "mass_matrix", "mass_matrix_by_columns", "panda_like", "potential_energy", "random_chain",
+    "mass_matrix", "mass_matrix_by_columns", "mass_matrix_from_jacobians", "panda_like", "potential_energy", "random_chain",
     "random_parents", "random_tree", "regressor", "rnea", "rnea_batch", "rnea_passes", "simulate",
     "smooth_sign", "two_armed_torso",
 ]

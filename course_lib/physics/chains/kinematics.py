@@ -71,3 +71,41 @@ def kinetic_energy(chain: Chain, q: Any, qd: Any) -> float:
         V[i] = chain.X(i, q[i]) @ V_p + chain.S(i) * qd[i]    # V_i = X_i V_λ(i) + S_i q̇_i
         T += 0.5 * V[i] @ chain.I(i) @ V[i]
     return float(T)
+
+
+def body_jacobian(chain: Chain, q: Any, i: int) -> np.ndarray:
+    """J_i of link i: its spatial velocity V_i = J_i q̇, in its own axes about its origin (angular part first).
+
+    Column j is X_{i←j} S_j for every joint j on the path from the base to link i (the product of the
+    X's from joint j out to link i), and zero for every other joint.
+
+    Args:
+        chain: the chain or tree.
+        q: joint positions (rad or m), shape (n,).
+        i: the link (0-based).
+
+    Returns:
+        J_i, shape (6, n).
+    """
+    q = chain.q_vector("q", q)
+    J, X, j = np.zeros((6, chain.n)), np.eye(6), i
+    while j >= 0:
+        J[:, j] = X @ chain.S(j)
+        X = X @ chain.X(j, q[j])
+        j = chain.parent(j)
+    return J
+
+
+def mass_matrix_from_jacobians(chain: Chain, q: Any) -> np.ndarray:
+    """M = Σ_i J_iᵀ 𝓘_i J_i (kg·m²): T = Σ ½ V_iᵀ 𝓘_i V_i read as a quadratic form in q̇ (links only).
+
+    Args:
+        chain: the chain or tree, without rotors (their spin is not a link's motion).
+        q: joint positions (rad or m), shape (n,).
+
+    Returns:
+        M, shape (n, n).
+    """
+    if chain.has_rotors:
+        raise ValueError("mass_matrix_from_jacobians sums the links only; this chain has motor rotors (use crba)")
+    return sum(body_jacobian(chain, q, i).T @ chain.I(i) @ body_jacobian(chain, q, i) for i in range(chain.n))

@@ -90,6 +90,12 @@ def test_mass_matrix_by_id_columns_equals_pinocchios_crba(case):
                        case["ref"].mass_matrix(s["q"]))
 
 
+def test_mass_matrix_summed_over_the_links_body_jacobians_equals_pinocchios_crba(case):
+    """Lesson 10: M = Σ J_iᵀ 𝓘_i J_i, with J_i link i's body Jacobian (V_i = J_i q̇), is Pinocchio's M."""
+    for s in case["states"]:
+        assert_matches(chains.mass_matrix_from_jacobians(case["chain"], s["q"]), case["ref"].mass_matrix(s["q"]))
+
+
 def test_aba_gives_pinocchios_forward_dynamics(case):
     for s in case["states"]:
         assert_matches(chains.aba(case["chain"], s["q"], s["qd"], s["tau"]),
