@@ -25,7 +25,8 @@ kit moves it without running its callback, and a front end's late echo of such a
 move is ignored (:mod:`~course_lib.lab.following`), so following never sets or resets the simulation and cannot
 loop. ``period=360`` marks an angle: the slider then shows the angle's turn
 within its range nearest to where it is (−180 stays −180, not 180; 458 shows 98).
-During Play followed sliders move at most every ``SimLab.FOLLOW_EVERY`` seconds.
+During Play followed sliders move at most every ``SimLab.FOLLOW_EVERY`` seconds, together with the text
+readouts and from the same frame (``Stream.present``).
 
 The kit builds plain ipywidgets from these (the factories below) and
 registers each under its key, so the headless API ``lab.set("tau", 2.0)``
