@@ -186,6 +186,31 @@ def fit_label(widget: w.Widget) -> w.Widget:
     if label:
         widget.tooltip = label
     return widget
+
+
+#: the controls whose track starts after the label column (align_labels)
+TRACKED = (w.FloatSlider, w.IntSlider)
+
+
+def align_labels(widgets: Any) -> int:
+    """Give every slider among ``widgets`` one label column, as wide as the widest of their labels needs
+    (100–160 px, see :func:`fit_label`), so that their tracks start at the same x.
+
+    Called when a lab is laid out and after a language switch (its labels' widths change).
+
+    Returns:
+        The column's width (px); 0 when there is no slider.
+    """
+    sliders = [x for x in widgets if isinstance(x, TRACKED)]
+    if not sliders:
+        return 0
+    px = min(max(max(label_px(x.description) for x in sliders), LABEL_MIN_PX), LABEL_MAX_PX)
+    for x in sliders:
+        if x.style.description_width != f"{px}px":
+            x.style.description_width = f"{px}px"
+    return px
+
+
 SLIDER_LAYOUT = {"width": "340px"}
 
 
