@@ -190,6 +190,7 @@ class Lab(Drags, Following, Described):
     def lab_box(self, rows: list[w.Widget]) -> w.Widget:
         """The lab's outer box: ``rows`` and the lab's hidden helpers (glyph style; slider boxes that read
         full-width digits, :mod:`~course_lib.lab.typed_numbers`). A lab with a layout of its own calls it too."""
+        controls.align_labels(self.controls.values())  # one label column: every slider's track starts at one x
         self.typed_numbers = TypedNumbers(self.guard(self._unreadable_number))
         self.access = Access(self.control_labels())
         self.widget = w.VBox([*rows, glyph_style(), theme_style(), self.typed_numbers, self.access])
@@ -307,6 +308,7 @@ class Lab(Drags, Following, Described):
             relabel_widgets(self.widget if self.widget is not None else self.message)
             for widget in self.controls.values():
                 relabel_widgets(widget)
+            controls.align_labels(self.controls.values())  # the new language's labels: one column again
         finally:
             self._quiet -= 1
         if self.scene is not None:

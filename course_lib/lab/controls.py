@@ -25,7 +25,8 @@ kit moves it without running its callback, and a front end's late echo of such a
 move is ignored (:mod:`~course_lib.lab.following`), so following never sets or resets the simulation and cannot
 loop. ``period=360`` marks an angle: the slider then shows the angle's turn
 within its range nearest to where it is (−180 stays −180, not 180; 458 shows 98).
-During Play followed sliders move at most every ``SimLab.FOLLOW_EVERY`` seconds.
+During Play followed sliders move at most every ``SimLab.FOLLOW_EVERY`` seconds, together with the text
+readouts and from the same frame (``Stream.present``).
 
 The kit builds plain ipywidgets from these (the factories below) and
 registers each under its key, so the headless API ``lab.set("tau", 2.0)``
@@ -185,6 +186,31 @@ def fit_label(widget: w.Widget) -> w.Widget:
     if label:
         widget.tooltip = label
     return widget
+
+
+#: the controls whose track starts after the label column (align_labels)
+TRACKED = (w.FloatSlider, w.IntSlider)
+
+
+def align_labels(widgets: Any) -> int:
+    """Give every slider among ``widgets`` one label column, as wide as the widest of their labels needs
+    (100–160 px, see :func:`fit_label`), so that their tracks start at the same x.
+
+    Called when a lab is laid out and after a language switch (its labels' widths change).
+
+    Returns:
+        The column's width (px); 0 when there is no slider.
+    """
+    sliders = [x for x in widgets if isinstance(x, TRACKED)]
+    if not sliders:
+        return 0
+    px = min(max(max(label_px(x.description) for x in sliders), LABEL_MIN_PX), LABEL_MAX_PX)
+    for x in sliders:
+        if x.style.description_width != f"{px}px":
+            x.style.description_width = f"{px}px"
+    return px
+
+
 SLIDER_LAYOUT = {"width": "340px"}
 
 

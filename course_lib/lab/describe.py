@@ -60,8 +60,9 @@ class Described:
                 raise
             return str(self.T(self.DESCRIPTION_WHEN_MISSING, **self.readouts))
 
-    def describe_scene(self) -> None:
-        """Put :meth:`description` on the scene; during Play at most once every :data:`PLAY_EVERY` s.
+    def describe_scene(self, force: bool = False) -> None:
+        """Put :meth:`description` on the scene; during Play at most once every :data:`PLAY_EVERY` s
+        (``force``: now, e.g. after a learner's change).
 
         Never raises. Where the sentence cannot be filled (a readout missing and no
         :attr:`DESCRIPTION_WHEN_MISSING`), the scene is left undescribed: an old state is never described.
@@ -69,7 +70,7 @@ class Described:
         if getattr(self, "scene", None) is None or not self.DESCRIPTION:
             return
         now = getattr(self, "clock", time.monotonic)()   # a simulated lab's wall clock (a fake one in tests)
-        if getattr(self, "playing", False) and now - getattr(self, "_described_at", -PLAY_EVERY) < PLAY_EVERY:
+        if not force and getattr(self, "playing", False) and now - getattr(self, "_described_at", -PLAY_EVERY) < PLAY_EVERY:
             return
         try:
             said = self.description()

@@ -69,8 +69,9 @@ class SimLab(Stream, Lab):
     #: at most this many chunks answer one need
     MAX_CHUNKS: int = 12
     SPEEDS = (("¼×", 0.25), ("½×", 0.5), ("1×", 1.0), ("2×", 2.0))
-    #: during Play, controls bound to a channel (follow=) move at most this often (wall s): a slider moved at
-    #: every playhead report (10 a second) starved the browser of animation frames
+    #: during Play, the text readouts and the controls bound to a channel (follow=) are rewritten together, from
+    #: one frame, at most this often (wall s): a slider moved at every playhead report (10 a second) starved
+    #: the browser of animation frames
     FOLLOW_EVERY: float = 0.5
     #: readouts whose least value since the last release the lab keeps (``self.release.least``)
     RELEASE_WATCH: tuple = ()
@@ -174,6 +175,8 @@ class SimLab(Stream, Lab):
             raise
         self.now = self._queue[index][0]  # the same instant, with the change applied
         self.refresh(scene=False)
+        self._followed = self.clock()  # the page shows this frame: the next rewrite a follow period later
+        self.describe_scene(force=True)  # a learner's change is described at once, not up to a second later
 
     # -- the player ----------------------------------------------------------------------------------
     def play(self) -> None:
@@ -236,7 +239,7 @@ class SimLab(Stream, Lab):
     def retext(self) -> None:
         """After a language switch: while playing only the texts (the frames already sent play on), else a refresh."""
         if self.playing:
-            self.show()
+            self.present(describe_now=True)
         else:
             self.refresh()
 

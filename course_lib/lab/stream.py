@@ -5,6 +5,12 @@ playhead is the browser's last report plus the wall-clock time since, times
 the speed. The learner's state follows the playhead: each frame is visited
 (readouts, tasks) once the browser has shown it, in order; a change rewinds
 the simulator to the frame shown (:meth:`Stream._rewind`).
+
+What the kernel writes on the page (the text readouts of ``show()``, the sliders bound to a
+channel and the scene's description) is written by :meth:`Stream.present`, all at once from
+one frame: during Play at most every ``FOLLOW_EVERY`` wall seconds (the description at most
+every ``describe.PLAY_EVERY`` s, so it may name a moment up to that much older, but always one
+moment), and at once on pause, step, reset and every control change.
 """
 
 from __future__ import annotations
@@ -93,11 +99,19 @@ class Stream:
         return index
 
     def _catch_up(self, t: float) -> None:
+        """Visit (readouts, tasks) every frame sent up to the one shown at ``t``; the page is written by
+        :meth:`present`, so that it never mixes two of these frames."""
         for state, row in self._queue:
             if self._checked < state.t <= t + 1e-9:
                 self._visit(state, row)
+
+    def present(self, describe_now: bool = False) -> None:
+        """Write what the kernel shows on the page from one frame, the last one visited: the text readouts
+        (``show()``), the followed sliders and (at most every ``PLAY_EVERY`` s during Play, unless
+        ``describe_now``) the scene's description."""
         self.show()
-        self.describe_scene()
+        self.follow_controls()
+        self.describe_scene(force=describe_now)
 
     def _on_need(self, t_playhead: float, t_last: float) -> None:
         if not self.playing or not self._queue:
@@ -131,7 +145,9 @@ class Stream:
     def _note(self, t: float) -> None:
         self._anchor = (self.clock(), t)
         self._catch_up(t)
-        if self.clock() - self._followed >= self.FOLLOW_EVERY:  # followed sliders: a few times a second
+        # the page a few times a second, all of it from one frame (a slider moved at every report, 10 a second,
+        # starved the browser of animation frames; text written at every report showed a later frame than the sliders)
+        if self.clock() - self._followed >= self.FOLLOW_EVERY:
             self._followed = self.clock()
-            self.follow_controls()
+            self.present()
 

@@ -107,7 +107,10 @@ def test_during_play_the_description_is_written_at_most_once_a_second(monkeypatc
 
 
 def test_during_play_the_description_follows_the_frames_the_browser_has_shown():
-    """The cart-pole's sentence names its time: after 2 s of Play it names the frame on screen, not t = 0."""
+    """The cart-pole's sentence names its time: after 2 s of Play it names a frame the browser showed at most
+    PLAY_EVERY s before the one on screen (it is rewritten at most once a second), not t = 0; on Pause, that one."""
+    import re
+
     from course_lib.lessons.cart_pole.lab import CartPoleLab
     from tests.helpers.playback import playing, play_chunks
 
@@ -115,6 +118,9 @@ def test_during_play_the_description_follows_the_frames_the_browser_has_shown():
     at_start = lab.scene.description
     play_chunks(lab, clock, int(round(2 * PLAY_EVERY / lab.CHUNK)))
     assert lab.playing and lab.t > 1.5 * PLAY_EVERY
+    said = float(re.search(r"t (\d+\.\d+) s", lab.scene.description).group(1))
+    assert lab.t - PLAY_EVERY - 0.005 <= said <= lab.t + 0.005, (lab.t, lab.scene.description)
+    lab.set("play", None)
     assert lab.scene.description == lab.description() != at_start, (at_start, lab.scene.description)
     assert f"t {lab.t:.2f} s" in lab.scene.description, (lab.t, lab.scene.description)
 

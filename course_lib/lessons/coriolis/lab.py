@@ -45,8 +45,12 @@ SPIN_QD2_ZERO, SPIN_QD1, SPIN_TAU2 = 0.01, 3.0, 3.0
 CANCEL_QD, CANCEL_TAU1, CANCEL_SIN2 = 1.0, 0.3, 0.35
 #: task "alt": the alternative C's skew error must exceed this (kg·m²/s); Christoffel's is ~1e-9
 ALT_SKEW = 1e-3
-#: arrows 0.05 m per N, capped at ARROW_MAX m; the bars' chart holds the largest part the rate sliders reach
+#: arrows 0.05 m per N, capped at ARROW_MAX m
 ARROW_PER_N, ARROW_MAX = 0.05, 0.9
+#: the bars' axis fits the rates set: ± BAR_MARGIN × the largest part any θ₂ gives with |θ̇ᵢ| ≤ max(|θ̇₁|, |θ̇₂|,
+#: BAR_RATE_FLOOR); the parts grow as the rates squared, so at 1 rad/s the bars fill the chart as at 6, the ticks
+#: give the scale, and no bar ever leaves it during Play (the rates are held)
+BAR_MARGIN, BAR_RATE_FLOOR = 1.05, 0.5
 RATE_RANGE = (-6.0, 6.0)
 #: the angle sliders' step (degrees): a dragged angle is snapped to it, so sliders and readouts agree
 ANGLE_STEP = 1.0
@@ -88,6 +92,7 @@ class ChristoffelLab(Predicted, PosedSimArm, SimLab):
             raise ValueError(f"arm must be a TwoLinkArm, got {type(arm).__name__}")
         self.arm = arm if arm is not None else TwoLinkArm()
         self.form = "christoffel"
+        self._part_per_rate2 = chr_.largest_velocity_torque_part(self.arm.mass_matrix, 1.0)  # N·m at 1 rad/s
         super().__init__(HeldRatesArm(**self.arm.parameters()), np.radians([theta1, theta2]), [qd1, qd2], **kw)
         self.tasks = checklist(self, task_prompts(), "chr_task_{key}_hint",
                                checks={"spin1": self._check_spin1, "cancel": self._check_cancel,
@@ -109,7 +114,7 @@ class ChristoffelLab(Predicted, PosedSimArm, SimLab):
 
     def _scene(self) -> Scene:
         T, reach = self.T, 1.08 * (self.arm.l1 + self.arm.l2)
-        top = 1.05 * chr_.largest_velocity_torque_part(self.arm.mass_matrix, RATE_RANGE[1])  # no bar leaves
+        top = self.bars_top(self.now.qd)
         arrow = dict(panel="world", scale=ARROW_PER_N, color=FORCE, width=3)
         line = dict(panel="text", x=0.0)
         bars = [("t1_cor", "chr_bar_t1_cor", "velocity"), ("t1_cf", "chr_bar_t1_cf", "primary"),
@@ -166,7 +171,16 @@ class ChristoffelLab(Predicted, PosedSimArm, SimLab):
             skew=chr_.skew_error(mdot, C), weak=chr_.power_form(mdot, C, qd),
             alternative=float(self.form == "alternative"))
 
+    def bars_top(self, qd) -> float:
+        """The bars' axis: ± this (N·m) for the rates ``qd`` (see BAR_MARGIN)."""
+        rate = max(abs(float(qd[0])), abs(float(qd[1])), BAR_RATE_FLOOR)
+        return BAR_MARGIN * self._part_per_rate2 * rate**2
+
     def show(self) -> None:
+        top = self.bars_top((self.readouts["qd1"], self.readouts["qd2"]))
+        if top != getattr(self, "_bars_shown", None):  # the rates changed: the axis fits them
+            self._bars_shown = top
+            self.scene.set_panel("bars", ylim=(-top, top))
         self.readout_html.value = self.T("chr_readouts", form_name=self.T(f"chr_form_{self.form}"),
                                          **self.readouts)
 

@@ -3,7 +3,8 @@
 Sliders for the gear ratio k_r (1–160) and rotor inertia I_m (1e-5–1e-3 kg·m²) of each
 joint, viscous F_v and Coulomb F_s friction, a switch "include rotor inertia in the
 model", gravity on/off, and a step or sinusoid joint torque τ = k_r τ_m. Readouts: the
-diagonal of M as stacked link/rotor bars, κ(M) here and at worst over θ₂, and the
+diagonal of M as stacked bars, each rotor's reflected inertia k_r² I_m on the rest (the links and
+what they carry, rotor 2's own I_m2 included), κ(M) here and at worst over θ₂, and the
 coupling |M₁₂|/√(M₁₁M₂₂). Drag the elbow (turns θ₁) or the tip (bends θ₂) to pose the arm; it is put
 at rest there.
 
@@ -233,16 +234,15 @@ class MotorLab(PosedSimArm, SimLab):
     def values(self, f: Frames) -> dict:
         p, q, qd, tau = f.model, f.q, f.qd, f.tau
         joints = p.joint_positions(q)
-        L = p.link_mass_matrix(q)
-        R = p.rotor_mass_matrix()
-        M = L + R
+        M = p.mass_matrix(q)
         m11, m12, m22 = M[:, 0, 0], M[:, 0, 1], M[:, 1, 1]
+        r11, r22 = p.reflected_rotor_inertias()  # the rotor bars: k_r² I_m; the link bars: the rest of M_ii
         kappa = p.condition_number(q[:, 1])
         E = np.asarray(p.total_energy(q, qd), dtype=float)
         dE, W = E - self._origin[0], f.work - self._origin[1]
         kappa_max, _ = max_condition_number(p)
         return dict(t=f.t, ex=joints[:, 1, 0], ey=joints[:, 1, 1], tx=joints[:, 2, 0], ty=joints[:, 2, 1],
-                    link11=L[:, 0, 0], rotor11=R[0, 0], top11=m11, link22=L[:, 1, 1], rotor22=R[1, 1], top22=m22,
+                    link11=m11 - r11, rotor11=r11, top11=m11, link22=m22 - r22, rotor22=r22, top22=m22,
                     m12=m12, kappa=kappa, kappa_max=kappa_max, coupling=np.abs(m12) / np.sqrt(m11 * m22),
                     th1_deg=wrap_degrees(np.degrees(q[:, 0])), th2_deg=wrap_degrees(np.degrees(q[:, 1])), qd1=qd[:, 0], qd2=qd[:, 1],
                     theta1=q[:, 0], theta2=q[:, 1], tau1=tau[:, 0], tau2=tau[:, 1],

@@ -19,17 +19,19 @@ MOTOR = MessageTable("motor_lab", {
         "mot_input_step": "τ: step",
         "mot_input_sine": "τ: sinusoid",
         "mot_title_world": "2R arm with motors (drag elbow or tip)",
-        "mot_title_bars": "M: link | rotor",
+        "mot_title_bars": "M: links | k_r² I_m",
         "mot_readouts": (
-            "t = {t:.2f} s &nbsp; M₁₁ = {link11:.3f} (link) + {rotor11:.3f} (rotor) &nbsp; "
-            "M₂₂ = {link22:.3f} + {rotor22:.3f} &nbsp; M₁₂ = {m12:.3f} kg·m²<br>"
+            "t = {t:.2f} s &nbsp; M₁₁ = {link11:.3f} (links, rotor 2 carried) + {rotor11:.3f} (k_r1² I_m1) &nbsp; "
+            "M₂₂ = {link22:.3f} (link) + {rotor22:.3f} (k_r2² I_m2) &nbsp; M₁₂ = {m12:.3f} kg·m²<br>"
             "κ(M) = {kappa:.2f} here, {kappa_max:.2f} at worst over θ₂ &nbsp; "
             "coupling |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f} &nbsp; motor torques τ/k_r = ({tau_m1:.4f}, {tau_m2:.4f}) N·m "
             "&nbsp; E − W = {gap:.4f} J"
         ),
-        "mot_task_rotor": "Find a gear ratio k_r1 at which the rotor's share of M₁₁ exceeds the link's.",
-        "mot_task_rotor_hint": "The rotor adds k_r1² I_m1 + I_m2: the gear ratio enters squared.",
-        "mot_task_rotor_value": "at k_r1 = {kr1:g}, rotor {rotor:.3f} > link {link:.3f} kg·m²",
+        "mot_task_rotor": ("Find a gear ratio k_r1 at which rotor 1's reflected inertia k_r1² I_m1 exceeds the rest of "
+                           "M₁₁ (the links and what they carry)."),
+        "mot_task_rotor_hint": ("Rotor 1 adds k_r1² I_m1 to M₁₁: the gear ratio enters squared. Rotor 2's own I_m2 "
+                                "turns with link 1, so it counts with the links."),
+        "mot_task_rotor_value": "at k_r1 = {kr1:g}, k_r1² I_m1 = {rotor:.3f} > links {link:.3f} kg·m²",
         "mot_task_kappa": "By gearing, keep κ(M) below {kappa:g} over all θ₂.",
         "mot_task_kappa_hint": "κ(M) = 1 when M is a multiple of the identity. The rotors add constants to the "
                                "diagonal: make M₁₁ and M₂₂ nearly equal (the link's M₂₂ is small, so gear 2 needs "
@@ -43,7 +45,7 @@ MOTOR = MessageTable("motor_lab", {
                                    "Type τ₁ into the number box beside the slider: no need for 100 arrow presses.",
         "mot_task_breakaway_value": "τ₁ = {tau1:.3f} N·m started joint 1 (least possible {least:.3f} N·m)",
         "mot_why_rotors_off": "the rotors are not in the model: switch them on",
-        "mot_why_rotor_small": "rotor's share of M₁₁ still below the link's (see the bars)",
+        "mot_why_rotor_small": "k_r1² I_m1 is still below the rest of M₁₁ (see the bars)",
         "mot_why_kappa_large": "κ(M) reaches {kappa:.3f} at θ₂ = {theta2:.0f}°",
         "mot_why_gravity": "switch gravity off first",
         "mot_why_no_coulomb": "switch Coulomb friction on (F_s > 0)",
@@ -55,7 +57,7 @@ MOTOR = MessageTable("motor_lab", {
         "mot_error_q0": "q0 must be two finite angles in rad, got {value!r}",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "mot_description": (
-            "Arm at θ₁ {th1_deg:.0f}°, θ₂ {th2_deg:.0f}°, t {t:.2f} s; M₁₁ {top11:.2f} kg·m², of which rotor {rotor11:.2f} kg·m²; condition number κ(M) {kappa:.1f}."
+            "Arm at θ₁ {th1_deg:.0f}°, θ₂ {th2_deg:.0f}°, t {t:.2f} s; M₁₁ {top11:.2f} kg·m², of which rotor 1 reflected k_r1² I_m1 {rotor11:.2f} kg·m²; condition number κ(M) {kappa:.1f}."
         ),
         "mot_nb_mass": "M (MotorArm):\n{M}",
         "mot_nb_crba": "largest difference to CRBA: {diff}",
@@ -116,17 +118,17 @@ MOTOR = MessageTable("motor_lab", {
         "mot_input_step": "τ：阶跃",
         "mot_input_sine": "τ：正弦",
         "mot_title_world": "带电机的 2R 机械臂（拖动肘部或末端）",
-        "mot_title_bars": "M：连杆 | 转子",
+        "mot_title_bars": "M：连杆 | k_r² I_m",
         "mot_readouts": (
-            "t = {t:.2f} s &nbsp; M₁₁ = {link11:.3f}（连杆）+ {rotor11:.3f}（转子）&nbsp; "
-            "M₂₂ = {link22:.3f} + {rotor22:.3f} &nbsp; M₁₂ = {m12:.3f} kg·m²<br>"
+            "t = {t:.2f} s &nbsp; M₁₁ = {link11:.3f}（连杆，含其带动的转子 2）+ {rotor11:.3f}（k_r1² I_m1）&nbsp; "
+            "M₂₂ = {link22:.3f}（连杆）+ {rotor22:.3f}（k_r2² I_m2）&nbsp; M₁₂ = {m12:.3f} kg·m²<br>"
             "此处 κ(M) = {kappa:.2f}，在所有 θ₂ 上最差为 {kappa_max:.2f} &nbsp; "
             "耦合 |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f} &nbsp; 电机力矩 τ/k_r = ({tau_m1:.4f}, {tau_m2:.4f}) N·m "
             "&nbsp; E − W = {gap:.4f} J"
         ),
-        "mot_task_rotor": "找一个减速比 k_r1，使转子在 M₁₁ 中所占的部分超过连杆的部分。",
-        "mot_task_rotor_hint": "转子贡献 k_r1² I_m1 + I_m2：减速比是以平方进入的。",
-        "mot_task_rotor_value": "k_r1 = {kr1:g} 时，转子 {rotor:.3f} > 连杆 {link:.3f} kg·m²",
+        "mot_task_rotor": "找一个减速比 k_r1，使转子 1 折算到关节的惯量 k_r1² I_m1 超过 M₁₁ 的其余部分（连杆及其带动的部件）。",
+        "mot_task_rotor_hint": "转子 1 给 M₁₁ 增加 k_r1² I_m1：减速比是以平方进入的。转子 2 自身的 I_m2 随连杆 1 一起转动，所以算在连杆部分。",
+        "mot_task_rotor_value": "k_r1 = {kr1:g} 时，k_r1² I_m1 = {rotor:.3f} > 连杆 {link:.3f} kg·m²",
         "mot_task_kappa": "通过选择减速比，让 κ(M) 在所有 θ₂ 上都小于 {kappa:g}。",
         "mot_task_kappa_hint": "当 M 是单位矩阵的倍数时 κ(M) = 1。转子只在对角线上加常数：让 M₁₁ 与 M₂₂ 几乎相等"
                                "（连杆的 M₂₂ 较小，所以关节 2 需要比关节 1 更大的 k_r² I_m），并且远大于随 θ₂ 变化的 M₁₂。",
@@ -137,7 +139,7 @@ MOTOR = MessageTable("motor_lab", {
                                    "（“重置”会让它静止并暂停）。直接在滑块旁的数字框里输入 τ₁，不用按 100 次方向键。",
         "mot_task_breakaway_value": "τ₁ = {tau1:.3f} N·m 时关节 1 开始转动（理论最小值 {least:.3f} N·m）",
         "mot_why_rotors_off": "模型中没有转子：请把它打开",
-        "mot_why_rotor_small": "转子在 M₁₁ 中所占的部分仍小于连杆（看柱状图）",
+        "mot_why_rotor_small": "k_r1² I_m1 仍小于 M₁₁ 的其余部分（看柱状图）",
         "mot_why_kappa_large": "κ(M) 在 θ₂ = {theta2:.0f}° 时达到 {kappa:.3f}",
         "mot_why_gravity": "先关闭重力",
         "mot_why_no_coulomb": "打开库仑摩擦（F_s > 0）",
@@ -148,7 +150,7 @@ MOTOR = MessageTable("motor_lab", {
         "mot_error_q0": "q0 必须是两个有限的角度（rad），收到的是 {value!r}",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "mot_description": (
-            "机械臂位于 θ₁ {th1_deg:.0f}°、θ₂ {th2_deg:.0f}°，t {t:.2f} s；M₁₁ {top11:.2f} kg·m²，其中转子 {rotor11:.2f} kg·m²；条件数 κ(M) {kappa:.1f}。"
+            "机械臂位于 θ₁ {th1_deg:.0f}°、θ₂ {th2_deg:.0f}°，t {t:.2f} s；M₁₁ {top11:.2f} kg·m²，其中转子 1 折算惯量 k_r1² I_m1 {rotor11:.2f} kg·m²；条件数 κ(M) {kappa:.1f}。"
         ),
         "mot_nb_mass": "M（MotorArm）：\n{M}",
         "mot_nb_crba": "与 CRBA 的最大差值：{diff}",

@@ -67,8 +67,19 @@ class RneaLab(Lab):
 
     messages = RNEA_LAB
     #: the scene in words (the kit's describe.py), and the main readouts it names with their units
-    DESCRIPTION = "rnea_description"
-    DESCRIBES = {"n": "", "omega": "rad/s", "step": "", "steps": "", "tau": "N·m"}
+    DESCRIBES = {"n": "", "qd": "rad/s", "qdd": "rad/s²", "step": "", "steps": ""}
+    #: the stage's own sentence names what that stage has computed: ω of the link reached (forward), τ of the
+    #: joint reached (backward), each with its unit
+    STAGE_DESCRIBES = {"rnea_description": {}, "rnea_description_forward": {"link": "", "omega": "rad/s"},
+                       "rnea_description_backward": {"link": "", "tau": "N·m"}}
+
+    @property
+    def DESCRIPTION(self) -> str:  # noqa: N802 - the kit's name (describe.py)
+        """The description of the stage shown: before the pass, the forward pass, or the backward pass."""
+        step = getattr(self, "step", 0)
+        if step == 0:
+            return "rnea_description"
+        return "rnea_description_forward" if step <= self.n else "rnea_description_backward"
     CONTROLS = (c.Slider("n", "rnea_n", 2, N_MAX, 1, 4, ".0f", on="on_n"),
                 c.Slider("qd", "rnea_qd", -3, 3, 0.1, 1.0, ".1f", on="on_qd"),
                 c.Slider("qdd", "rnea_qdd", -10, 10, 0.5, 0.0, ".1f", on="on_qdd"))
@@ -183,7 +194,8 @@ class RneaLab(Lab):
         omega, v = p.V[k, 2], world["v"][k]
         a, f = world["a"][k], world["f"][k]
         classic = a + omega * np.array([-v[1], v[0]])  # a_O = a + ω × v in the plane
-        self.readouts.update(r, n=float(n), current=float(cur), omega=float(omega), vx=float(v[0]),
+        self.readouts.update(r, n=float(n), current=float(cur), link=float(cur), qd=float(self.qd_all),
+                             qdd=float(self.qdd_all), omega=float(omega), vx=float(v[0]),
                              vy=float(v[1]), alpha=float(p.A[k, 2]), ax=float(a[0]), ay=float(a[1]),
                              fx=float(f[0]), fy=float(f[1]), acx=float(classic[0]), acy=float(classic[1]),
                              nz=float(p.F[k, 2]), tau=float(p.tau[k]),

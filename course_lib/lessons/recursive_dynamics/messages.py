@@ -45,8 +45,18 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_why_weight": "|f₁| = {f:.2f} N against Σ m g = {w:.2f} N",
         "rnea_why_tip": "τ{n} = {tau:.3f} N·m, more than {tol:.3f} N·m ({pct:g} % of m g l/2 = {most:.2f} N·m)",
         # the scene in words (the kit's describe.py): its main readouts with their units
+        # the scene in words, one sentence per stage: each names only what the pass has computed so far
         "rnea_description": (
-            "{n:.0f}-link arm at q̇ {omega:.1f} rad/s; pass at step {step:.0f} of {steps:.0f}; joint torque τ {tau:.2f} N·m."
+            "{n:.0f}-link arm, every joint at q̇ {qd:.1f} rad/s and q̈ {qdd:.1f} rad/s²; step {step:.0f} of "
+            "{steps:.0f}: the pass has not started, nothing is computed yet."
+        ),
+        "rnea_description_forward": (
+            "{n:.0f}-link arm, every joint at q̇ {qd:.1f} rad/s and q̈ {qdd:.1f} rad/s²; step {step:.0f} of "
+            "{steps:.0f}, forward pass: link {link:.0f} turns at ω {omega:.2f} rad/s; no joint torque is computed yet."
+        ),
+        "rnea_description_backward": (
+            "{n:.0f}-link arm, every joint at q̇ {qd:.1f} rad/s and q̈ {qdd:.1f} rad/s²; step {step:.0f} of "
+            "{steps:.0f}, backward pass: joint {link:.0f} needs the torque τ{link:.0f} {tau:.2f} N·m."
         ),
         "rnea_nb_terms": "n = {n}: {count:4d} terms in the {n} equations",
         "rnea_nb_terms_grown": "n = {n}: {count:4d} terms in the {n} equations  ({ratio:.1f} times as many as for n = {previous})",
@@ -113,7 +123,16 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_why_tip": "τ{n} = {tau:.3f} N·m，大于 {tol:.3f} N·m（m g l/2 = {most:.2f} N·m 的 {pct:g} %）",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "rnea_description": (
-            "{n:.0f} 连杆机械臂，q̇ {omega:.1f} rad/s；递推到第 {step:.0f} 步，共 {steps:.0f} 步；关节力矩 τ {tau:.2f} N·m。"
+            "{n:.0f} 连杆机械臂，每个关节 q̇ {qd:.1f} rad/s、q̈ {qdd:.1f} rad/s²；第 {step:.0f} 步，共 {steps:.0f} 步："
+            "递推尚未开始，还没有计算任何量。"
+        ),
+        "rnea_description_forward": (
+            "{n:.0f} 连杆机械臂，每个关节 q̇ {qd:.1f} rad/s、q̈ {qdd:.1f} rad/s²；第 {step:.0f} 步，共 {steps:.0f} 步，"
+            "前向递推：第 {link:.0f} 根连杆的角速度 ω {omega:.2f} rad/s；关节力矩尚未计算。"
+        ),
+        "rnea_description_backward": (
+            "{n:.0f} 连杆机械臂，每个关节 q̇ {qd:.1f} rad/s、q̈ {qdd:.1f} rad/s²；第 {step:.0f} 步，共 {steps:.0f} 步，"
+            "反向递推：关节 {link:.0f} 需要的力矩 τ{link:.0f} {tau:.2f} N·m。"
         ),
         "rnea_nb_terms": "n = {n}：{n} 个方程共 {count:4d} 项",
         "rnea_nb_terms_grown": "n = {n}：{n} 个方程共 {count:4d} 项（是 n = {previous} 时的 {ratio:.1f} 倍）",

@@ -110,7 +110,7 @@ class ArmSimLab(ArmSimTasks, ToolPush, PosedSimArm, SimLab):
         self._origin = (float(arm.total_energy(self.now.q, self.now.qd)), 0.0, 0.0)
         self._history: list[tuple[float, float, float, float]] = []  # (t, E − E₀, W, W_ext) of the frames seen
         self._plotted = 0
-        self._hold = None  # (q, speed, h_e) where Hold was switched on
+        self._hold, self._before_hold = None, None  # (q, speed, h_e) where Hold was switched on; the τ it replaced
         self._run: dict[str, Any] | None = None  # the last Run 10 s: its settings and its error
         self._runs: list[dict[str, Any]] = []  # the Run 10 s of this lab, oldest first (Reset keeps them)
         self.tasks = checklist(self, task_prompts(), "arm_task_{key}_hint",
@@ -287,7 +287,7 @@ class ArmSimLab(ArmSimTasks, ToolPush, PosedSimArm, SimLab):
         self._release(self.now.q, self.now.qd)
         self._run = None
         if self._hold is not None:
-            self._set_hold(True)
+            self.on_hold(True)
 
     def set_state(self, q: Any, qd: Any) -> None:
         self.live.restore(self.now)
@@ -329,15 +329,16 @@ class ArmSimLab(ArmSimTasks, ToolPush, PosedSimArm, SimLab):
             self._show_torque()
 
     def on_hold(self, on: bool) -> None:
-        self._set_hold(bool(on))
-
-    def _set_hold(self, on: bool) -> None:
-        """Hold: τ = g(q) − Jᵀ(q) h_e at the posture shown and the push then, held constant (the sliders show it)."""
+        """Hold: τ = g(q) − Jᵀ(q) h_e at the posture shown and the push then, held constant (the sliders show it);
+        off, the torques from before Hold come back."""
         if not on:
-            self._hold = None
-            self.refresh()
+            before, self._hold, self._before_hold = self._before_hold, None, None
+            self.change(lambda: before is not None and self.live.set_torque(before))
+            self._show_torque()
             return
         def apply() -> None:  # at the frame shown (during Play, the kit has rewound the simulator to it)
+            if self._hold is None:  # switched on (not re-applied by Reset or a new model): keep the learner's τ
+                self._before_hold = self.live.tau
             self._hold = (self.live.q, float(np.abs(self.live.qd).max()), self._push())
             self.live.set_torque(self._holding(self.live.model, self._hold))
         self.change(apply)
@@ -349,8 +350,8 @@ class ArmSimLab(ArmSimTasks, ToolPush, PosedSimArm, SimLab):
             self.move_control(key, spec.snap(float(self.now.tau[i])))
 
     def control_changed(self, spec: Any, value: Any) -> None:
-        if spec.key in ("tau1", "tau2") and self._hold is not None:  # a torque set by hand ends Hold
-            self._hold = None
+        if spec.key in ("tau1", "tau2") and self._hold is not None:  # a torque set by hand ends Hold (the other stays)
+            self._hold, self._before_hold = None, None
             self.move_control("hold", False)
         super().control_changed(spec, value)
 

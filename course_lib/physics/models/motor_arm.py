@@ -94,6 +94,18 @@ class MotorArm(TwoLinkArm):
         """(ΔM₁₁, ΔM₁₂, ΔM₂₂) the rotors add to M (kg·m²), constants; zeros with ``rotors=False``."""
         return self._rotor_entries
 
+    def reflected_rotor_inertias(self) -> np.ndarray:
+        """(k_r1² I_m1, k_r2² I_m2) (kg·m²): each rotor's inertia seen through its gear at its own joint; zeros
+        with ``rotors=False``. The rest of M's diagonal is the links' and what they carry (rotor 2's own I_m2
+        and motor 2's mass turn with link 1).
+
+        >>> MotorArm(kr1=100, kr2=10, Im1=1e-4, Im2=2e-4).reflected_rotor_inertias().tolist()
+        [1.0, 0.02]
+        """
+        if not self.rotors:
+            return np.zeros(2)
+        return np.array([self.kr1**2 * self.Im1, self.kr2**2 * self.Im2])
+
     def rotor_mass_matrix(self) -> np.ndarray:
         """The rotors' constant share of M (kg·m²), 2×2."""
         d11, d12, d22 = self.rotor_entries()

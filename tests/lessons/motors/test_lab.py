@@ -18,8 +18,8 @@ from course_lib.physics.simulate.live import LiveSim
 # -- the lab ----------------------------------------------------------------------------------------------
 def test_task_rotor_share_ticks_only_when_rotor_exceeds_link():
     lab = MotorLab()
-    link11 = lab.readout("link11")
-    kr_edge = np.sqrt((link11 - lab.model.Im2) / 1e-3)      # k_r1² I_m1 + I_m2 = link's share at I_m1 = 1e-3
+    link11 = lab.readout("link11")                            # the links and what they carry: no k_r1 in it
+    kr_edge = np.sqrt(link11 / 1e-3)                          # k_r1² I_m1 = the rest of M₁₁ at I_m1 = 1e-3
     lab.set("Im1", 1e-3)
     lab.set("kr1", float(np.floor(kr_edge)))                  # near miss: just below
     assert not lab.task_done("rotor")
@@ -29,6 +29,25 @@ def test_task_rotor_share_ticks_only_when_rotor_exceeds_link():
     lab.set("rotors", True)
     assert lab.task_done("rotor")
     assert lab.readout("rotor11") > lab.readout("link11")
+
+
+@pytest.mark.parametrize("settings", [{}, {"kr1": 120.0, "kr2": 30.0, "Im1": 5e-4, "Im2": 1e-3},
+                                      {"rotors": False}, {"kr2": 1.0, "Im2": 1e-3}])
+def test_the_rotor_bars_are_the_reflected_rotor_inertias_and_the_link_bars_the_rest_of_the_diagonal(settings):
+    """Rotor bar i is k_ri² I_mi (the label's k_r² I_m, from MotorArm's parameters); link bar i is the rest of
+    M_ii from MotorArm.mass_matrix, rotor 2's own I_m2 (turning with link 1) included; the stack is M_ii."""
+    lab = MotorLab()
+    for key, value in settings.items():
+        lab.set(key, value)
+    m, M = lab.model, lab.model.mass_matrix(lab.now.q)
+    reflected = (m.kr1**2 * m.Im1, m.kr2**2 * m.Im2) if m.rotors else (0.0, 0.0)
+    for i, (link, rotor) in enumerate((("link11", "rotor11"), ("link22", "rotor22"))):
+        assert lab.scene.values[rotor] == pytest.approx(reflected[i], rel=1e-12, abs=1e-15), (rotor, settings)
+        assert lab.scene.values[link] + lab.scene.values[rotor] == pytest.approx(M[i, i], rel=1e-12), (link, settings)
+    # with rotor 1 taken out, M₁₁'s link bar still holds what link 1 carries: the links' M₁₁ plus I_m2
+    links = m.link_mass_matrix(lab.now.q)
+    assert lab.readout("link11") == pytest.approx(links[0, 0] + (m.Im2 if m.rotors else 0.0), rel=1e-12)
+    assert lab.readout("link22") == pytest.approx(links[1, 1], rel=1e-12)
 
 
 def test_task_kappa_needs_kappa_below_two_at_every_elbow_angle():
@@ -46,8 +65,8 @@ def test_task_kappa_needs_kappa_below_two_at_every_elbow_angle():
 
 def test_task_rotor_is_reachable_by_gearing_alone_at_the_start_rotor_inertia():
     lab = MotorLab()
-    link11, im1, im2 = lab.readout("link11"), lab.model.Im1, lab.model.Im2
-    kr_edge = np.sqrt((link11 - im2) / im1)                  # k_r1² I_m1 + I_m2 = link's share
+    link11, im1 = lab.readout("link11"), lab.model.Im1
+    kr_edge = np.sqrt(link11 / im1)                           # k_r1² I_m1 = the rest of M₁₁
     assert kr_edge < 0.8 * GEAR_RANGE[1]                      # well inside the slider (was 180 > 160 at 1e-4)
     lab.set("kr1", float(np.floor(kr_edge)))                  # near miss
     assert not lab.task_done("rotor")
