@@ -129,8 +129,8 @@ CHRISTOFFEL = MessageTable("christoffel_lab", {
         "chr_nb_newton": "由 r × m a 算出的 τ：{newton} N·m；C q̇ = {coriolis} N·m",
     },
 }, common={
-    "chr_theta1": "θ₁ [deg]",
-    "chr_theta2": "θ₂ [deg]",
+    "chr_theta1": "θ₁ [°]",
+    "chr_theta2": "θ₂ [°]",
     "chr_qd1": "dθ₁/dt [rad/s]",
     "chr_qd2": "dθ₂/dt [rad/s]",
     "chr_scene_tau": "C·dq/dt = ({tau1:.2f}, {tau2:.2f}) N·m    h = {h:.3f} kg·m²",

@@ -142,7 +142,7 @@ class IdentificationLab(Lab):
                             anchor="middle", dy_px=-8 - 13 * (i % 2), size=11)]  # staggered: never overlapping
         return Scene(width=560, height=330, channels=channels, panels=[
             Panel("path", 0.0, 0.0, 0.48, 1.0, (-PATH_LIM, PATH_LIM), (-PATH_LIM, PATH_LIM), equal=True, grid=True,
-                  xlabel="θ₁ [deg]", ylabel="θ₂ [deg]", title=T("id_title_path", n=self.n),
+                  xlabel="θ₁ [°]", ylabel="θ₂ [°]", title=T("id_title_path", n=self.n),
                   xticks=[-180, -90, 0, 90, 180], yticks=[-180, -90, 0, 90, 180]),
             Panel("errors", 0.54, 0.0, 0.46, 1.0, (-1.5, N - 0.4), (LOG_LO - 0.25, LOG_HI + 0.55), axes=False,
                   title=T("id_title_errors"))], shapes=shapes)

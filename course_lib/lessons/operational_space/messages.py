@@ -109,9 +109,9 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
     },
 }, common={
     "os_nb_terms": "Λ [kg] =\n{Lambda}\nμ [N] = {mu}   p [N] = {p}",
-    "os_theta1": "θ₁ [deg]",
-    "os_theta2": "θ₂ [deg]",
-    "os_xlabel_kappa": "θ₂ [deg]",
+    "os_theta1": "θ₁ [°]",
+    "os_theta2": "θ₂ [°]",
+    "os_xlabel_kappa": "θ₂ [°]",
     "os_legend_vel": "━ ½vᵀΛv = ½",
     "os_legend_F": "━ F",
     "os_legend_acc": "━ Λ⁻¹F",

@@ -147,7 +147,7 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_nb_energy": "{method:15s} {duration:g} s 内的最大能量误差：{error:.2e} J",
     },
 }, common={
-    "pend_theta0": "θ [deg]",
+    "pend_theta0": "θ [°]",
     "pend_tau": "τ [N·m]",
     "pend_b": "b [N·m·s/rad]",
     "pend_xlabel_phase": "θ [rad]",

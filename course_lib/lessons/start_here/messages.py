@@ -44,7 +44,7 @@ ARM_PREVIEW = MessageTable("arm_preview", {
         "arm_nb_tip_lab": "实验读数给出的末端位置：{x} {y}",
     },
 }, common={
-    "arm_theta1": "θ₁ [deg]",
-    "arm_theta2": "θ₂ [deg]",
+    "arm_theta1": "θ₁ [°]",
+    "arm_theta2": "θ₂ [°]",
     "arm_task_value": "y = {y:.3f} m",
 })
