@@ -295,9 +295,13 @@ class NumberFormatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         spec = SIGNIFICANT_SPEC.match(format_spec)
         if spec is not None:
-            if not isinstance(value, numbers.Real) or isinstance(value, bool):
+            try:
+                number = float(value) if not isinstance(value, (str, bool)) else None
+            except (TypeError, ValueError):
+                number = None
+            if number is None:
                 return str(value)
-            shown = significant(value, int(spec["digits"]))
+            shown = significant(number, int(spec["digits"]))
             return "+" + shown if spec["plus"] and shown[:1] not in ("−", "–") else shown
         shown = super().format_field(value, format_spec)
         if isinstance(value, float) and "-" in shown and not re.search(r"[1-9]", shown.split("e")[0]):

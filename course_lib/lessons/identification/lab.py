@@ -193,7 +193,7 @@ class IdentificationLab(Lab):
                 lines.append(T("id_lost_any", rank=fit.rank))
         self.summary_html.value = "".join(f"<div style='{TEXT_STYLE};margin-bottom:3px'>{_html.escape(s)}</div>"
                                           for s in lines)
-        rows = "".join(f"<tr><td>{n}</td><td>{u}</td><td>{t:.4f}</td><td>{e:.4f}</td><td>{T('id_percent', value=percent(x))}</td></tr>"
+        rows = "".join(f"<tr><td>{n}</td><td>{u}</td><td>{significant(t, 4)}</td><td>{significant(e, 4)}</td><td>{T('id_percent', value=percent(x))}</td></tr>"
                        for n, u, t, e, x in zip(ident.PARAMETER_NAMES, ident.PARAMETER_UNITS, self.truth, fit.pi,
                                                 err))
         self.table_html.value = f"<table style='{TABLE_STYLE}'>{T('id_table_head')}{rows}</table>"

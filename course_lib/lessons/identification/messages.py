@@ -22,7 +22,7 @@ IDENTIFICATION = MessageTable("identification", {
         "id_centre": "Swing centre (θ₁, θ₂) = ({theta1:.0f}°, {theta2:.0f}°).",
         "id_summary": (
             "κ(A) = {kappa} without column scaling, {kappa_scaled} after dividing each column by its norm. "
-            "RMS residual ‖Aπ̂ − b‖/√(2N) = {residual:.3f} N·m (noise σ = {sigma:.2f} N·m). Noise seed {seed}."
+            "RMS residual ‖Aπ̂ − b‖/√(2N) = {residual:.3s} N·m (noise σ = {sigma:.3s} N·m). Noise seed {seed}."
         ),
         "id_weakest": "The combination of (a, b, c, d, e) the data determine worst: ({direction}).",
         "id_lost": (
@@ -50,12 +50,12 @@ IDENTIFICATION = MessageTable("identification", {
         "id_value_rich": "worst error {worst} ({name})",
         "id_value_slow": "worst error {worst} ({name}), κ(A) = {kappa}",
         "id_why_excitation": "the excitation is \"{now}\"; this task needs \"{need}\"",
-        "id_why_sigma": "σ = {sigma:.2f} N·m; this task needs σ ≥ {need:g} N·m",
+        "id_why_sigma": "σ = {sigma:.3s} N·m; this task needs σ ≥ {need:g} N·m",
         "id_why_rich_error": "{name} is still off by {worst} (needs < {limit:g} %)",
         "id_why_slow_error": "the worst error is only {worst} (needs > {limit:g} %)",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "id_description": (
-            "Fit of rank {rank:.0f}, condition number κ {kappa:.1f}; residual {residual:.3f} N·m; worst relative error {worst_error_percent:.2s} %."
+            "Fit of rank {rank:.3s}, condition number κ {kappa:.3s}; residual {residual:.3s} N·m; worst relative error {worst_error_percent:.2s} %."
         ),
         "id_nb_shape": "A is {rows} × {cols}; κ(A) = {kappa}, after column scaling {kappa_scaled}",
         "id_nb_estimate": "  {name} = {true:.4f} {unit:6s} estimate {estimate:.4f}   error {error:>5s} %",
@@ -96,7 +96,7 @@ IDENTIFICATION = MessageTable("identification", {
         "id_centre": "摆动中心 (θ₁, θ₂) = ({theta1:.0f}°, {theta2:.0f}°)。",
         "id_summary": (
             "回归矩阵的条件数：不缩放时 κ(A) = {kappa}，每列除以其范数后为 {kappa_scaled}。"
-            "均方根残差 ‖Aπ̂ − b‖/√(2N) = {residual:.3f} N·m（噪声 σ = {sigma:.2f} N·m）。噪声种子 {seed}。"
+            "均方根残差 ‖Aπ̂ − b‖/√(2N) = {residual:.3s} N·m（噪声 σ = {sigma:.3s} N·m）。噪声种子 {seed}。"
         ),
         "id_weakest": "数据最难确定的 (a, b, c, d, e) 组合：({direction})。",
         "id_lost": (
@@ -123,12 +123,12 @@ IDENTIFICATION = MessageTable("identification", {
         "id_value_rich": "最大误差 {worst}（{name}）",
         "id_value_slow": "最大误差 {worst}（{name}），κ(A) = {kappa}",
         "id_why_excitation": "现在的激励是“{now}”；这个任务需要“{need}”",
-        "id_why_sigma": "σ = {sigma:.2f} N·m；这个任务需要 σ ≥ {need:g} N·m",
+        "id_why_sigma": "σ = {sigma:.3s} N·m；这个任务需要 σ ≥ {need:g} N·m",
         "id_why_rich_error": "{name} 的误差仍有 {worst}（需要 < {limit:g} %）",
         "id_why_slow_error": "最大误差只有 {worst}（需要 > {limit:g} %）",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "id_description": (
-            "拟合的秩为 {rank:.0f}，条件数 κ {kappa:.1f}；残差 {residual:.3f} N·m；最差相对误差 {worst_error_percent:.2s} %。"
+            "拟合的秩为 {rank:.3s}，条件数 κ {kappa:.3s}；残差 {residual:.3s} N·m；最差相对误差 {worst_error_percent:.2s} %。"
         ),
         "id_nb_shape": "A 为 {rows} × {cols}；κ(A) = {kappa}，按列缩放后为 {kappa_scaled}",
         "id_nb_estimate": "  {name} = {true:.4f} {unit:6s} 估计值 {estimate:.4f}   误差 {error:>5s} %",

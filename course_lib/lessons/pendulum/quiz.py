@@ -93,7 +93,7 @@ PENDULUM_QUIZ = MessageTable("pendulum_quiz", {
                      "单摆一旦静止，摩擦就不起作用。"),
         "tension_prompt": "从 90° 静止释放，τ = b = 0，小球经过最低点时杆的张力是多少（N）？",
         "hold_slip_sin": "这是 m g l，即摆杆水平时的力矩；在 45° 时，重力对支点的力臂只有 l sin 45°。",
-        "tension_slip_weight": ("这只是重力 m g，即小球静止悬挂时杆的拉力。经过最低点时小球在做圆周运动，"
+        "tension_slip_weight": ("这只是重力 m g，即小球静止悬挂时杆的张力。经过最低点时小球在做圆周运动，"
                                 "杆还要提供指向支点的 m l θ̇²。"),
         "tension_why": ("由能量守恒，最低点处 θ̇² = 2 (g/l)(1 − cos 90°)，所以 T_c = m l θ̇² + m g = 3 m g "
                         "= {tension:.2f} N，即小球重量的三倍。"),

@@ -32,7 +32,7 @@ REVIEW = MessageTable("review_quiz", {
             "θ₂ = 45° (relative to link 1). How high above the shoulder is the tip (m)?"),
         "tip_why": (
             "The tip's height adds the two links' vertical parts: y = l₁ sin θ₁ + l₂ sin(θ₁ + θ₂) "
-            "= {l1:g} · sin 30° + {l2:g} · sin 75° = {height:.3f} m. Link 2's angle to the horizontal is "
+            "= {l1:g} · sin 30° + {l2:g} · sin 75° = {height:.3s} m. Link 2's angle to the horizontal is "
             "θ₁ + θ₂, because θ₂ is measured from link 1."),
         # what the notebook's code cells print (its printout.say)
         "review_nb_count": "{questions} questions from {lessons} lessons",
@@ -57,7 +57,7 @@ REVIEW = MessageTable("review_quiz", {
             "（相对连杆 1）。手臂末端比肩关节高多少（m）？"),
         "tip_why": (
             "末端高度是两根连杆竖直分量之和：y = l₁ sin θ₁ + l₂ sin(θ₁ + θ₂) = {l1:g} · sin 30° + "
-            "{l2:g} · sin 75° = {height:.3f} m。因为 θ₂ 是相对连杆 1 量的，连杆 2 与水平方向的夹角是 θ₁ + θ₂。"),
+            "{l2:g} · sin 75° = {height:.3s} m。因为 θ₂ 是相对连杆 1 量的，连杆 2 与水平方向的夹角是 θ₁ + θ₂。"),
         # what the notebook's code cells print (its printout.say)
         "review_nb_count": "共 {questions} 道题，出自 {lessons} 课",
     },
