@@ -38,8 +38,8 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_task_push_value": "F reached {high:.3s} N and {low:.3s} N (each the largest push that way until "
                               "the task was met)",
         "cp_why_push_auto": "Auto-balance was on when F reached {force:.3s} N: switch it off and push yourself",
-        "cp_why_push_one_high": "F has reached {done:.3s} N; now push the other way, to F ≤ {low:.3s} N",
-        "cp_why_push_one_low": "F has reached {done:.3s} N; now push the other way, to F ≥ {high:.3s} N",
+        "cp_why_push_one_high": "F has reached {done:.3s} N; now push the other way, to F ≤ {low:g} N",
+        "cp_why_push_one_low": "F has reached {done:.3s} N; now push the other way, to F ≥ {high:g} N",
         "cp_task_balance": "Keep the pole within ±{band:g}° for {dwell:g} s in a row, by hand or with "
                            "Auto-balance. No luck by hand? Try the 0.3× speed.",
         "cp_task_balance_hint": "Push the cart under the pole: when it leans right, push right. Reset puts it "
@@ -98,8 +98,8 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
                              "这就是那条直线。这个系统是欠驱动的。",
         "cp_task_push_value": "F 达到了 {high:.3s} N 和 {low:.3s} N（各为任务完成前该方向上的最大推力）",
         "cp_why_push_auto": "F 达到 {force:.3s} N 时自动平衡是开着的：请关掉它，自己来推",
-        "cp_why_push_one_high": "F 已经达到 {done:.3s} N；现在往另一边推，推到 F ≤ {low:.3s} N",
-        "cp_why_push_one_low": "F 已经达到 {done:.3s} N；现在往另一边推，推到 F ≥ {high:.3s} N",
+        "cp_why_push_one_high": "F 已经达到 {done:.3s} N；现在往另一边推，推到 F ≤ {low:g} N",
+        "cp_why_push_one_low": "F 已经达到 {done:.3s} N；现在往另一边推，推到 F ≥ {high:g} N",
         "cp_task_balance": "让摆杆连续 {dwell:g} s 保持在 ±{band:g}° 以内，手动或用自动平衡都可以。"
                            "手动不成功？试试 0.3× 的速度。",
         "cp_task_balance_hint": "把小车推到摆杆下方：摆杆往右倒，就往右推。“重置”会让它回到初始角度。",
