@@ -27,6 +27,7 @@ ValueError: no message 'bye' in the 'demo' table (language 'en')
 
 from __future__ import annotations
 
+import math
 import numbers
 import os
 import re
@@ -227,17 +228,81 @@ def on_language_change(callback: Callable[[], Any]) -> None:
     _listeners.append(ref)
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def significant(value: Any, digits: int = 3, floor: float = 0.0) -> str:
+    """``value`` rounded to ``digits`` significant digits, trailing zeros kept, as a learner reads it.
+
+    A true zero, and any value whose size is below ``floor`` (the caller states it in the value's unit,
+    e.g. a round-off level relative to the quantity's scale), reads "0". From 10⁻⁴ to below 10⁵ the
+    number is written out (0.0123, 7.10, 7430); beyond, as "1.23 × 10⁵". Negative numbers take the
+    minus sign "−"; a non-finite value reads "–".
+
+    Args:
+        value: the number (any unit; the caller writes the unit).
+        digits: significant digits, at least 1.
+        floor: sizes below this (same unit as ``value``, ≥ 0) read 0.
+    Returns:
+        The text.
+
+    >>> [significant(v) for v in (0.0, 7.1, 7428.2, 0.0123, -2.5e-6, 1.5e6, 0.99996)]
+    ['0', '7.10', '7430', '0.0123', '−2.50 × 10⁻⁶', '1.50 × 10⁶', '1.00']
+    >>> significant(8.9e-14, digits=2, floor=1e-7), significant(0.012, digits=2)
+    ('0', '0.012')
+    >>> significant(1.0, digits=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: significant: digits must be a whole number ≥ 1, got 0
+    """
+    if not (isinstance(digits, int) and digits >= 1):
+        raise ValueError(f"significant: digits must be a whole number ≥ 1, got {digits!r}")
+    if not (math.isfinite(floor) and floor >= 0):
+        raise ValueError(f"significant: floor must be a finite size ≥ 0, got {floor!r}")
+    x = float(value)
+    if not math.isfinite(x):
+        return "–"
+    if x == 0 or abs(x) < floor:
+        return "0"
+    x = float(f"{x:.{digits - 1}e}")  # rounded first, so 0.99996 reads 1.00, not 0.99996 at 3 digits
+    e = math.floor(math.log10(abs(x)))
+    if -4 <= e < 5:
+        text = f"{x:.{max(0, digits - 1 - e)}f}"
+    else:
+        mantissa, exponent = f"{x:.{digits - 1}e}".split("e")
+        text = f"{mantissa} × 10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+    return text.replace("-", "−")
+
+
+#: a message's field written by :func:`significant`: ``{x:.3s}`` (3 significant digits), ``{x:+.2s}`` (signed)
+SIGNIFICANT_SPEC = re.compile(r"^(?P<plus>\+)?\.(?P<digits>[1-9]\d*)s$")
+
+
 class NumberFormatter(string.Formatter):
     """``str.format`` that never shows a negative zero: −1e-12 with ``{x:.3f}`` reads 0.000, not -0.000.
 
     A value that rounds to zero is shown as +0.0 would be (so ``{x:+.1f}`` reads +0.0);
-    every other value keeps its sign.
+    every other value keeps its sign. A number in a field ``{x:.Ns}`` is written by
+    :func:`significant` at N significant digits (``{x:+.Ns}``: with its sign, + for ≥ 0): the
+    course's one way of showing a measured value (a string in such a field is left as it is).
 
     >>> NumberFormatter().format("{a:.3f} {b:.3f} {c:+.1f}", a=-1e-12, b=-0.0006, c=-0.01)
     '0.000 -0.001 +0.0'
+    >>> NumberFormatter().format("{a:.3s} {b:.2s} {c:+.3s} {d:.3s} {e:.3s}", a=0.0635, b=9821.7, c=0.5, d=0.0, e="–")
+    '0.0635 9800 +0.500 0 –'
     """
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        spec = SIGNIFICANT_SPEC.match(format_spec)
+        if spec is not None:
+            try:
+                number = float(value) if not isinstance(value, (str, bool)) else None
+            except (TypeError, ValueError):
+                number = None
+            if number is None:
+                return str(value)
+            shown = significant(number, int(spec["digits"]))
+            return "+" + shown if spec["plus"] and shown[:1] not in ("−", "–") else shown
         shown = super().format_field(value, format_spec)
         if isinstance(value, float) and "-" in shown and not re.search(r"[1-9]", shown.split("e")[0]):
             return super().format_field(0.0, format_spec)

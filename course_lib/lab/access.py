@@ -6,7 +6,7 @@ Each lab carries one hidden :class:`Access` widget (made with its layout, :meth:
 browser side (``access.js``) watches the lab's box and
 
 - names every slider handle, its number box and every dropdown by the control's visible label,
-  its unit spoken in words (:func:`spoken_name`: ``"θ₂ [deg]"`` is read "θ₂ in degrees", in Chinese
+  its unit spoken in words (:func:`spoken_name`: ``"θ₂ [°]"`` is read "θ₂ in degrees", in Chinese
   "θ₂，单位：度"), from the names the helper carries (:attr:`Access.names`);
 - makes the checklist's rows a list (:data:`LIST_CLASS`) of list items;
 - makes the announcer (:data:`ANNOUNCE_CLASS`) a polite live region, visually hidden: a task that
@@ -18,7 +18,7 @@ browser adds ("value of …") come from the kit's message table, in the language
 
 >>> print(announcement("Swing it to 45°.", "θ = 45.1°"))
 Task done: Swing it to 45°. (θ = 45.1°)
->>> spoken_name("θ₂ centre [deg]"), spoken_name("model error %"), spoken_name("samples N")
+>>> spoken_name("θ₂ centre [°]"), spoken_name("model error %"), spoken_name("samples N")
 ('θ₂ centre in degrees', 'model error in percent', 'samples N')
 """
 
@@ -45,11 +45,11 @@ MESSAGE_CLASS = "cl-message"
 
 #: a unit as a label writes it -> the kit's key of its name in words (a new unit of a label gets a line here)
 UNIT_WORDS: dict[str, str] = {
-    "deg": "a11y_unit_deg", "rad/s": "a11y_unit_rad_s", "rad/s²": "a11y_unit_rad_s2", "N": "a11y_unit_N",
+    "°": "a11y_unit_deg", "rad/s": "a11y_unit_rad_s", "rad/s²": "a11y_unit_rad_s2", "N": "a11y_unit_N",
     "N·m": "a11y_unit_N_m", "N·m·s/rad": "a11y_unit_N_m_s_rad", "kg": "a11y_unit_kg", "kg·m²": "a11y_unit_kg_m2",
     "J": "a11y_unit_J", "s": "a11y_unit_s", "Hz": "a11y_unit_Hz", "m": "a11y_unit_m", "%": "a11y_unit_percent",
 }
-#: a label's unit: in brackets ("θ₂ centre [deg]"), or a closing percent sign ("model error %")
+#: a label's unit: in brackets ("θ₂ centre [°]"), or a closing percent sign ("model error %")
 _BRACKETED = re.compile(r"^(?P<name>.*?)\s*\[(?P<unit>[^\]]+)\](?P<rest>.*)$")
 _PERCENT = re.compile(r"^(?P<name>.*?)\s*%$")
 
@@ -58,7 +58,7 @@ def label_unit(label: str) -> tuple[str, str | None]:
     """A control's visible label split into its quantity and the unit it writes (None: a pure number).
 
     Args:
-        label: the label as the control shows it, e.g. ``"θ₂ [deg]"``.
+        label: the label as the control shows it, e.g. ``"θ₂ [°]"``.
 
     Returns:
         ``(quantity, unit)``, e.g. ``("θ₂", "deg")``; ``(label, None)`` when the label writes no unit.
@@ -75,7 +75,7 @@ def label_unit(label: str) -> tuple[str, str | None]:
 
 def spoken_name(label: str) -> str:
     """The accessible name of a control labelled ``label``: its quantity, then its unit in words, in the
-    language in force (``"θ₂ [deg]"`` -> ``"θ₂ in degrees"`` / ``"θ₂，单位：度"``).
+    language in force (``"θ₂ [°]"`` -> ``"θ₂ in degrees"`` / ``"θ₂，单位：度"``).
 
     A label without a unit is its own name; a unit missing from :data:`UNIT_WORDS` is kept as written
     (tests/lab/test_access.py finds every unit of every lab's labels there).
@@ -116,7 +116,7 @@ class Access(anywidget.AnyWidget):
     _esm = pathlib.Path(__file__).with_name("access.js")
     #: the words the browser adds, in the language in force ({"value_of": "value of {label}"})
     texts = t.Dict().tag(sync=True)
-    #: the lab's controls' accessible names, by visible label ({"θ₂ [deg]": "θ₂ in degrees"})
+    #: the lab's controls' accessible names, by visible label ({"θ₂ [°]": "θ₂ in degrees"})
     names = t.Dict().tag(sync=True)
 
     def __init__(self, labels: Iterable[str] = (), **kwargs: Any):

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from course_lib.i18n import significant  # noqa: F401  (written once, in i18n: message tables use it too)
 from course_lib.lab.messages import text
 
 
@@ -58,52 +59,6 @@ def capped(force: np.ndarray, cap: float) -> np.ndarray:
     """
     size = np.hypot(*force)
     return force * np.where(size > cap, cap / np.maximum(size, 1e-300), 1.0)
-
-
-_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
-def significant(value: Any, digits: int = 3, floor: float = 0.0) -> str:
-    """``value`` rounded to ``digits`` significant digits, trailing zeros kept, as a learner reads it.
-
-    A true zero, and any value whose size is below ``floor`` (the caller states it in the value's unit,
-    e.g. a round-off level relative to the quantity's scale), reads "0". From 10⁻⁴ to below 10⁵ the
-    number is written out (0.0123, 7.10, 7430); beyond, as "1.23 × 10⁵". Negative numbers take the
-    minus sign "−"; a non-finite value reads "–".
-
-    Args:
-        value: the number (any unit; the caller writes the unit).
-        digits: significant digits, at least 1.
-        floor: sizes below this (same unit as ``value``, ≥ 0) read 0.
-    Returns:
-        The text.
-
-    >>> [significant(v) for v in (0.0, 7.1, 7428.2, 0.0123, -2.5e-6, 1.5e6, 0.99996)]
-    ['0', '7.10', '7430', '0.0123', '−2.50 × 10⁻⁶', '1.50 × 10⁶', '1.00']
-    >>> significant(8.9e-14, digits=2, floor=1e-7), significant(0.012, digits=2)
-    ('0', '0.012')
-    >>> significant(1.0, digits=0)
-    Traceback (most recent call last):
-    ...
-    ValueError: significant: digits must be a whole number ≥ 1, got 0
-    """
-    if not (isinstance(digits, int) and digits >= 1):
-        raise ValueError(f"significant: digits must be a whole number ≥ 1, got {digits!r}")
-    if not (math.isfinite(floor) and floor >= 0):
-        raise ValueError(f"significant: floor must be a finite size ≥ 0, got {floor!r}")
-    x = float(value)
-    if not math.isfinite(x):
-        return "–"
-    if x == 0 or abs(x) < floor:
-        return "0"
-    x = float(f"{x:.{digits - 1}e}")  # rounded first, so 0.99996 reads 1.00, not 0.99996 at 3 digits
-    e = math.floor(math.log10(abs(x)))
-    if -4 <= e < 5:
-        text = f"{x:.{max(0, digits - 1 - e)}f}"
-    else:
-        mantissa, exponent = f"{x:.{digits - 1}e}".split("e")
-        text = f"{mantissa} × 10{str(int(exponent)).translate(_SUPERSCRIPT)}"
-    return text.replace("-", "−")
 
 
 def energy_text(joules: float) -> str:

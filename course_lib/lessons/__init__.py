@@ -83,7 +83,7 @@ LESSONS: tuple[Lesson, ...] = (
         "computed_torque_quiz": "quiz"}),
     Lesson(9, "identification", "09_identification.ipynb", {
         "IdentificationLab": "lab", "percent": "lab", "significant": "lab", "say": "printout",
-        "identification_quiz": "quiz", "label": "printout"}),
+        "identification_quiz": "quiz", "label": "printout", "STRESS_SAMPLES": "stress", "STRESS_SIGMA": "stress"}),
     Lesson(10, "recursive_dynamics", "10_recursive_dynamics.ipynb", {
         "RneaLab": "lab", "say": "printout", "recursive_dynamics_quiz": "quiz", "label": "printout"}),
     Lesson(11, "motors", "11_motors_friction.ipynb", {

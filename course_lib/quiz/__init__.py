@@ -22,8 +22,9 @@ from course_lib.quiz.questions import (
     SymbolicQuestion,
     quiz_builder,
 )
+from course_lib.quiz.diagnosis import Slip
 from course_lib.quiz.units import read_number
 from course_lib.quiz.view import QuestionView, QuizView
 
 __all__ = ["MultipleChoice", "NumericQuestion", "Option", "Question", "QuestionView", "Quiz", "QuizView", "Result",
-           "SymbolicQuestion", "quiz_builder", "read_number"]
+           "Slip", "SymbolicQuestion", "quiz_builder", "read_number"]

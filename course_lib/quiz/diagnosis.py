@@ -14,6 +14,15 @@ tolerance of zero, or the slip would still give an accepted value).
 ('reciprocal', None)
 >>> diagnose(9810, expected=9.81, tolerance=0.02, unit="m/s^2")
 'unit'
+
+A question may also declare its own slips (:class:`Slip`): a named wrong formula (the weight without the
+inertial term, the torque without sin 45°), evaluated by course_lib, and what to tell a learner who used
+it. A slip is named only when it explains the value: the value is within the answer's relative tolerance
+of the slip's value, and no accepted answer is (:func:`slip_explains`).
+
+>>> forgot_sin = Slip("forgot_sin", 9.81, "That is m g l: the lever arm at 45° is l sin 45°.")
+>>> slip_explaining(9.80, 6.937, 0.05, [forgot_sin]).name, slip_explaining(9.5, 6.937, 0.05, [forgot_sin])
+('forgot_sin', None)
 """
 
 from __future__ import annotations
@@ -95,6 +104,57 @@ def explains(cause: Cause, value: float, expected: float, tolerance: float) -> b
     if low is None or high is None:
         return False
     return min(low, high) <= value <= max(low, high)
+
+@dataclasses.dataclass(frozen=True)
+class Slip:
+    """One question's named wrong formula: what a learner who made this slip computes, and what they read.
+
+    Attributes:
+        name: the slip's name (the result's cause is ``"slip:<name>"``), e.g. ``"forgot_sin"``.
+        value: the wrong formula evaluated by course_lib, in the question's unit.
+        message: the sentence the learner reads, from the lesson's quiz table in the language in force.
+    """
+
+    name: str
+    value: float
+    message: str
+
+
+def slip_window(slip: Slip, expected: float, tolerance: float) -> float:
+    """The half-width of the values ``slip`` explains: the answer's tolerance, scaled to the slip's value
+    (the learner computed the wrong formula as carefully as the right one would have needed).
+
+    Args:
+        slip: the slip.
+        expected, tolerance: the question's answer and its absolute tolerance (> 0).
+    """
+    return tolerance * abs(slip.value / expected) if expected else tolerance
+
+
+def slip_explains(slip: Slip, value: float, expected: float, tolerance: float) -> bool:
+    """Whether ``slip`` explains ``value``: within :func:`slip_window` of the slip's value, and the slip's
+    window is apart from the accepted answers (so no accepted answer, and no slip-free value next to one,
+    is ever called this slip).
+
+    >>> slip_explains(Slip("weight_only", 9.81, ""), 9.83, 29.43, 0.1), slip_explains(Slip("w", 29.4, ""), 29.3, 29.43, 0.1)
+    (True, False)
+    """
+    window = slip_window(slip, expected, tolerance)
+    if not math.isfinite(slip.value) or abs(slip.value - expected) <= tolerance + window:
+        return False
+    return abs(value - slip.value) <= window
+
+
+def slip_explaining(value: float, expected: float, tolerance: float, slips) -> Slip | None:
+    """The first of ``slips`` that explains ``value`` (:func:`slip_explains`), or None.
+
+    Args:
+        value: the learner's value, in the question's unit.
+        expected, tolerance: the answer and its absolute tolerance.
+        slips: the question's slips, in the order they are tried.
+    """
+    return next((slip for slip in slips if slip_explains(slip, value, expected, tolerance)), None)
+
 
 def diagnose(value: float, expected: float, tolerance: float, unit: str = "",
              ratio: float | None = None, count: bool = False) -> str | None:

@@ -34,7 +34,7 @@ import sympy as sp
 
 from course_lib.i18n import halfwidth, language
 from course_lib.quiz import symbolic as quiz_symbolic
-from course_lib.quiz.diagnosis import diagnose
+from course_lib.quiz.diagnosis import Slip, diagnose, slip_explaining
 from course_lib.quiz.messages import text
 from course_lib.quiz.units import normal_unit, read_number, shown_unit, unit_scale
 from course_lib.quiz.worker import TIME_LIMIT, shared_worker
@@ -49,7 +49,8 @@ class Result:
         message: feedback on this attempt: one or two plain sentences.
         valid: False when the input could not be read or checked (not an attempt).
         cause: what the message says the wrong answer is (a :mod:`~course_lib.quiz.diagnosis` cause's
-            name, ``"mistake"`` for one of the question's listed mistakes, ``"unit_only"`` when only the
+            name, ``"mistake"`` for one of the question's listed mistakes, ``"slip:<name>"`` for one of its
+            :class:`~course_lib.quiz.diagnosis.Slip`, ``"unit_only"`` when only the
             unit is wrong, ``"negated"`` for a formula equal to minus the answer); "" when it names none.
     """
 
@@ -162,6 +163,8 @@ class NumericQuestion(Question):
         hint: the question's own hint, shown after "not the answer" when no cause explains the value.
         ratio: a gear ratio k the question involves: a value k² times (or 1/k² of) the answer is told so.
         count: the answer counts something (a rank, a number of calls): no factor-of-2 or root diagnosis.
+        slips: the question's named wrong formulas (:class:`~course_lib.quiz.diagnosis.Slip`), each told
+            only when it explains the value, before the general causes.
 
     A wrong value gets a cause (:mod:`~course_lib.quiz.diagnosis`) only when that cause explains it
     within the tolerance; a right one is told how close it is.
@@ -176,7 +179,7 @@ class NumericQuestion(Question):
     def __init__(self, prompt: str, expected: float, tolerance: float, unit: str = "",
                  explanation: str = "", aliases: Sequence[str] = (),
                  mistakes: Sequence[tuple[float, str]] = (), hint: str = "",
-                 ratio: float | None = None, count: bool = False):
+                 ratio: float | None = None, count: bool = False, slips: Sequence[Slip] = ()):
         super().__init__(prompt, explanation)
         self.expected = float(expected)
         self.tolerance = float(tolerance)
@@ -192,6 +195,9 @@ class NumericQuestion(Question):
         if ratio is not None and not np.isfinite(ratio):
             raise ValueError(f"ratio must be a finite gear ratio or None, got {ratio!r}")
         self.hint, self.ratio, self.count = str(hint), ratio, bool(count)
+        self.slips = tuple(slips)
+        if not all(isinstance(sl, Slip) and np.isfinite(sl.value) for sl in self.slips):
+            raise ValueError(f"slips must be Slips with finite values, got {list(slips)!r}")
 
     def _scale(self, unit: str) -> float | None:
         """The factor that turns a value in ``unit`` into the question's unit; None if not accepted."""
@@ -222,6 +228,10 @@ class NumericQuestion(Question):
         hints = [hint for v, hint in self.mistakes if abs(value_in_unit - v) <= self.tolerance]
         if hints:
             return Result(False, text("quiz_not_it", value=value) + text("quiz_sep") + hints[0], cause="mistake")
+        slip = slip_explaining(value_in_unit, self.expected, self.tolerance, self.slips)
+        if slip is not None:
+            return Result(False, text("quiz_not_it", value=value) + text("quiz_sep") + slip.message,
+                          cause=f"slip:{slip.name}")
         cause = diagnose(value_in_unit, self.expected, self.tolerance, normal_unit(self.unit), self.ratio,
                          self.count)
         if cause is not None:

@@ -62,7 +62,7 @@ def arm_preview(lab: KeyboardLab) -> None:
     lab.press("Tab")
     if lab.state()["focused"]:
         lab.problems.append(f"{lab.name}: Tab at the last handle did not leave the scene")
-    lab.slider_keys("θ₂ [deg]", "ArrowLeft", 3)
+    lab.slider_keys("θ₂ [°]", "ArrowLeft", 3)
     theta2 = lab.kernel("round(float(lab.controls['theta2'].value))")
     shown = lab.box.locator('.widget-readout[aria-label="value of θ₂ in degrees"]').text_content()
     if shown != theta2:
@@ -102,7 +102,7 @@ def pendulum(lab: KeyboardLab) -> None:
     lab.button("Reset")
     holding = model.m * model.g * model.l * math.sin(math.radians(45.0))  # τ that holds the ball at 45°
     lab.type_number("τ [N·m]", round(holding / 0.05) * 0.05)
-    lab.type_number("θ [deg]", 45)
+    lab.type_number("θ [°]", 45)
     lab.scene("bob")
     lab.press("Space")
     lab.expect(0, "Reset the lab", within_s=15)
@@ -152,7 +152,7 @@ def cart_pole(lab: KeyboardLab) -> None:
 def mass_matrix(lab: KeyboardLab) -> None:
     from course_lib.lessons.mass_matrix.lab import MassMatrixLab
 
-    lab.type_number("θ₂ [deg]", 140)
+    lab.type_number("θ₂ [°]", 140)
     lab.expect(0, "With no payload")
     mirror = MassMatrixLab()           # where the velocity handle must go, at the same posture
     mirror.set("theta2", 140.0)
@@ -172,7 +172,7 @@ def mass_matrix(lab: KeyboardLab) -> None:
 
 
 def coriolis(lab: KeyboardLab) -> None:
-    lab.type_number("θ₂ [deg]", 90)
+    lab.type_number("θ₂ [°]", 90)
     lab.type_number("dθ₁/dt [rad/s]", 6)
     lab.type_number("dθ₂/dt [rad/s]", 0)
     lab.expect(0, "Spin joint 1 alone")
@@ -184,9 +184,9 @@ def coriolis(lab: KeyboardLab) -> None:
 
 
 def operational_space(lab: KeyboardLab) -> None:
-    lab.slider_keys("θ₂ [deg]", "ArrowRight", 30)   # 60° -> 90°
+    lab.slider_keys("θ₂ [°]", "ArrowRight", 30)   # 60° -> 90°
     lab.expect(0, "Find a posture")
-    lab.type_number("θ₂ [deg]", 5)
+    lab.type_number("θ₂ [°]", 5)
     lab.expect(1, "Stretch the arm")
 
 

@@ -63,7 +63,7 @@ def test_the_helper_speaks_the_language_in_force_after_a_switch():
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_slider_is_named_by_its_label_with_its_unit_in_words(name, module, lang):
     """The helper carries each slider's accessible name: the quantity its label shows, then the unit the
-    label writes ("[deg]", "%") spelt out in the language in force (en "θ₂ in degrees", zh "θ₂，单位：度");
+    label writes ("[°]", "%") spelt out in the language in force (en "θ₂ in degrees", zh "θ₂，单位：度");
     a label that writes no unit (a pure number such as "samples N") is its own name."""
     import ipywidgets as w
 
@@ -101,4 +101,39 @@ def test_the_names_follow_a_language_switch():
         assert lab.access.names["τ [N·m]"] == "τ，单位：牛米" and lab.access.names["速度"] == "速度"
     finally:
         course_lib.set_language("en")
-    assert lab.access.names["θ [deg]"] == "θ in degrees"
+    assert lab.access.names["θ [°]"] == "θ in degrees"
+
+
+@pytest.mark.parametrize(("name", "module"), LABS, ids=[n for n, _ in LABS])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_angle_is_written_in_degrees_as_the_sign_and_spoken_as_the_word(name, module, lang):
+    """No control label nor axis of a lab writes "deg" (the Chinese labels once read "θ₂ 中心 [deg]"): an
+    angle's unit is "[°]" in both languages, and its accessible name says degrees in words (en "… in degrees",
+    zh "…，单位：度"), never the sign."""
+    import ipywidgets as w
+
+    course_lib.set_language(lang)
+    try:
+        lab = getattr(importlib.import_module(module), name)
+        lab = lab(TwoLinkArm()) if name == "ArmPreviewLab" else lab()
+        labels = [wd.description for wd in lab.controls.values() if isinstance(wd, (w.FloatSlider, w.Dropdown))]
+        axes = [p.get(k) or "" for p in lab.scene.panels for k in ("xlabel", "ylabel")] if lab.scene else []
+        assert not [t for t in labels + axes if "deg" in t], f"{name} [{lang}]: {labels + axes}"
+        word = {"en": " in degrees", "zh": "，单位：度"}[lang]
+        for label in labels:
+            if label.endswith("[°]"):
+                assert lab.access.names[label] == label[:-3].strip() + word and "°" not in lab.access.names[label]
+    finally:
+        course_lib.set_language("en")
+
+
+def test_lesson_9s_elbow_slider_reads_the_degree_sign_and_is_spoken_in_degrees_in_chinese():
+    from course_lib.lessons.identification.lab import IdentificationLab
+
+    course_lib.set_language("zh")
+    try:
+        lab = IdentificationLab()
+        label = lab.controls["theta2"].description
+        assert label == "θ₂ 中心 [°]" and lab.access.names[label] == "θ₂ 中心，单位：度"
+    finally:
+        course_lib.set_language("en")

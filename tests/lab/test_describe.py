@@ -135,7 +135,7 @@ def test_a_simulated_arm_is_described_with_its_angles_wrapped_as_its_readout_sho
     lab.put(q=[math.radians(170.0) + 4 * math.pi, math.radians(-100.0) - 2 * math.pi], qd=[0.0, 0.0])
     lab.refresh()   # as after a run that ended there
     said = lab.scene.description
-    assert "θ₁ 2.97 rad" in said and "θ₂ -1.75 rad" in said, said
+    assert "θ₁ 2.97 rad" in said and "θ₂ −1.75 rad" in said, said
 
 
 def test_a_stretched_arm_is_described_as_such_not_with_the_last_apparent_mass():

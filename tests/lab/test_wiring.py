@@ -23,7 +23,7 @@ ATTRIBUTE_CALLS = {"getattr", "hasattr", "setattr", "delattr"}
 #: (module, function) -> why a composed name is the right tool there; empty: none is needed today
 ALLOWED: dict[tuple[str, str], str] = {}
 #: the label of the test labs' controls
-LABELS = MessageTable("test_wiring", {"en": {"angle": "θ [deg]"}})
+LABELS = MessageTable("test_wiring", {"en": {"angle": "θ [°]"}})
 
 
 def angle_slider(**route: str) -> c.Slider:

@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from course_lib.i18n import set_language
 from course_lib.lessons import LESSONS
 from course_lib.quiz import NumericQuestion, SymbolicQuestion
+from course_lib.physics.action import Ball
+from course_lib.physics.models import Pendulum
 from course_lib.quiz.messages import QUIZ
 
 
@@ -65,6 +67,13 @@ def holds(question: NumericQuestion, value: float, result) -> bool:
         return True
     if result.cause == "mistake":
         return any(abs(value - m) <= tol for m, _ in question.mistakes)
+    if result.cause.startswith("slip:"):
+        # the named wrong formula explains the value: within the answer's relative tolerance of the slip's
+        # value, and that window is clear of every accepted answer
+        slip = {s.name: s for s in question.slips}[result.cause[len("slip:"):]]
+        window = question.tolerance * abs(slip.value / question.expected) * (1 + ROUNDING) + ROUNDING * abs(slip.value)
+        apart = abs(slip.value - question.expected) > question.tolerance + window * (1 - 2 * ROUNDING)
+        return apart and abs(value - slip.value) <= window and slip.message in result.message
     return any(abs(meant - question.expected) <= tol for meant in UNDO[result.cause](value, question))
 
 
@@ -93,7 +102,9 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 @given(data=st.data())
 def test_no_diagnosis_is_given_that_does_not_hold_for_a_random_value(question, data):
     e, tol = question.expected, question.tolerance
+    near_slips = [st.floats(-3, 3).map(lambda x, w=s.value: w + x * tol * abs(w / e)) for s in question.slips]
     value = data.draw(st.one_of(
+        *near_slips,                                              # round each named wrong formula and its edges
         st.floats(-1e4, 1e4, allow_nan=False),
         st.floats(-3, 3).map(lambda x: e * 10 ** x),            # near every scaled answer
         st.floats(-5, 5).map(lambda x: -e + x * tol),            # round minus the answer and its edges
@@ -173,3 +184,35 @@ def test_a_formula_that_is_neither_the_answer_nor_minus_it_is_not_called_negated
 
 def test_a_symbolic_question_exists_in_the_walk():
     assert any(isinstance(q, SymbolicQuestion) for _, _, q in QUESTIONS)
+
+
+#: the walk-throughs' wrong numbers that a question's own slip explains: (lesson, question, slip, what was typed)
+SLIPS_TYPED = [
+    (2, 3, "forgot_sin", lambda: Pendulum().m * Pendulum().g * Pendulum().l),            # m g l, no sin 45°
+    (2, 4, "weight_only", lambda: Pendulum().m * Pendulum().g),                          # m g, no m l θ̇²
+    (1, 3, "dropped_k2", lambda: Ball().m * math.pi ** 2 * 0.1 ** 2 / (4 * Ball().horizon)),  # k² left out
+]
+
+
+@pytest.mark.parametrize("lesson, number, name, typed", SLIPS_TYPED, ids=[s[2] for s in SLIPS_TYPED])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_walkthroughs_obvious_wrong_numbers_are_told_their_slip_in_both_languages(lesson, number, name, typed,
+                                                                                       lang):
+    """"forgot sin 45°", "weight only" and "dropped k²" once got no targeted feedback. The value, worked out
+    here from the model's inputs, is told its slip in the language in force; a value past the slip's
+    window is not."""
+    from course_lib.lessons.action.quiz import action_quiz
+    from course_lib.lessons.pendulum.quiz import pendulum_quiz
+
+    set_language(lang)
+    try:
+        question = {1: action_quiz, 2: pendulum_quiz}[lesson]()[number - 1]
+        value = typed()
+        result = question.check(f"{value:.6g}")
+        slip = {s.name: s for s in question.slips}[name]
+        assert result.cause == f"slip:{name}" and slip.message in result.message, result
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in result.message) == (lang == "zh"), result.message
+        far = value + 3 * question.tolerance * abs(value / question.expected)
+        assert question.check(f"{far:.6g}").cause != f"slip:{name}"
+    finally:
+        set_language("en")

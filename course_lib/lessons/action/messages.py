@@ -11,19 +11,19 @@ ACTION = MessageTable("action_lab", {
         "act_setup_ball": ("Ball: m = {m:g} kg, T = {T:g} s, q = height (m); thrown up at t = 0 from q = {q0:g} m, "
                            "back at q = {qT:g} m at t = T."),
         "act_setup_pendulum": ("Pendulum: m = {m:g} kg, l = {l:g} m, T = {T:g} s, q = θ (rad, from straight down). "
-                               "Chosen ends θ(0) = {q0:.2f} rad, θ(T) = {qT:.2f} rad; shooting gives "
-                               "θ̇(0) = {rate:.4f} rad/s."),
-        "act_readouts": ("Perturbation ε sin({k}πt/T), ε = {eps:.3f}. Numerical action: S(0) = {S0:.6f} J·s, "
-                         "S(ε) = {S:.6f} J·s, S(ε) − S(0) = {dS:.6f} J·s."),
-        "act_exact": ("Exact for the ball: m π² k² ε²/(4T) = {exact:.6f} J·s; numerical − exact = {diff:.1e} J·s."),
+                               "Chosen ends θ(0) = {q0:.3s} rad, θ(T) = {qT:.3s} rad; shooting gives "
+                               "θ̇(0) = {rate:.3s} rad/s."),
+        "act_readouts": ("Perturbation ε sin({k}πt/T), ε = {eps:.3s}. Numerical action: S(0) = {S0:.3s} J·s, "
+                         "S(ε) = {S:.3s} J·s, S(ε) − S(0) = {dS:.3s} J·s."),
+        "act_exact": ("Exact for the ball: m π² k² ε²/(4T) = {exact:.3s} J·s; numerical − exact = {diff:.3s} J·s."),
         "act_task_valley": ("Pull ε out beyond |ε| > {out:g}, then bring it back within |ε| < {back:g}: "
                             "where along the way is the action smallest?"),
         "act_task_valley_hint": ("Drag the vermilion handle up or down, or move the ε slider, then come back towards "
                                  "0. Keep an eye on the vermilion point in the right panel, S(ε) − S(0), and on the "
                                  "dashed path on the left while you do."),
-        "act_task_valley_value": ("back at ε = {eps:.3f}, S(ε) − S(0) = {dS:.2e} J·s; compare it with what the right "
+        "act_task_valley_value": ("back at ε = {eps:.3s}, S(ε) − S(0) = {dS:.3s} J·s; compare it with what the right "
                                   "panel showed on the way"),
-        "act_why_valley_back": "you went past |ε| = {out:g}; now bring ε back within |ε| < {back:g} (ε = {eps:.3f})",
+        "act_why_valley_back": "you went past |ε| = {out:g}; now bring ε back within |ε| < {back:g} (ε = {eps:.3s})",
         "act_task_mode3": ("Choose mode k = {k} and reach |ε| ≥ {eps:g} with the ball, then with the pendulum. "
                            "Is the valley at the true path for both?"),
         "act_task_mode3_hint": ("Pick the mode the task names, pull ε out as far as it asks (either sign), then "
@@ -37,7 +37,7 @@ ACTION = MessageTable("action_lab", {
         "act_pendulum_name": "pendulum",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "act_description": (
-            "Path perturbed by ε {eps:.2f}; action S {S:.3f} J·s, S(ε) − S(0) {dS:.4f} J·s."
+            "Path perturbed by ε {eps:.3s}; action S {S:.3s} J·s, S(ε) − S(0) {dS:.3s} J·s."
         ),
         # what the notebook's code cells print (its printout.say) and its plot's texts (printout.label)
         "act_nb_true_path": "true path: S = {S:.6f} J·s;  straight line q = 0 (no motion at all): S = 0 J·s",
@@ -65,17 +65,17 @@ ACTION = MessageTable("action_lab", {
         "act_setup_ball": ("小球：m = {m:g} kg，T = {T:g} s，q 为高度 (m)；t = 0 时从 q = {q0:g} m 处向上抛出，"
                            "t = T 时回到 q = {qT:g} m。"),
         "act_setup_pendulum": ("单摆：m = {m:g} kg，l = {l:g} m，T = {T:g} s，q = θ（rad，从竖直向下量起）。"
-                               "两端取 θ(0) = {q0:.2f} rad，θ(T) = {qT:.2f} rad；打靶法求得 "
-                               "θ̇(0) = {rate:.4f} rad/s。"),
-        "act_readouts": ("扰动 ε sin({k}πt/T)，ε = {eps:.3f}。数值计算的作用量：S(0) = {S0:.6f} J·s，"
-                         "S(ε) = {S:.6f} J·s，S(ε) − S(0) = {dS:.6f} J·s。"),
-        "act_exact": "小球的精确值：m π² k² ε²/(4T) = {exact:.6f} J·s；数值 − 精确 = {diff:.1e} J·s。",
+                               "两端取 θ(0) = {q0:.3s} rad，θ(T) = {qT:.3s} rad；打靶法求得 "
+                               "θ̇(0) = {rate:.3s} rad/s。"),
+        "act_readouts": ("扰动 ε sin({k}πt/T)，ε = {eps:.3s}。数值计算的作用量：S(0) = {S0:.3s} J·s，"
+                         "S(ε) = {S:.3s} J·s，S(ε) − S(0) = {dS:.3s} J·s。"),
+        "act_exact": "小球的精确值：m π² k² ε²/(4T) = {exact:.3s} J·s；数值 − 精确 = {diff:.3s} J·s。",
         "act_task_valley": ("先把 ε 拉到 |ε| > {out:g} 以外，再让它回到 |ε| < {back:g} 以内："
                             "一路上作用量在哪里最小？"),
         "act_task_valley_hint": ("上下拖动朱红色的手柄，或者移动 ε 滑块，然后再回到 0 附近。"
                                  "同时留意右图中的朱红色点 S(ε) − S(0)，以及左图中的虚线路径。"),
-        "act_task_valley_value": "回到 ε = {eps:.3f}，S(ε) − S(0) = {dS:.2e} J·s；和一路上右图显示的值比较一下",
-        "act_why_valley_back": "已经超过 |ε| = {out:g}；现在把 ε 拉回 |ε| < {back:g} 以内（ε = {eps:.3f}）",
+        "act_task_valley_value": "回到 ε = {eps:.3s}，S(ε) − S(0) = {dS:.3s} J·s；和一路上右图显示的值比较一下",
+        "act_why_valley_back": "已经超过 |ε| = {out:g}；现在把 ε 拉回 |ε| < {back:g} 以内（ε = {eps:.3s}）",
         "act_task_mode3": ("选择模态 k = {k}，先用小球、再用单摆把 ε 拉到 |ε| ≥ {eps:g}。"
                            "两种情况下，谷底都在真实路径上吗？"),
         "act_task_mode3_hint": ("选好任务要求的模态，把 ε 拉到要求的大小（正负都可以），再切换系统重做一遍。"
@@ -89,7 +89,7 @@ ACTION = MessageTable("action_lab", {
         "act_pendulum_name": "单摆",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "act_description": (
-            "路径扰动 ε {eps:.2f}；作用量 S {S:.3f} J·s，S(ε) − S(0) {dS:.4f} J·s。"
+            "路径扰动 ε {eps:.3s}；作用量 S {S:.3s} J·s，S(ε) − S(0) {dS:.3s} J·s。"
         ),
         # what the notebook's code cells print (its printout.say) and its plot's texts (printout.label)
         "act_nb_true_path": "真实路径：S = {S:.6f} J·s；直线 q = 0（完全不动）：S = 0 J·s",
@@ -114,5 +114,5 @@ ACTION = MessageTable("action_lab", {
     "act_title_action": "S(ε) − S(0) [J·s]",
     "act_xlabel_t": "t [s]",
     "act_xlabel_eps": "ε",
-    "act_scene_readout": "ε = {eps_now:.3f}    S(ε) − S(0) = {dS:.4f} J·s",
+    "act_scene_readout": "ε = {eps_now:.3g}    S(ε) − S(0) = {dS:.3g} J·s",
 })

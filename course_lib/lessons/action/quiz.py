@@ -9,6 +9,7 @@ import sympy as sp
 from course_lib.i18n import MessageTable
 from course_lib.physics.symbolic import as_symbols, coordinates, lagrange_steps, state_symbols
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion, quiz_builder
+from course_lib.quiz.diagnosis import Slip
 
 ACTION_QUIZ = MessageTable("action_quiz", {
     "en": {
@@ -44,6 +45,8 @@ ACTION_QUIZ = MessageTable("action_quiz", {
                         "ε = {eps:g} m. By how much does the action grow (J·s)?"),
         "ball_why": ("ΔS = m π² k² ε²/(4T) = π² · {k2} · {eps2:g}/4 = {delta:.4f} J·s. Only ½ m ∫ (ε η̇)² dt "
                      "survives: the first-order part is zero on the true path, and V = m g q is linear in q."),
+        "ball_slip_k2": ("That is the rise for k = 1: with k half-waves the path wiggles k times faster, so "
+                         "ΔS grows with k²."),
         "saddle_prompt": ("The pendulum keeps its end points θ(0) = {start:g} rad, θ(T) = {end:g} rad, "
                           "but the horizon grows to T = {horizon:g} s (longer than half a period). What happens "
                           "to S along the mode k = 1?"),
@@ -91,6 +94,7 @@ ACTION_QUIZ = MessageTable("action_quiz", {
                         "作用量增加了多少（J·s）？"),
         "ball_why": ("ΔS = m π² k² ε²/(4T) = π² · {k2} · {eps2:g}/4 = {delta:.4f} J·s。只剩下 ½ m ∫ (ε η̇)² dt："
                      "一阶部分在真实路径上为零，而 V = m g q 是 q 的一次式。"),
+        "ball_slip_k2": "这是 k = 1 时的增量：有 k 个半波时路径的摆动快 k 倍，所以 ΔS 随 k² 增长。",
         "saddle_prompt": ("单摆的端点仍是 θ(0) = {start:g} rad、θ(T) = {end:g} rad，但时间区间增大到 "
                           "T = {horizon:g} s（超过半个周期）。沿模态 k = 1，S 会怎样？"),
         "saddle_a": "真实路径不再使 S 取驻值，所以它也不再是方程的解。",
@@ -159,7 +163,9 @@ def action_quiz() -> Quiz:
         NumericQuestion(
             t("ball_prompt", m=ball.m, horizon=ball.horizon, k=k, eps=eps),
             expected=delta, tolerance=0.002, unit="J*s", aliases=["Js", "J s"],
-            explanation=t("ball_why", k2=k**2, eps2=eps**2, delta=delta)),
+            explanation=t("ball_why", k2=k**2, eps2=eps**2, delta=delta),
+            # the slip: the k² dropped, i.e. the rise of the first mode
+            slips=[Slip("dropped_k2", float(ball_delta_s(ball, eps, 1)), t("ball_slip_k2"))]),
         MultipleChoice(
             t("saddle_prompt", start=swing.theta_start, end=swing.theta_end, horizon=long_swing.horizon),
             [Option(t("saddle_a"), feedback=t("saddle_a_note")),

@@ -15,17 +15,17 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_push_right": "push ▶",
         "cp_title_world": "cart-pole (drag the cart; click, then ← →)",
         "cp_title_acc": "reachable (ẍ, θ̈)",
-        "cp_scene_slope": "line: slope −cos θ / l = {slope:.2f}",
-        "cp_scene_miss": "line at ẍ = 0: θ̈ = {miss:.2f} rad/s²",
+        "cp_scene_slope": "line: slope −cos θ / l = {slope:.3g}",
+        "cp_scene_miss": "line at ẍ = 0: θ̈ = {miss:.3g} rad/s²",
         "cp_readouts": (
-            "t = {t:.2f} s &nbsp; x = {x:.3f} m &nbsp; θ = {theta_deg:.1f}° &nbsp; F = {F:.2f} N "
+            "t = {t:.3s} s &nbsp; x = {x:.3s} m &nbsp; θ = {theta_deg:.1f}° &nbsp; F = {F:.3s} N "
             "(limit ±{limit:g} N, rail ±{rail:g} m) &nbsp; {mode}"
         ),
         "cp_readouts_playing": (
             "playing: x, θ and F are shown on the canvas, frame by frame; Pause to read them here "
             "(limit ±{limit:g} N, rail ±{rail:g} m) &nbsp; {mode}"
         ),
-        "cp_gain": "LQR gain K = [{k_x:.2f} N/m, {k_th:.2f} N/rad, {k_xd:.2f} N·s/m, {k_thd:.2f} N·s/rad] "
+        "cp_gain": "LQR gain K = [{k_x:.3s} N/m, {k_th:.3s} N/rad, {k_xd:.3s} N·s/m, {k_thd:.3s} N·s/rad] "
                    "in F = −K (x, θ, ẋ, θ̇)",
         "cp_mode_auto": "Auto-balance is on: F = −K z (+ your push), clipped to ±{limit:g} N",
         "cp_mode_hand": "by hand: F = slider + push, clipped to ±{limit:g} N",
@@ -35,21 +35,21 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
                         "point on the right: it slides only along the line. Can it reach the purple diamond?",
         "cp_task_push_hint": "Use the F slider, or hold a push button. The second row of the equations, "
                              "l θ̈ + cos θ ẍ = g sin θ, has no F in it: that is the line.",
-        "cp_task_push_value": "F reached {high:.1f} N and {low:.1f} N (each the largest push that way until "
+        "cp_task_push_value": "F reached {high:.3s} N and {low:.3s} N (each the largest push that way until "
                               "the task was met)",
-        "cp_why_push_auto": "Auto-balance was on when F reached {force:.1f} N: switch it off and push yourself",
-        "cp_why_push_one_high": "F has reached {done:.1f} N; now push the other way, to F ≤ {low:.0f} N",
-        "cp_why_push_one_low": "F has reached {done:.1f} N; now push the other way, to F ≥ {high:.0f} N",
+        "cp_why_push_auto": "Auto-balance was on when F reached {force:.3s} N: switch it off and push yourself",
+        "cp_why_push_one_high": "F has reached {done:.3s} N; now push the other way, to F ≤ {low:g} N",
+        "cp_why_push_one_low": "F has reached {done:.3s} N; now push the other way, to F ≥ {high:g} N",
         "cp_task_balance": "Keep the pole within ±{band:g}° for {dwell:g} s in a row, by hand or with "
                            "Auto-balance. No luck by hand? Try the 0.3× speed.",
         "cp_task_balance_hint": "Push the cart under the pole: when it leans right, push right. Reset puts it "
                                 "back at its start angle.",
-        "cp_task_balance_hand": "{dwell:.1f} s within ±{band:g}°, by hand",
-        "cp_task_balance_auto": "{dwell:.1f} s within ±{band:g}°, with Auto-balance",
-        "cp_why_balance_out": "the pole left the band after {dwell:.1f} s; start again",
+        "cp_task_balance_hand": "{dwell:g} s within ±{band:g}°, by hand",
+        "cp_task_balance_auto": "{dwell:g} s within ±{band:g}°, with Auto-balance",
+        "cp_why_balance_out": "the pole left the band after {dwell:.3s} s; start again",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "cp_description": (
-            "Cart at x {x:.2f} m, pole at θ {theta_deg:.1f}°, force F {F:.1f} N, t {t:.2f} s."
+            "Cart at x {x:.3s} m, pole at θ {theta_deg:.1f}°, force F {F:.3s} N, t {t:.3s} s."
         ),
         # what the notebook's code cells print (its printout.say) and its plot's texts (printout.label)
         "cp_nb_cart_rank": "B = {B}, rank {rank} for n = {n} coordinates:\n  underactuated",
@@ -76,17 +76,17 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
         "cp_push_right": "推 ▶",
         "cp_title_world": "小车倒立摆（拖动小车；点击后用 ← →）",
         "cp_title_acc": "可达的 (ẍ, θ̈)",
-        "cp_scene_slope": "直线：斜率 −cos θ / l = {slope:.2f}",
-        "cp_scene_miss": "直线在 ẍ = 0 处：θ̈ = {miss:.2f} rad/s²",
+        "cp_scene_slope": "直线：斜率 −cos θ / l = {slope:.3g}",
+        "cp_scene_miss": "直线在 ẍ = 0 处：θ̈ = {miss:.3g} rad/s²",
         "cp_readouts": (
-            "t = {t:.2f} s &nbsp; x = {x:.3f} m &nbsp; θ = {theta_deg:.1f}° &nbsp; F = {F:.2f} N "
+            "t = {t:.3s} s &nbsp; x = {x:.3s} m &nbsp; θ = {theta_deg:.1f}° &nbsp; F = {F:.3s} N "
             "（限幅 ±{limit:g} N，导轨 ±{rail:g} m）&nbsp; {mode}"
         ),
         "cp_readouts_playing": (
             "播放中：x、θ 和 F 逐帧显示在画布上；暂停后可在这里读取"
             "（限幅 ±{limit:g} N，导轨 ±{rail:g} m）&nbsp; {mode}"
         ),
-        "cp_gain": "LQR 增益 K = [{k_x:.2f} N/m, {k_th:.2f} N/rad, {k_xd:.2f} N·s/m, {k_thd:.2f} N·s/rad]，"
+        "cp_gain": "LQR 增益 K = [{k_x:.3s} N/m, {k_th:.3s} N/rad, {k_xd:.3s} N·s/m, {k_thd:.3s} N·s/rad]，"
                    "F = −K (x, θ, ẋ, θ̇)",
         "cp_mode_auto": "自动平衡已开启：F = −K z（+ 你的推力），限幅在 ±{limit:g} N",
         "cp_mode_hand": "手动：F = 滑块 + 推力，限幅在 ±{limit:g} N",
@@ -96,19 +96,19 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
                         "它只能沿着那条直线滑动。它能到达紫色菱形吗？",
         "cp_task_push_hint": "用 F 滑块，或者按住推力按钮。方程的第二行 l θ̈ + cos θ ẍ = g sin θ 里没有 F："
                              "这就是那条直线。这个系统是欠驱动的。",
-        "cp_task_push_value": "F 达到了 {high:.1f} N 和 {low:.1f} N（各为任务完成前该方向上的最大推力）",
-        "cp_why_push_auto": "F 达到 {force:.1f} N 时自动平衡是开着的：请关掉它，自己来推",
-        "cp_why_push_one_high": "F 已经达到 {done:.1f} N；现在往另一边推，推到 F ≤ {low:.0f} N",
-        "cp_why_push_one_low": "F 已经达到 {done:.1f} N；现在往另一边推，推到 F ≥ {high:.0f} N",
+        "cp_task_push_value": "F 达到了 {high:.3s} N 和 {low:.3s} N（各为任务完成前该方向上的最大推力）",
+        "cp_why_push_auto": "F 达到 {force:.3s} N 时自动平衡是开着的：请关掉它，自己来推",
+        "cp_why_push_one_high": "F 已经达到 {done:.3s} N；现在往另一边推，推到 F ≤ {low:g} N",
+        "cp_why_push_one_low": "F 已经达到 {done:.3s} N；现在往另一边推，推到 F ≥ {high:g} N",
         "cp_task_balance": "让摆杆连续 {dwell:g} s 保持在 ±{band:g}° 以内，手动或用自动平衡都可以。"
                            "手动不成功？试试 0.3× 的速度。",
         "cp_task_balance_hint": "把小车推到摆杆下方：摆杆往右倒，就往右推。“重置”会让它回到初始角度。",
-        "cp_task_balance_hand": "手动保持在 ±{band:g}° 以内 {dwell:.1f} s",
-        "cp_task_balance_auto": "用自动平衡保持在 ±{band:g}° 以内 {dwell:.1f} s",
-        "cp_why_balance_out": "摆杆在 {dwell:.1f} s 后离开了范围；重新开始",
+        "cp_task_balance_hand": "手动保持在 ±{band:g}° 以内 {dwell:g} s",
+        "cp_task_balance_auto": "用自动平衡保持在 ±{band:g}° 以内 {dwell:g} s",
+        "cp_why_balance_out": "摆杆在 {dwell:.3s} s 后离开了范围；重新开始",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "cp_description": (
-            "小车在 x {x:.2f} m，摆杆在 θ {theta_deg:.1f}°，力 F {F:.1f} N，t {t:.2f} s。"
+            "小车在 x {x:.3s} m，摆杆在 θ {theta_deg:.1f}°，力 F {F:.3s} N，t {t:.3s} s。"
         ),
         # what the notebook's code cells print (its printout.say) and its plot's texts (printout.label)
         "cp_nb_cart_rank": "B = {B}，秩为 {rank}，而坐标有 n = {n} 个：\n  欠驱动",
@@ -130,6 +130,6 @@ CART_POLE = MessageTable("cart_pole_lab", true_minus=True, messages={
     "cp_force": "F [N]",
     "cp_xlabel_acc": "ẍ [m/s²]",
     "cp_ylabel_acc": "θ̈ [rad/s²]",
-    "cp_scene_state": "x = {x:.2f} m   θ = {theta_deg:.1f}°   F = {F:.1f} N",
+    "cp_scene_state": "x = {x:.3g} m   θ = {theta_deg:.1f}°   F = {F:.3g} N",
     "cp_scene_band": "±{band:g}°",
 })

@@ -1,6 +1,6 @@
 """Lesson 8, lab 1 (computed torque in joint space): the sentences, in English and Chinese.
 
-Texts of the scene may hold ``{channel:.2f}`` fields: the browser fills them in at display rate.
+Texts of the scene may hold ``{channel:.3s}`` fields: the browser fills them in at display rate.
 """
 
 from course_lib.i18n import MessageTable
@@ -14,13 +14,13 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_legend_pdg": "━ PD + gravity",
         "ct_legend_ct": "━ computed torque",
         "ct_legend_target": "╍ target q_d(t)",
-        "ct_scene_error": "model error {model_error:.0f} %",
-        "ct_scene_payload": "payload {payload:.1f} kg",
+        "ct_scene_error": "model error {model_error:.3g} %",
+        "ct_scene_payload": "payload {payload:.3g} kg",
         "ct_readouts": (
-            "t = {t:.2f} s &nbsp; RMS error over the last {window:g} s (rad):<br>"
-            "<span style='color:{c_pd}'>■</span> PD <b>{rms_pd:.4f}</b> &nbsp; "
-            "<span style='color:{c_pdg}'>■</span> PD + gravity <b>{rms_pdg:.4f}</b> &nbsp; "
-            "<span style='color:{c_ct}'>■</span> computed torque <b>{rms_ct:.4f}</b>"
+            "t = {t:.3s} s &nbsp; RMS error over the last {window:g} s (rad):<br>"
+            "<span style='color:{c_pd}'>■</span> PD <b>{rms_pd:.3s}</b> &nbsp; "
+            "<span style='color:{c_pdg}'>■</span> PD + gravity <b>{rms_pdg:.3s}</b> &nbsp; "
+            "<span style='color:{c_ct}'>■</span> computed torque <b>{rms_ct:.3s}</b>"
         ),
         "ct_setup": (
             "K_p = {kp:g}, K_d = {kd:g} (on torques for PD, on accelerations for computed torque); control at "
@@ -38,9 +38,9 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
             "a heavier payload crosses the line sooner."
         ),
         "ct_why_payload_small": "the payload is {payload:g} kg; it must be at least {need:g} kg",
-        "ct_why_payload_wait": "the run is at t = {t:.1f} s; wait until t > {wait:g} s",
-        "ct_why_payload_rms": "computed torque's RMS is {rms:.3f} rad, not yet above {need:g} rad",
-        "ct_payload_value": "RMS {rms:.3f} rad (last {window:g} s) with {payload:g} kg at t = {t:.1f} s",
+        "ct_why_payload_wait": "the run is at t = {t:.3s} s; wait until t > {wait:g} s",
+        "ct_why_payload_rms": "computed torque's RMS is {rms:.3s} rad, not yet above {need:g} rad",
+        "ct_payload_value": "RMS {rms:.3s} rad (last {window:g} s) with {payload:g} kg at t = {t:.3s} s",
         "ct_task_worse": (
             "Tune the model error and the payload until computed torque tracks worse than PD + gravity: its RMS over the last "
             "{window:g} s at least {percent:g} % larger, and staying so for {hold:g} s on end after t = {wait:g} s."
@@ -49,20 +49,20 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
                                "after t = {wait:g} s and swings as the run goes on, so a setting whose loss is "
                                "only a passing spike does not count. For a loss that lasts, try a {payload:g} kg "
                                "payload with a model error of {error:g} %."),
-        "ct_why_worse_wait": "the run is at t = {t:.1f} s; wait until t > {wait:g} s",
+        "ct_why_worse_wait": "the run is at t = {t:.3s} s; wait until t > {wait:g} s",
         "ct_why_worse_no_error": ("the model is exact here (model error 0 %): a payload alone is the first task's "
                                   "setting; tune the model error too"),
         "ct_why_worse_ratio": (
-            "computed torque's RMS is {ratio:.2f}× that of PD + gravity now, but fell to {held:.2f}× within the "
-            "last {hold:g} s; it must stay at least {need:.2f}× throughout"
+            "computed torque's RMS is {ratio:.3s}× that of PD + gravity now, but fell to {held:.3s}× within the "
+            "last {hold:g} s; it must stay at least {need:g}× throughout"
         ),
-        "ct_worse_value": ("{ratio:.2f}× PD + gravity's RMS at t = {t:.1f} s, never below {held:.2f}× over the "
+        "ct_worse_value": ("{ratio:.3s}× PD + gravity's RMS at t = {t:.3s} s, never below {held:.3s}× over the "
                            "last {hold:g} s (model error {error:g} %, payload {payload:g} kg)"),
         "ct_error_payload": "The payload must be between {lo:g} and {hi:g} kg, got {value}.",
         "ct_error_model": "The model error must be between {lo:g} and {hi:g} %, got {value}.",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "ct_description": (
-            "t {t:.2f} s; joint error ‖q_d − q‖: PD {err_pd:.3f} rad, PD + gravity {err_pdg:.3f} rad, computed torque {err_ct:.3f} rad."
+            "t {t:.3s} s; joint error ‖q_d − q‖: PD {err_pd:.3s} rad, PD + gravity {err_pdg:.3s} rad, computed torque {err_ct:.3s} rad."
         ),
         "ct_nb_critical": "critically damped at the same ωₙ: (K_p, K_d) = {gains}",
         "ct_nb_circle_ccw": (
@@ -99,13 +99,13 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_legend_pdg": "━ PD + 重力补偿",
         "ct_legend_ct": "━ 计算力矩",
         "ct_legend_target": "╍ 目标 q_d(t)",
-        "ct_scene_error": "模型误差 {model_error:.0f} %",
-        "ct_scene_payload": "负载 {payload:.1f} kg",
+        "ct_scene_error": "模型误差 {model_error:.3g} %",
+        "ct_scene_payload": "负载 {payload:.3g} kg",
         "ct_readouts": (
-            "t = {t:.2f} s &nbsp; 最近 {window:g} s 的均方根误差（rad）：<br>"
-            "<span style='color:{c_pd}'>■</span> PD <b>{rms_pd:.4f}</b> &nbsp; "
-            "<span style='color:{c_pdg}'>■</span> PD + 重力补偿 <b>{rms_pdg:.4f}</b> &nbsp; "
-            "<span style='color:{c_ct}'>■</span> 计算力矩 <b>{rms_ct:.4f}</b>"
+            "t = {t:.3s} s &nbsp; 最近 {window:g} s 的均方根误差（rad）：<br>"
+            "<span style='color:{c_pd}'>■</span> PD <b>{rms_pd:.3s}</b> &nbsp; "
+            "<span style='color:{c_pdg}'>■</span> PD + 重力补偿 <b>{rms_pdg:.3s}</b> &nbsp; "
+            "<span style='color:{c_ct}'>■</span> 计算力矩 <b>{rms_ct:.3s}</b>"
         ),
         "ct_setup": (
             "K_p = {kp:g}，K_d = {kd:g}（PD 中作用在力矩上，计算力矩中作用在加速度上）；控制频率 {rate:g} Hz，"
@@ -120,9 +120,9 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         ),
         "ct_task_payload_hint": "只需要调负载滑块。看对数图上的绿色曲线上升了几个数量级；负载越重，越早越过这条线。",
         "ct_why_payload_small": "负载是 {payload:g} kg，至少需要 {need:g} kg",
-        "ct_why_payload_wait": "仿真时间 t = {t:.1f} s，请等到 t > {wait:g} s",
-        "ct_why_payload_rms": "计算力矩的均方根误差是 {rms:.3f} rad，还没有超过 {need:g} rad",
-        "ct_payload_value": "负载 {payload:g} kg，t = {t:.1f} s 时均方根误差（最近 {window:g} 秒）{rms:.3f} rad",
+        "ct_why_payload_wait": "仿真时间 t = {t:.3s} s，请等到 t > {wait:g} s",
+        "ct_why_payload_rms": "计算力矩的均方根误差是 {rms:.3s} rad，还没有超过 {need:g} rad",
+        "ct_payload_value": "负载 {payload:g} kg，t = {t:.3s} s 时均方根误差（最近 {window:g} 秒）{rms:.3s} rad",
         "ct_task_worse": (
             "同时调节模型误差和负载，找到一个设置，让计算力矩比 PD + 重力补偿跟踪得更差：最近 {window:g} 秒的均方根误差至少大 {percent:g} %，"
             "并在 t = {wait:g} s 之后连续保持 {hold:g} 秒。"
@@ -130,17 +130,17 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
         "ct_task_worse_hint": ("任何未建模负载都对计算力矩不利；这个比值在 t = {wait:g} s 刚过时最大，之后上下起伏，"
                                "只是一时冒尖的设置不算数。想要持久地更差，试试 {payload:g} kg 的负载，"
                                "配上 {error:g} % 的模型误差。"),
-        "ct_why_worse_wait": "仿真时间 t = {t:.1f} s，请等到 t > {wait:g} s",
+        "ct_why_worse_wait": "仿真时间 t = {t:.3s} s，请等到 t > {wait:g} s",
         "ct_why_worse_no_error": "现在模型是精确的（模型误差 0 %）：只加负载是第一项任务的设置；请把模型误差也调一调",
-        "ct_why_worse_ratio": ("计算力矩的均方根误差现在是 PD + 重力补偿的 {ratio:.2f} 倍，但最近 {hold:g} 秒内曾降到 "
-                               "{held:.2f} 倍；需要始终不低于 {need:.2f} 倍"),
-        "ct_worse_value": ("t = {t:.1f} s 时是 PD + 重力补偿的 {ratio:.2f} 倍，最近 {hold:g} 秒内从未低于 {held:.2f} 倍"
+        "ct_why_worse_ratio": ("计算力矩的均方根误差现在是 PD + 重力补偿的 {ratio:.3s} 倍，但最近 {hold:g} 秒内曾降到 "
+                               "{held:.3s} 倍；需要始终不低于 {need:g} 倍"),
+        "ct_worse_value": ("t = {t:.3s} s 时是 PD + 重力补偿的 {ratio:.3s} 倍，最近 {hold:g} 秒内从未低于 {held:.3s} 倍"
                            "（模型误差 {error:g} %，负载 {payload:g} kg）"),
         "ct_error_payload": "负载必须在 {lo:g} 到 {hi:g} kg 之间，收到的是 {value}。",
         "ct_error_model": "模型误差必须在 {lo:g} 到 {hi:g} % 之间，收到的是 {value}。",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "ct_description": (
-            "t {t:.2f} s；关节误差 ‖q_d − q‖：PD {err_pd:.3f} rad，PD + 重力 {err_pdg:.3f} rad，计算力矩 {err_ct:.3f} rad。"
+            "t {t:.3s} s；关节误差 ‖q_d − q‖：PD {err_pd:.3s} rad，PD + 重力 {err_pdg:.3s} rad，计算力矩 {err_ct:.3s} rad。"
         ),
         "ct_nb_critical": "同样的 ωₙ 下临界阻尼的增益：(K_p, K_d) = {gains}",
         "ct_nb_circle_ccw": (
@@ -171,5 +171,5 @@ COMPUTED_TORQUE = MessageTable("computed_torque_lab", {
     "ct_xlabel_err": "t [s]",
     "ct_ylabel_err": "log₁₀ ‖q_d − q‖ [rad]",
     "ct_legend_pd": "━ PD",
-    "ct_scene_time": "t = {t:.2f} s",
+    "ct_scene_time": "t = {t:.3g} s",
 })

@@ -69,22 +69,22 @@ QUIZ = MessageTable("computed_torque_quiz", {
         "q6": "Lab 2 (the tool circle, default ωₙ and period): set the model mass error δ to −30 %, then to +30 %, "
               "play each run to t = {at:g} s and read the RMS tool errors (over {since:g} s ≤ t < {at:g} s, as "
               "the lab's task does). Which description matches?",
-        "q6_a": "Bounded in both; too light gives {light_heavy:.1f}× the error of too heavy, and computed torque still "
-                "beats PD + gravity ({low:.1f}× and {high:.1f}× smaller).",
+        "q6_a": "Bounded in both; too light gives {light_heavy:.3s}× the error of too heavy, and computed torque still "
+                "beats PD + gravity ({low:.3s}× and {high:.3s}× smaller).",
         "q6_a_fb": "Yes: a stable linear error equation driven by η, which grows with the mismatch, and not "
                    "symmetrically in its sign.",
         "q6_b": "Computed torque goes unstable at −30 %: a model that is too light makes the commanded "
                 "accelerations too large, the loop gain exceeds one and the arm flies off the circle.",
         "q6_b_fb": "The readouts stay bounded; the error equation is stable whatever η is, as long as it is bounded.",
-        "q6_c": "The two settings give the same error, about {mean:.3f} m each: only the size of the mismatch "
+        "q6_c": "The two settings give the same error, about {mean:.3s} m each: only the size of the mismatch "
                 "matters, not its sign.",
         "q6_c_fb": "η depends on M̂ − M and ĝ − g with their signs; too light and too heavy differ.",
-        "q6_d": "Computed torque falls behind PD + gravity in both settings ({low:.1f}× and {high:.1f}× larger), "
+        "q6_d": "Computed torque falls behind PD + gravity in both settings ({low:.3s}× and {high:.3s}× larger), "
                 "because it relies on the model.",
         "q6_d_fb": "Not on this path: with its feed-forward it still wins at ±30 %. (Lab 1 shows a payload that "
                    "makes it lose.)",
-        "q6_expl": "δ = −30 %: computed torque {ct_low:.3f} m, PD + gravity {pg_low:.3f} m; δ = +30 %: computed "
-                   "torque {ct_high:.3f} m, PD + gravity {pg_high:.3f} m (course_lib.physics.tool_tracking, the lab's "
+        "q6_expl": "δ = −30 %: computed torque {ct_low:.3s} m, PD + gravity {pg_low:.3s} m; δ = +30 %: computed "
+                   "torque {ct_high:.3s} m, PD + gravity {pg_high:.3s} m (course_lib.physics.tool_tracking, the lab's "
                    "simulation). ë + K_d ė + K_p e = −η is stable and η scales with the model error, so the error "
                    "is bounded and grows with the mismatch.",
         "q5": "Hand guiding: the arm of the lesson (m₁ = {m1:g} kg, m₂ = {m2:g} kg) should float at "
@@ -128,18 +128,18 @@ QUIZ = MessageTable("computed_torque_quiz", {
                    "模型漏掉的重量经过 M⁻¹ 变成加速度误差，所以轻的肘关节受影响最大；而 PD 的力矩增益与模型无关。",
         "q6": "实验 2（末端画圆，默认 ωₙ 与周期）：把模型质量误差 δ 先设为 −30 %，再设为 +30 %，每次播放到 t = {at:g} s，"
               "读出末端的均方根误差（时间窗 {since:g} s ≤ t < {at:g} s，与实验任务相同）。哪种描述相符？",
-        "q6_a": "两种情况误差都有界；偏轻时误差是偏重时的 {light_heavy:.1f} 倍，计算力矩仍较好"
-                "（小 {low:.1f} 倍和 {high:.1f} 倍）。",
+        "q6_a": "两种情况误差都有界；偏轻时误差是偏重时的 {light_heavy:.3s} 倍，计算力矩仍较好"
+                "（小 {low:.3s} 倍和 {high:.3s} 倍）。",
         "q6_a_fb": "稳定的线性误差方程被 η 驱动，η 随失配增大，而且与失配的正负有关。",
         "q6_b": ("−30 % 时计算力矩会失稳：模型把手臂想得太轻，指令加速度因此过大，回路增益超过 1，"
                  "误差一圈比一圈大，手臂最终甩离圆周，再也回不到参考轨迹上。"),
         "q6_b_fb": "读数始终有界；只要 η 有界，误差方程就是稳定的。",
-        "q6_c": "两种设置误差相同，都约为 {mean:.3f} m：只有失配的大小才重要，与正负无关。",
+        "q6_c": "两种设置误差相同，都约为 {mean:.3s} m：只有失配的大小才重要，与正负无关。",
         "q6_c_fb": "η 取决于带符号的 M̂ − M 与 ĝ − g；偏轻和偏重并不一样。",
-        "q6_d": "两种设置下计算力矩都不如 PD + 重力补偿（误差大 {low:.1f} 倍和 {high:.1f} 倍），因为它依赖模型。",
+        "q6_d": "两种设置下计算力矩都不如 PD + 重力补偿（误差大 {low:.3s} 倍和 {high:.3s} 倍），因为它依赖模型。",
         "q6_d_fb": "在这条路径上不是这样：有前馈，它在 ±30 % 时仍然更好。（实验 1 里有让它落后的负载。）",
-        "q6_expl": "δ = −30 %：计算力矩 {ct_low:.3f} m，PD + 重力补偿 {pg_low:.3f} m；δ = +30 %：计算力矩 {ct_high:.3f} m，"
-                   "PD + 重力补偿 {pg_high:.3f} m（course_lib.physics.tool_tracking，即实验的仿真）。ë + K_d ė + K_p e = −η "
+        "q6_expl": "δ = −30 %：计算力矩 {ct_low:.3s} m，PD + 重力补偿 {pg_low:.3s} m；δ = +30 %：计算力矩 {ct_high:.3s} m，"
+                   "PD + 重力补偿 {pg_high:.3s} m（course_lib.physics.tool_tracking，即实验的仿真）。ë + K_d ė + K_p e = −η "
                    "是稳定的，η 与模型误差成正比，所以误差有界，并随失配增大。",
         "q5": "拖动示教：本课的手臂（m₁ = {m1:g} kg，m₂ = {m2:g} kg）要在 θ₁ = θ₂ = 0 处“悬浮”，让人能推着它走。"
               "它静止在那里时，关节 1 需要施加多大的力矩 τ₁（N·m）？",

@@ -31,6 +31,7 @@ from course_lib.lab.numbers import significant
 from course_lib.lab.scene import Bar, Handle, Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import TABLE_STYLE, TEXT_STYLE, NotYet, checklist
 from course_lib.lessons.identification.messages import IDENTIFICATION
+from course_lib.lessons.identification.stress import default_seed
 from course_lib.physics import identification as ident
 from course_lib.physics.models import TwoLinkArm
 
@@ -48,6 +49,10 @@ LOG_LO, LOG_HI = -1.0, 2.0
 THETA1_CENTRE = ident.EXCITATIONS["rich"].centre[0]
 #: the noise the lab starts with (N·m), below the tasks' σ so that no task is met before the learner acts
 START_SIGMA = 0.2
+#: the samples the lab starts with
+START_SAMPLES = 60
+#: the seed the lab starts with: the first whose draw shows Try-this 1's hard setting plainly (stress.py)
+DEFAULT_SEED = default_seed(RICH_LIMIT, (START_SAMPLES, RICH_SIGMA))
 #: a relative error below this (fraction) is the least-squares fit's round-off (σ = 0 gives about 1e-15): shown 0
 ERROR_FLOOR = 1e-9
 KINDS = ("rich", "joint1", "slow", "own")
@@ -65,7 +70,8 @@ class IdentificationLab(Lab):
 
     Args:
         arm: the arm whose parameters are identified (default the course's arm).
-        seed: the first noise seed (a whole number >= 0); "Resample noise" adds 1.
+        seed: the first noise seed (a whole number >= 0); "Resample noise" adds 1. By default
+            :data:`DEFAULT_SEED`, where Try-this 1's hard setting shows its weakest parameters plainly.
 
     Raises:
         ValueError: for a seed that is not a whole number >= 0.
@@ -74,10 +80,10 @@ class IdentificationLab(Lab):
     messages = IDENTIFICATION
     #: the scene in words (the kit's describe.py), and the main readouts it names with their units
     DESCRIPTION = "id_description"
-    DESCRIBES = {"rank": "", "kappa": "", "residual": "N·m", "worst_error": ""}
+    DESCRIBES = {"rank": "", "kappa": "", "residual": "N·m", "worst_error_percent": "%"}
     CONTROLS = (c.Dropdown("excitation", "id_excitation", tuple((IDENTIFICATION.text(f"id_{k}"), k) for k in KINDS),
                            "rich", on="on_excitation"),
-                c.Slider("n_samples", "id_samples", 10, 400, 1, 60.0, ".0f", on="on_n_samples"),
+                c.Slider("n_samples", "id_samples", 10, 400, 1, float(START_SAMPLES), ".0f", on="on_n_samples"),
                 c.Slider("sigma", "id_sigma", 0.0, 2.0, 0.05, START_SIGMA, on="on_sigma"),
                 c.Slider("theta2", "id_theta2", -180, 180, 1, 60.0, ".0f", on="on_theta2"),
                 c.Slider("amp1", "id_amp1", 0, 120, 1, 40.0, ".0f", on="on_amp1"),
@@ -85,13 +91,13 @@ class IdentificationLab(Lab):
                 c.Slider("amp2", "id_amp2", 0, 120, 1, 40.0, ".0f", on="on_amp2"),
                 c.Slider("freq2", "id_freq2", 0.05, 1.5, 0.05, 0.8, on="on_freq2"))
 
-    def __init__(self, arm: TwoLinkArm | None = None, seed: int = 0):
+    def __init__(self, arm: TwoLinkArm | None = None, seed: int = DEFAULT_SEED):
         super().__init__()
         ident.torque_noise((1,), 0.0, seed)  # checks the seed
         self.arm = arm if arm is not None else TwoLinkArm()
         self.truth = self.arm.base_parameters()
         self.seed0 = self.seed = int(seed)
-        self.kind, self.n, self.sigma = "rich", 60, START_SIGMA
+        self.kind, self.n, self.sigma = "rich", START_SAMPLES, START_SIGMA
         self.theta1, self.theta2 = THETA1_CENTRE, float(np.radians(60.0))
         self.own = dict(amp1=40.0, freq1=0.5, amp2=40.0, freq2=0.8)
         self.fit: ident.Fit | None = None
@@ -132,11 +138,11 @@ class IdentificationLab(Lab):
             shapes += [Bar(f"bar_{name}_{k}", "errors", x=i, base=LOG_LO, height=f"{name}_{k}", color=col,
                            bar_width=0.62) for k, col in BAR_COLORS.items()]
             shapes += [Text(f"name_{name}", "errors", x=i, y=LOG_LO, text=name, anchor="middle", dy_px=12),
-                       Text(f"err_{name}", "errors", x=i, y="err_y", text=f"{{err_{name}:.2g}}%",
+                       Text(f"err_{name}", "errors", x=i, y="err_y", text="",
                             anchor="middle", dy_px=-8 - 13 * (i % 2), size=11)]  # staggered: never overlapping
         return Scene(width=560, height=330, channels=channels, panels=[
             Panel("path", 0.0, 0.0, 0.48, 1.0, (-PATH_LIM, PATH_LIM), (-PATH_LIM, PATH_LIM), equal=True, grid=True,
-                  xlabel="θ₁ [deg]", ylabel="θ₂ [deg]", title=T("id_title_path", n=self.n),
+                  xlabel="θ₁ [°]", ylabel="θ₂ [°]", title=T("id_title_path", n=self.n),
                   xticks=[-180, -90, 0, 90, 180], yticks=[-180, -90, 0, 90, 180]),
             Panel("errors", 0.54, 0.0, 0.46, 1.0, (-1.5, N - 0.4), (LOG_LO - 0.25, LOG_HI + 0.55), axes=False,
                   title=T("id_title_errors"))], shapes=shapes)
@@ -155,7 +161,8 @@ class IdentificationLab(Lab):
         fit = ident.estimate(data.A, data.b)
         err = ident.relative_errors(fit.pi, self.truth)
         kappa, kappa_s = ident.condition_number(data.A), ident.condition_number(data.A, scaled=True)
-        r = dict(worst_error=float(err.max()), residual=fit.residual_rms, rank=float(fit.rank),
+        r = dict(worst_error=float(err.max()), worst_error_percent=shown_percent(float(err.max())),
+                 residual=fit.residual_rms, rank=float(fit.rank),
                  kappa=min(kappa, 1e300), kappa_scaled=min(kappa_s, 1e300), seed=float(self.seed),
                  **{f"pi_hat_{n}": float(v) for n, v in zip(ident.PARAMETER_NAMES, fit.pi)},
                  **{f"error_{n}": float(e) for n, e in zip(ident.PARAMETER_NAMES, err)})
@@ -163,6 +170,9 @@ class IdentificationLab(Lab):
         self.fit, self.data, self.readouts = fit, data, r
         self.scene.set_values({**bar_channels(err), "c1": float(np.degrees(self.theta1)),
                                "c2": float(np.degrees(self.theta2))})
+        # each bar's label, written by percent() as every error of the lab is
+        self.scene.set_shapes({f"err_{n}": {"text": self.T("id_percent", value=percent(e))}
+                               for n, e in zip(ident.PARAMETER_NAMES, err)})
         deg = np.degrees(data.q)
         self.scene.set_shape("path", xs=deg[:, 0].round(3).tolist(), ys=deg[:, 1].round(3).tolist())
         self._show(err, kappa, kappa_s, data.A)
@@ -183,7 +193,7 @@ class IdentificationLab(Lab):
                 lines.append(T("id_lost_any", rank=fit.rank))
         self.summary_html.value = "".join(f"<div style='{TEXT_STYLE};margin-bottom:3px'>{_html.escape(s)}</div>"
                                           for s in lines)
-        rows = "".join(f"<tr><td>{n}</td><td>{u}</td><td>{t:.4f}</td><td>{e:.4f}</td><td>{percent(x)} %</td></tr>"
+        rows = "".join(f"<tr><td>{n}</td><td>{u}</td><td>{significant(t, 4)}</td><td>{significant(e, 4)}</td><td>{T('id_percent', value=percent(x))}</td></tr>"
                        for n, u, t, e, x in zip(ident.PARAMETER_NAMES, ident.PARAMETER_UNITS, self.truth, fit.pi,
                                                 err))
         self.table_html.value = f"<table style='{TABLE_STYLE}'>{T('id_table_head')}{rows}</table>"
@@ -271,9 +281,10 @@ class IdentificationLab(Lab):
 
     # -- tasks -----------------------------------------------------------------------------------------
     def _worst(self) -> tuple[float, str]:
+        """The largest relative error (fraction) and its parameter's name."""
         errs = [self.readouts[f"error_{n}"] for n in ident.PARAMETER_NAMES]
         i = int(np.argmax(errs))
-        return 100 * errs[i], ident.PARAMETER_NAMES[i]
+        return errs[i], ident.PARAMETER_NAMES[i]
 
     def _needs(self, kind: str, sigma: float) -> NotYet | None:
         if self.kind != kind:
@@ -287,18 +298,20 @@ class IdentificationLab(Lab):
         why = self._needs("rich", RICH_SIGMA)
         if why is not None:
             return why
-        if worst >= 100 * RICH_LIMIT:
-            return NotYet(self.T("id_why_rich_error", name=name, worst=worst, limit=100 * RICH_LIMIT))
-        return self.T("id_value_rich", worst=worst, name=name)
+        shown = self.T("id_percent", value=percent(worst))
+        if worst >= RICH_LIMIT:
+            return NotYet(self.T("id_why_rich_error", name=name, worst=shown, limit=100 * RICH_LIMIT))
+        return self.T("id_value_rich", worst=shown, name=name)
 
     def _check_slow(self, lab: "IdentificationLab") -> str | NotYet:
         worst, name = self._worst()
         why = self._needs("slow", SLOW_SIGMA)
         if why is not None:
             return why
-        if worst <= 100 * SLOW_LIMIT:
-            return NotYet(self.T("id_why_slow_error", worst=worst, limit=100 * SLOW_LIMIT))
-        return self.T("id_value_slow", worst=worst, name=name,
+        shown = self.T("id_percent", value=percent(worst))
+        if worst <= SLOW_LIMIT:
+            return NotYet(self.T("id_why_slow_error", worst=shown, limit=100 * SLOW_LIMIT))
+        return self.T("id_value_slow", worst=shown, name=name,
                       kappa=_kappa_text(self.readouts["kappa"], int(self.readouts["rank"]), self.T))
 
 
@@ -331,6 +344,15 @@ def percent(fraction: float) -> str:
     ['0.012', '4.3', '750', '0', '0']
     """
     return significant(100 * fraction, digits=2, floor=100 * ERROR_FLOOR)
+
+
+def shown_percent(fraction: float) -> float:
+    """A relative error (fraction) in percent as the lab shows it: 0 below ERROR_FLOOR (round-off).
+
+    >>> shown_percent(0.043), shown_percent(8.9e-16)
+    (4.3, 0.0)
+    """
+    return 100 * fraction if abs(fraction) >= ERROR_FLOOR else 0.0
 
 
 def task_prompts() -> dict[str, str]:

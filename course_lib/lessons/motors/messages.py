@@ -21,43 +21,43 @@ MOTOR = MessageTable("motor_lab", {
         "mot_title_world": "2R arm with motors (drag elbow or tip)",
         "mot_title_bars": "M: links | k_r² I_m",
         "mot_readouts": (
-            "t = {t:.2f} s &nbsp; M₁₁ = {link11:.3f} (links, rotor 2 carried) + {rotor11:.3f} (k_r1² I_m1) &nbsp; "
-            "M₂₂ = {link22:.3f} (link) + {rotor22:.3f} (k_r2² I_m2) &nbsp; M₁₂ = {m12:.3f} kg·m²<br>"
-            "κ(M) = {kappa:.2f} here, {kappa_max:.2f} at worst over θ₂ &nbsp; "
-            "coupling |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f} &nbsp; motor torques τ/k_r = ({tau_m1:.4f}, {tau_m2:.4f}) N·m "
-            "&nbsp; E − W = {gap:.4f} J"
+            "t = {t:.3s} s &nbsp; M₁₁ = {link11:.3s} (links, rotor 2 carried) + {rotor11:.3s} (k_r1² I_m1) &nbsp; "
+            "M₂₂ = {link22:.3s} (link) + {rotor22:.3s} (k_r2² I_m2) &nbsp; M₁₂ = {m12:.3s} kg·m²<br>"
+            "κ(M) = {kappa:.3s} here, {kappa_max:.3s} at worst over θ₂ &nbsp; "
+            "coupling |M₁₂|/√(M₁₁M₂₂) = {coupling:.3s} &nbsp; motor torques τ/k_r = ({tau_m1:.3s}, {tau_m2:.3s}) N·m "
+            "&nbsp; E − W = {gap:.3s} J"
         ),
         "mot_task_rotor": ("Find a gear ratio k_r1 at which rotor 1's reflected inertia k_r1² I_m1 exceeds the rest of "
                            "M₁₁ (the links and what they carry)."),
         "mot_task_rotor_hint": ("Rotor 1 adds k_r1² I_m1 to M₁₁: the gear ratio enters squared. Rotor 2's own I_m2 "
                                 "turns with link 1, so it counts with the links."),
-        "mot_task_rotor_value": "at k_r1 = {kr1:g}, k_r1² I_m1 = {rotor:.3f} > links {link:.3f} kg·m²",
+        "mot_task_rotor_value": "at k_r1 = {kr1:g}, k_r1² I_m1 = {rotor:.3s} > links {link:.3s} kg·m²",
         "mot_task_kappa": "By gearing, keep κ(M) below {kappa:g} over all θ₂.",
         "mot_task_kappa_hint": "κ(M) = 1 when M is a multiple of the identity. The rotors add constants to the "
                                "diagonal: make M₁₁ and M₂₂ nearly equal (the link's M₂₂ is small, so gear 2 needs "
                                "more k_r² I_m than gear 1) and large against the θ₂-dependent M₁₂.",
-        "mot_task_kappa_value": "with k_r = ({kr1:g}, {kr2:g}), κ(M) ≤ {kappa:.3f} over all θ₂",
+        "mot_task_kappa_value": "with k_r = ({kr1:g}, {kr2:g}), κ(M) ≤ {kappa:.3s} over all θ₂",
         "mot_task_breakaway": "Gravity off, F_s > 0, from rest: find within {pct:g} % the least constant τ₁ "
                               "that starts joint 1 (τ₂ = 0).",
         "mot_task_breakaway_hint": "A joint at rest sticks while the torque it needs stays within ±F_s. "
                                    "Raise τ₁ in small steps, each from rest: Reset (it puts the arm at rest and "
                                    "pauses, and keeps τ₁), set τ₁, then Play. "
                                    "Type τ₁ into the number box beside the slider: no need for 100 arrow presses.",
-        "mot_task_breakaway_value": "τ₁ = {tau1:.3f} N·m started joint 1 (least possible {least:.3f} N·m)",
+        "mot_task_breakaway_value": "τ₁ = {tau1:.3s} N·m started joint 1 (least possible {least:.3s} N·m)",
         "mot_why_rotors_off": "the rotors are not in the model: switch them on",
         "mot_why_rotor_small": "k_r1² I_m1 is still below the rest of M₁₁ (see the bars)",
-        "mot_why_kappa_large": "κ(M) reaches {kappa:.3f} at θ₂ = {theta2:.0f}°",
+        "mot_why_kappa_large": "κ(M) reaches {kappa:.3s} at θ₂ = {theta2:.0f}°",
         "mot_why_gravity": "switch gravity off first",
         "mot_why_no_coulomb": "switch Coulomb friction on (F_s > 0)",
         "mot_why_input": "use the step input and τ₂ = 0",
         "mot_why_not_rest": "τ₁ was set while joint 1 was moving. Reset keeps the last τ₁: press Reset, "
                             "set τ₁ while paused, before Play",
-        "mot_why_too_big": "joint 1 moved at τ₁ = {tau1:.3f} N·m, but a smaller τ₁ also moves it: "
+        "mot_why_too_big": "joint 1 moved at τ₁ = {tau1:.3s} N·m, but a smaller τ₁ also moves it: "
                            "find the least within {pct:g} % (Reset, lower τ₁ before Play)",
         "mot_error_q0": "q0 must be two finite angles in rad, got {value!r}",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "mot_description": (
-            "Arm at θ₁ {th1_deg:.0f}°, θ₂ {th2_deg:.0f}°, t {t:.2f} s; M₁₁ {top11:.2f} kg·m², of which rotor 1 reflected k_r1² I_m1 {rotor11:.2f} kg·m²; condition number κ(M) {kappa:.1f}."
+            "Arm at θ₁ {th1_deg:.0f}°, θ₂ {th2_deg:.0f}°, t {t:.3s} s; M₁₁ {top11:.3s} kg·m², of which rotor 1 reflected k_r1² I_m1 {rotor11:.3s} kg·m²; condition number κ(M) {kappa:.3s}."
         ),
         "mot_nb_mass": "M (MotorArm):\n{M}",
         "mot_nb_crba": "largest difference to CRBA: {diff}",
@@ -120,37 +120,37 @@ MOTOR = MessageTable("motor_lab", {
         "mot_title_world": "带电机的 2R 机械臂（拖动肘部或末端）",
         "mot_title_bars": "M：连杆 | k_r² I_m",
         "mot_readouts": (
-            "t = {t:.2f} s &nbsp; M₁₁ = {link11:.3f}（连杆，含其带动的转子 2）+ {rotor11:.3f}（k_r1² I_m1）&nbsp; "
-            "M₂₂ = {link22:.3f}（连杆）+ {rotor22:.3f}（k_r2² I_m2）&nbsp; M₁₂ = {m12:.3f} kg·m²<br>"
-            "此处 κ(M) = {kappa:.2f}，在所有 θ₂ 上最差为 {kappa_max:.2f} &nbsp; "
-            "耦合 |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f} &nbsp; 电机力矩 τ/k_r = ({tau_m1:.4f}, {tau_m2:.4f}) N·m "
-            "&nbsp; E − W = {gap:.4f} J"
+            "t = {t:.3s} s &nbsp; M₁₁ = {link11:.3s}（连杆，含其带动的转子 2）+ {rotor11:.3s}（k_r1² I_m1）&nbsp; "
+            "M₂₂ = {link22:.3s}（连杆）+ {rotor22:.3s}（k_r2² I_m2）&nbsp; M₁₂ = {m12:.3s} kg·m²<br>"
+            "此处 κ(M) = {kappa:.3s}，在所有 θ₂ 上最差为 {kappa_max:.3s} &nbsp; "
+            "耦合 |M₁₂|/√(M₁₁M₂₂) = {coupling:.3s} &nbsp; 电机力矩 τ/k_r = ({tau_m1:.3s}, {tau_m2:.3s}) N·m "
+            "&nbsp; E − W = {gap:.3s} J"
         ),
         "mot_task_rotor": "找一个减速比 k_r1，使转子 1 折算到关节的惯量 k_r1² I_m1 超过 M₁₁ 的其余部分（连杆及其带动的部件）。",
         "mot_task_rotor_hint": "转子 1 给 M₁₁ 增加 k_r1² I_m1：减速比是以平方进入的。转子 2 自身的 I_m2 随连杆 1 一起转动，所以算在连杆部分。",
-        "mot_task_rotor_value": "k_r1 = {kr1:g} 时，k_r1² I_m1 = {rotor:.3f} > 连杆 {link:.3f} kg·m²",
+        "mot_task_rotor_value": "k_r1 = {kr1:g} 时，k_r1² I_m1 = {rotor:.3s} > 连杆 {link:.3s} kg·m²",
         "mot_task_kappa": "通过选择减速比，让 κ(M) 在所有 θ₂ 上都小于 {kappa:g}。",
         "mot_task_kappa_hint": "当 M 是单位矩阵的倍数时 κ(M) = 1。转子只在对角线上加常数：让 M₁₁ 与 M₂₂ 几乎相等"
                                "（连杆的 M₂₂ 较小，所以关节 2 需要比关节 1 更大的 k_r² I_m），并且远大于随 θ₂ 变化的 M₁₂。",
-        "mot_task_kappa_value": "k_r = ({kr1:g}, {kr2:g}) 时，在所有 θ₂ 上 κ(M) ≤ {kappa:.3f}",
+        "mot_task_kappa_value": "k_r = ({kr1:g}, {kr2:g}) 时，在所有 θ₂ 上 κ(M) ≤ {kappa:.3s}",
         "mot_task_breakaway": "关闭重力，F_s > 0，从静止出发：在 {pct:g} % 以内找出能让关节 1 开始转动的"
                               "最小恒定 τ₁（τ₂ = 0）。",
         "mot_task_breakaway_hint": "静止的关节，只要所需力矩不超出 ±F_s 就会一直卡住不动。在机械臂静止时一点点加大 τ₁"
                                    "（“重置”会让它静止并暂停）。直接在滑块旁的数字框里输入 τ₁，不用按 100 次方向键。",
-        "mot_task_breakaway_value": "τ₁ = {tau1:.3f} N·m 时关节 1 开始转动（理论最小值 {least:.3f} N·m）",
+        "mot_task_breakaway_value": "τ₁ = {tau1:.3s} N·m 时关节 1 开始转动（理论最小值 {least:.3s} N·m）",
         "mot_why_rotors_off": "模型中没有转子：请把它打开",
         "mot_why_rotor_small": "k_r1² I_m1 仍小于 M₁₁ 的其余部分（看柱状图）",
-        "mot_why_kappa_large": "κ(M) 在 θ₂ = {theta2:.0f}° 时达到 {kappa:.3f}",
+        "mot_why_kappa_large": "κ(M) 在 θ₂ = {theta2:.0f}° 时达到 {kappa:.3s}",
         "mot_why_gravity": "先关闭重力",
         "mot_why_no_coulomb": "打开库仑摩擦（F_s > 0）",
         "mot_why_input": "使用阶跃输入，并设 τ₂ = 0",
         "mot_why_not_rest": "设置 τ₁ 时关节 1 还在运动：先按“重置”，再在静止时设置 τ₁",
-        "mot_why_too_big": "关节 1 在 τ₁ = {tau1:.3f} N·m 时动了，但更小的 τ₁ 也能让它动："
+        "mot_why_too_big": "关节 1 在 τ₁ = {tau1:.3s} N·m 时动了，但更小的 τ₁ 也能让它动："
                            "在 {pct:g} % 以内找出最小值",
         "mot_error_q0": "q0 必须是两个有限的角度（rad），收到的是 {value!r}",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "mot_description": (
-            "机械臂位于 θ₁ {th1_deg:.0f}°、θ₂ {th2_deg:.0f}°，t {t:.2f} s；M₁₁ {top11:.2f} kg·m²，其中转子 1 折算惯量 k_r1² I_m1 {rotor11:.2f} kg·m²；条件数 κ(M) {kappa:.1f}。"
+            "机械臂位于 θ₁ {th1_deg:.0f}°、θ₂ {th2_deg:.0f}°，t {t:.3s} s；M₁₁ {top11:.3s} kg·m²，其中转子 1 折算惯量 k_r1² I_m1 {rotor11:.3s} kg·m²；条件数 κ(M) {kappa:.3s}。"
         ),
         "mot_nb_mass": "M（MotorArm）：\n{M}",
         "mot_nb_crba": "与 CRBA 的最大差值：{diff}",
@@ -207,6 +207,6 @@ MOTOR = MessageTable("motor_lab", {
     "mot_tau2": "τ₂ [N·m]",
     "mot_freq": "f [Hz]",
     "mot_ylabel_bars": "kg·m²",
-    "mot_scene_kappa": "κ(M) = {kappa:.2f}   |M₁₂|/√(M₁₁M₂₂) = {coupling:.2f}",
-    "mot_scene_state": "θ₁ = {th1_deg:.1f}°  θ₂ = {th2_deg:.1f}°  τ₁ = {tau1:.2f}  τ₂ = {tau2:.2f} N·m",
+    "mot_scene_kappa": "κ(M) = {kappa:.3g}   |M₁₂|/√(M₁₁M₂₂) = {coupling:.3g}",
+    "mot_scene_state": "θ₁ = {th1_deg:.1f}°  θ₂ = {th2_deg:.1f}°  τ₁ = {tau1:.3g}  τ₂ = {tau2:.3g} N·m",
 })

@@ -20,6 +20,7 @@ from course_lib.i18n import MessageTable
 from course_lib.physics.models import Pendulum
 from course_lib.physics.symbolic import as_symbols, lagrange_steps, pendulum_energies, state_symbols
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, SymbolicQuestion, quiz_builder
+from course_lib.quiz.diagnosis import Slip
 from course_lib.quiz.prose import signed
 
 PENDULUM_QUIZ = MessageTable("pendulum_quiz", {
@@ -55,6 +56,10 @@ PENDULUM_QUIZ = MessageTable("pendulum_quiz", {
                      "Friction plays no part once the pendulum is still."),
         "tension_prompt": ("Released from rest at 90°, with τ = b = 0, what is the rod tension (N) as the ball "
                            "passes the bottom?"),
+        "hold_slip_sin": ("That is m g l, the torque with the rod horizontal: at 45° the weight's lever arm "
+                          "about the pivot is only l sin 45°."),
+        "tension_slip_weight": ("That is the weight m g alone, the pull of a ball hanging at rest. Passing the "
+                                "bottom it moves on a circle, so the rod must also supply m l θ̇² towards the pivot."),
         "tension_why": ("Energy gives θ̇² = 2 (g/l)(1 − cos 90°) at the bottom, so T_c = m l θ̇² + m g = 3 m g "
                         "= {tension:.2f} N: three times the ball's weight."),
         "formula_prompt": ("Solve the pendulum's equation for the angular acceleration. Type θ̈ in terms of "
@@ -87,6 +92,9 @@ PENDULUM_QUIZ = MessageTable("pendulum_quiz", {
         "hold_why": ("静止时 θ̇ = θ̈ = 0，方程只剩 τ = m g l sin 45° = {hold:.2f} N·m。"
                      "单摆一旦静止，摩擦就不起作用。"),
         "tension_prompt": "从 90° 静止释放，τ = b = 0，小球经过最低点时杆的张力是多少（N）？",
+        "hold_slip_sin": "这是 m g l，即摆杆水平时的力矩；在 45° 时，重力对支点的力臂只有 l sin 45°。",
+        "tension_slip_weight": ("这只是重力 m g，即小球静止悬挂时杆的张力。经过最低点时小球在做圆周运动，"
+                                "杆还要提供指向支点的 m l θ̇²。"),
         "tension_why": ("由能量守恒，最低点处 θ̇² = 2 (g/l)(1 − cos 90°)，所以 T_c = m l θ̇² + m g = 3 m g "
                         "= {tension:.2f} N，即小球重量的三倍。"),
         "formula_prompt": ("把单摆方程解出角加速度。用 theta, theta_dot, tau, b, m, l, g 写出 θ̈"
@@ -145,11 +153,15 @@ def pendulum_quiz(pendulum: Pendulum | None = None) -> Quiz:
         NumericQuestion(
             t("hold_prompt", m=p.m, l=p.l),
             expected=hold_45, tolerance=0.05, unit="N*m", aliases=["Nm", "N m"],
-            explanation=t("hold_why", hold=hold_45)),
+            explanation=t("hold_why", hold=hold_45),
+            # the slip: m g l sin θ with the sine left out, i.e. the holding torque of a horizontal rod
+            slips=[Slip("forgot_sin", float(p.holding_torque(np.pi / 2)), t("hold_slip_sin"))]),
         NumericQuestion(
             t("tension_prompt"),
             expected=tension_bottom, tolerance=0.1, unit="N",
-            explanation=t("tension_why", tension=tension_bottom)),
+            explanation=t("tension_why", tension=tension_bottom),
+            # the slip: the weight only, the tension of the ball at rest at the bottom (θ̇ = 0)
+            slips=[Slip("weight_only", float(p.rod_tension(0.0, 0.0)), t("tension_slip_weight"))]),
         SymbolicQuestion(
             t("formula_prompt"),
             expected=accel, symbols={s.name: s for s in accel.free_symbols},

@@ -244,9 +244,9 @@ class RneaLab(Lab):
         omega, v = p.V[k, 2], world["v"][k]
         classic = (self.readouts["acx"], self.readouts["acy"])
         fmt = NumberFormatter().format          # never "−0.00"
-        vec = lambda u: fmt("({0:+.2f}, {1:+.2f})", float(u[0]), float(u[1]))  # noqa: E731
+        vec = lambda u: fmt("({0:+.3s}, {1:+.3s})", float(u[0]), float(u[1]))  # noqa: E731
         dash = T("rnea_not_yet")
-        num = lambda x: fmt("{0:+.3f}", float(x))  # noqa: E731
+        num = lambda x: fmt("{0:+.3s}", float(x))  # noqa: E731
         rows = [(("rnea_row_omega", num(omega)), ("rnea_row_alpha", num(p.A[k, 2]))),
                 (("rnea_row_v", vec(v)), ("rnea_row_a", vec(world["a"][k]))),
                 (("rnea_row_a_classic", vec(classic)), ("rnea_row_tau", num(p.tau[k]) if has_force else dash)),

@@ -11,15 +11,15 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_next": "Next ▶",
         "rnea_back": "◀ Back",
         "rnea_title": "Chain of equal rods, {length:g} m, {mass:g} kg in all: drag the tip",
-        "rnea_legend_v": "v: velocity of joint i ({sv:.3f} m per m/s)",
-        "rnea_legend_a": "a: spatial acceleration, linear part ({sa:.3f} m per m/s²)",
-        "rnea_legend_f": "f: force across joint i ({sf:.3f} m per N)",
-        "rnea_scene_step": "step {step:.0f} of {steps:.0f}",
+        "rnea_legend_v": "v: velocity of joint i ({sv:.3g} m per m/s)",
+        "rnea_legend_a": "a: spatial acceleration, linear part ({sa:.3g} m per m/s²)",
+        "rnea_legend_f": "f: force across joint i ({sf:.3g} m per N)",
+        "rnea_scene_step": "step {step:.3g} of {steps:.3g}",
         "rnea_stage_start": "Step 0: nothing computed yet. The base is at rest and accelerates upward at g.",
         "rnea_stage_forward": "Forward pass reaches link {i} of {n}: its velocity and acceleration, from link {p}'s.",
         "rnea_stage_backward": ("Backward pass reaches link {i}: the force across joint {i} carries links {i}…{n}; "
                                 "τ{i} = S{i}ᵀ F{i}."),
-        "rnea_pose": "θ{n} = {last:.0f}° (relative), tip at ({x:.2f}, {y:.2f}) m",
+        "rnea_pose": "θ{n} = {last:.0f}° (relative), tip at ({x:.3s}, {y:.3s}) m",
         "rnea_panel_title": "Link {i}, in world axes",
         "rnea_panel_none": "Press Next ▶ to start the forward pass.",
         "rnea_row_v": "v of joint (m/s)",
@@ -42,21 +42,21 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_why_moving": "the chain moves (q̇ = {qd:g} rad/s, q̈ = {qdd:g} rad/s²); set both to 0",
         "rnea_why_step": "the pass has reached step {step} of the {need} needed",
         "rnea_why_few": "n = {n}; this needs at least {n_min} links",
-        "rnea_why_weight": "|f₁| = {f:.2f} N against Σ m g = {w:.2f} N",
-        "rnea_why_tip": "τ{n} = {tau:.3f} N·m, more than {tol:.3f} N·m ({pct:g} % of m g l/2 = {most:.2f} N·m)",
+        "rnea_why_weight": "|f₁| = {f:.3s} N against Σ m g = {w:.3s} N",
+        "rnea_why_tip": "τ{n} = {tau:.3s} N·m, more than {tol:g} N·m ({pct:g} % of m g l/2 = {most:.3s} N·m)",
         # the scene in words (the kit's describe.py): its main readouts with their units
         # the scene in words, one sentence per stage: each names only what the pass has computed so far
         "rnea_description": (
-            "{n:.0f}-link arm, every joint at q̇ {qd:.1f} rad/s and q̈ {qdd:.1f} rad/s²; step {step:.0f} of "
-            "{steps:.0f}: the pass has not started, nothing is computed yet."
+            "{n:.3s}-link arm, every joint at q̇ {qd:.3s} rad/s and q̈ {qdd:.3s} rad/s²; step {step:.3s} of "
+            "{steps:.3s}: the pass has not started, nothing is computed yet."
         ),
         "rnea_description_forward": (
-            "{n:.0f}-link arm, every joint at q̇ {qd:.1f} rad/s and q̈ {qdd:.1f} rad/s²; step {step:.0f} of "
-            "{steps:.0f}, forward pass: link {link:.0f} turns at ω {omega:.2f} rad/s; no joint torque is computed yet."
+            "{n:.3s}-link arm, every joint at q̇ {qd:.3s} rad/s and q̈ {qdd:.3s} rad/s²; step {step:.3s} of "
+            "{steps:.3s}, forward pass: link {link:.3s} turns at ω {omega:.3s} rad/s; no joint torque is computed yet."
         ),
         "rnea_description_backward": (
-            "{n:.0f}-link arm, every joint at q̇ {qd:.1f} rad/s and q̈ {qdd:.1f} rad/s²; step {step:.0f} of "
-            "{steps:.0f}, backward pass: joint {link:.0f} needs the torque τ{link:.0f} {tau:.2f} N·m."
+            "{n:.3s}-link arm, every joint at q̇ {qd:.3s} rad/s and q̈ {qdd:.3s} rad/s²; step {step:.3s} of "
+            "{steps:.3s}, backward pass: joint {link:.3s} needs the torque τ{link:.3s} {tau:.3s} N·m."
         ),
         "rnea_nb_terms": "n = {n}: {count:4d} terms in the {n} equations",
         "rnea_nb_terms_grown": "n = {n}: {count:4d} terms in the {n} equations  ({ratio:.1f} times as many as for n = {previous})",
@@ -90,14 +90,14 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_next": "下一步 ▶",
         "rnea_back": "◀ 上一步",
         "rnea_title": "等长杆链：总长 {length:g} m，总质量 {mass:g} kg；拖动末端",
-        "rnea_legend_v": "v：关节 i 的速度（每 m/s 画 {sv:.3f} m）",
-        "rnea_legend_a": "a：空间加速度的线性部分（每 m/s² 画 {sa:.3f} m）",
-        "rnea_legend_f": "f：穿过关节 i 的力（每 N 画 {sf:.3f} m）",
-        "rnea_scene_step": "第 {step:.0f} 步，共 {steps:.0f} 步",
+        "rnea_legend_v": "v：关节 i 的速度（每 m/s 画 {sv:.3g} m）",
+        "rnea_legend_a": "a：空间加速度的线性部分（每 m/s² 画 {sa:.3g} m）",
+        "rnea_legend_f": "f：穿过关节 i 的力（每 N 画 {sf:.3g} m）",
+        "rnea_scene_step": "第 {step:.3g} 步，共 {steps:.3g} 步",
         "rnea_stage_start": "第 0 步：还没有计算任何东西。基座静止，并以 g 向上加速。",
         "rnea_stage_forward": "前向递推到达第 {i} 根连杆（共 {n} 根）：由第 {p} 根连杆的速度和加速度求出它的速度和加速度。",
         "rnea_stage_backward": "反向递推到达第 {i} 根连杆：穿过关节 {i} 的力承担连杆 {i}…{n}；τ{i} = S{i}ᵀ F{i}。",
-        "rnea_pose": "θ{n} = {last:.0f}°（相对角），末端位于 ({x:.2f}, {y:.2f}) m",
+        "rnea_pose": "θ{n} = {last:.0f}°（相对角），末端位于 ({x:.3s}, {y:.3s}) m",
         "rnea_panel_title": "第 {i} 根连杆，世界坐标系下",
         "rnea_panel_none": "按“下一步 ▶”开始前向递推。",
         "rnea_row_v": "关节的 v (m/s)",
@@ -119,20 +119,20 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_why_moving": "链在运动（q̇ = {qd:g} rad/s，q̈ = {qdd:g} rad/s²）；把两者都设为 0",
         "rnea_why_step": "递推到了第 {step} 步，需要 {need} 步",
         "rnea_why_few": "n = {n}；这里至少需要 {n_min} 根连杆",
-        "rnea_why_weight": "|f₁| = {f:.2f} N，而 Σ m g = {w:.2f} N",
-        "rnea_why_tip": "τ{n} = {tau:.3f} N·m，大于 {tol:.3f} N·m（m g l/2 = {most:.2f} N·m 的 {pct:g} %）",
+        "rnea_why_weight": "|f₁| = {f:.3s} N，而 Σ m g = {w:.3s} N",
+        "rnea_why_tip": "τ{n} = {tau:.3s} N·m，大于 {tol:g} N·m（m g l/2 = {most:.3s} N·m 的 {pct:g} %）",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "rnea_description": (
-            "{n:.0f} 连杆机械臂，每个关节 q̇ {qd:.1f} rad/s、q̈ {qdd:.1f} rad/s²；第 {step:.0f} 步，共 {steps:.0f} 步："
+            "{n:.3s} 连杆机械臂，每个关节 q̇ {qd:.3s} rad/s、q̈ {qdd:.3s} rad/s²；第 {step:.3s} 步，共 {steps:.3s} 步："
             "递推尚未开始，还没有计算任何量。"
         ),
         "rnea_description_forward": (
-            "{n:.0f} 连杆机械臂，每个关节 q̇ {qd:.1f} rad/s、q̈ {qdd:.1f} rad/s²；第 {step:.0f} 步，共 {steps:.0f} 步，"
-            "前向递推：第 {link:.0f} 根连杆的角速度 ω {omega:.2f} rad/s；关节力矩尚未计算。"
+            "{n:.3s} 连杆机械臂，每个关节 q̇ {qd:.3s} rad/s、q̈ {qdd:.3s} rad/s²；第 {step:.3s} 步，共 {steps:.3s} 步，"
+            "前向递推：第 {link:.3s} 根连杆的角速度 ω {omega:.3s} rad/s；关节力矩尚未计算。"
         ),
         "rnea_description_backward": (
-            "{n:.0f} 连杆机械臂，每个关节 q̇ {qd:.1f} rad/s、q̈ {qdd:.1f} rad/s²；第 {step:.0f} 步，共 {steps:.0f} 步，"
-            "反向递推：关节 {link:.0f} 需要的力矩 τ{link:.0f} {tau:.2f} N·m。"
+            "{n:.3s} 连杆机械臂，每个关节 q̇ {qd:.3s} rad/s、q̈ {qdd:.3s} rad/s²；第 {step:.3s} 步，共 {steps:.3s} 步，"
+            "反向递推：关节 {link:.3s} 需要的力矩 τ{link:.3s} {tau:.3s} N·m。"
         ),
         "rnea_nb_terms": "n = {n}：{n} 个方程共 {count:4d} 项",
         "rnea_nb_terms_grown": "n = {n}：{n} 个方程共 {count:4d} 项（是 n = {previous} 时的 {ratio:.1f} 倍）",
@@ -162,7 +162,7 @@ RNEA_LAB = MessageTable("rnea_lab", {
     "rnea_row_omega": "ω (rad/s)",
     "rnea_row_alpha": "α (rad/s²)",
     "rnea_row_tau": "τ = Sᵀ F (N·m)",
-    "rnea_value_rest": "a{n} = ({ax:.2f}, {ay:.2f}) m/s²",
-    "rnea_value_weight": "|f₁| = {f:.2f} N = Σ m g",
-    "rnea_value_tip": "τ{n} = {tau:.4f} N·m",
+    "rnea_value_rest": "a{n} = ({ax:.3s}, {ay:.3s}) m/s²",
+    "rnea_value_weight": "|f₁| = {f:.3s} N = Σ m g",
+    "rnea_value_tip": "τ{n} = {tau:.3s} N·m",
 })

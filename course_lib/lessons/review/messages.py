@@ -23,16 +23,16 @@ REVIEW = MessageTable("review_quiz", {
             "from the upward vertical."),
         "chain_context": "Lesson 10's chain; g = {g:g} m/s².",
         "tracking_context": (
-            "Lesson 8's lab 2 reads these RMS tool errors: δ = −30 %: computed torque {ct_low:.3f} m, "
-            "PD + gravity {pg_low:.3f} m; δ = +30 %: computed torque {ct_high:.3f} m, PD + gravity "
-            "{pg_high:.3f} m."),
+            "Lesson 8's lab 2 reads these RMS tool errors: δ = −30 %: computed torque {ct_low:.3s} m, "
+            "PD + gravity {pg_low:.3s} m; δ = +30 %: computed torque {ct_high:.3s} m, PD + gravity "
+            "{pg_high:.3s} m."),
         "angles_context": "Lesson 11's arm: θ₁ from the horizontal, θ₂ relative to link 1.",
         "tip_prompt": (
             "In the start-here lab (l₁ = {l1:g} m, l₂ = {l2:g} m), set θ₁ = 30° (from the horizontal) and "
             "θ₂ = 45° (relative to link 1). How high above the shoulder is the tip (m)?"),
         "tip_why": (
             "The tip's height adds the two links' vertical parts: y = l₁ sin θ₁ + l₂ sin(θ₁ + θ₂) "
-            "= {l1:g} · sin 30° + {l2:g} · sin 75° = {height:.3f} m. Link 2's angle to the horizontal is "
+            "= {l1:g} · sin 30° + {l2:g} · sin 75° = {height:.3s} m. Link 2's angle to the horizontal is "
             "θ₁ + θ₂, because θ₂ is measured from link 1."),
         # what the notebook's code cells print (its printout.say)
         "review_nb_count": "{questions} questions from {lessons} lessons",
@@ -49,15 +49,15 @@ REVIEW = MessageTable("review_quiz", {
         "cart_pole_context": "第 4 课的小车倒立摆：摆的质量集中在杆端，离小车 l = {l:g} m；θ 从竖直向上方向量起。",
         "chain_context": "第 10 课的连杆链；g = {g:g} m/s²。",
         "tracking_context": (
-            "第 8 课实验 2 读出的末端均方根误差：δ = −30 % 时，计算力矩 {ct_low:.3f} m，PD + 重力补偿 "
-            "{pg_low:.3f} m；δ = +30 % 时，计算力矩 {ct_high:.3f} m，PD + 重力补偿 {pg_high:.3f} m。"),
+            "第 8 课实验 2 读出的末端均方根误差：δ = −30 % 时，计算力矩 {ct_low:.3s} m，PD + 重力补偿 "
+            "{pg_low:.3s} m；δ = +30 % 时，计算力矩 {ct_high:.3s} m，PD + 重力补偿 {pg_high:.3s} m。"),
         "angles_context": "第 11 课的手臂：θ₁ 从水平方向量起，θ₂ 相对连杆 1。",
         "tip_prompt": (
             "在入门实验里（l₁ = {l1:g} m，l₂ = {l2:g} m），把 θ₁ 设为 30°（从水平方向量起），θ₂ 设为 45°"
             "（相对连杆 1）。手臂末端比肩关节高多少（m）？"),
         "tip_why": (
             "末端高度是两根连杆竖直分量之和：y = l₁ sin θ₁ + l₂ sin(θ₁ + θ₂) = {l1:g} · sin 30° + "
-            "{l2:g} · sin 75° = {height:.3f} m。因为 θ₂ 是相对连杆 1 量的，连杆 2 与水平方向的夹角是 θ₁ + θ₂。"),
+            "{l2:g} · sin 75° = {height:.3s} m。因为 θ₂ 是相对连杆 1 量的，连杆 2 与水平方向的夹角是 θ₁ + θ₂。"),
         # what the notebook's code cells print (its printout.say)
         "review_nb_count": "共 {questions} 道题，出自 {lessons} 课",
     },

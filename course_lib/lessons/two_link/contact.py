@@ -28,8 +28,8 @@ X_WALL, START_HEIGHT, DURATION, STEP, BAUMGARTE = 1.2, -0.3, 3.0, 0.01, (10.0, 1
 CONTACT_QUIZ = MessageTable("two_link_contact_quiz", {
     "en": {
         "sign_prompt": ("The tool rests on a frictionless wall at x = {x:g} m and the arm slides down it with "
-                        "τ = 0. The KKT solve gives the wall force λ = {lam0:.2f} N along +x at the start and "
-                        "λ = {lam_max:.1f} N later on. What does the positive value mean?"),
+                        "τ = 0. The KKT solve gives the wall force λ = {lam0:.3s} N along +x at the start and "
+                        "λ = {lam_max:.3s} N later on. What does the positive value mean?"),
         "sign_a": "The wall would have to pull the tool; a real tool leaves the wall there.",
         "sign_a_note": "Yes: a contact can only push (λ ≤ 0 here), so at λ = 0 the contact opens.",
         "sign_b": "The wall pushes the tool harder than at the start, because the arm now slides down faster.",
@@ -40,8 +40,8 @@ CONTACT_QUIZ = MessageTable("two_link_contact_quiz", {
                      "sign it needs. A real contact adds λ ≤ 0 and φ ≤ 0 with λ φ = 0 "
                      "(complementarity): it pushes, or it separates, never both."),
         "drift_prompt": ("Integrated plainly with RK4 at h = {h_ms:g} ms, the tool leaves the wall by up to "
-                         "|φ| = {plain:.1e} m in {T:g} s; with Baumgarte's α = β = {gain:g} 1/s by only "
-                         "{held:.1e} m. Why does the plain run drift?"),
+                         "|φ| = {plain:.3s} m in {T:g} s; with Baumgarte's α = β = {gain:g} 1/s by only "
+                         "{held:.3s} m. Why does the plain run drift?"),
         "drift_a": "The KKT system only asks for φ̈ = 0; step errors in φ and φ̇ are never corrected.",
         "drift_a_note": "Yes: φ̈ = 0 holds any φ and φ̇ it is given, so errors add up.",
         "drift_b": "The mass matrix is singular on the wall.",
@@ -53,7 +53,7 @@ CONTACT_QUIZ = MessageTable("two_link_contact_quiz", {
     },
     "zh": {
         "sign_prompt": ("工具端靠在 x = {x:g} m 处一面无摩擦的墙上，τ = 0 时机械臂沿墙下滑。"
-                        "KKT 求解给出墙沿 +x 方向的力：开始时 λ = {lam0:.2f} N，后来 λ = {lam_max:.1f} N。"
+                        "KKT 求解给出墙沿 +x 方向的力：开始时 λ = {lam0:.3s} N，后来 λ = {lam_max:.3s} N。"
                         "这个正值说明什么？"),
         "sign_a": "墙得拉住工具端；真实的工具端在这里会离开墙面。",
         "sign_a_note": "对：接触只能推（这里 λ ≤ 0），λ 降到 0 时接触就断开。",
@@ -64,8 +64,8 @@ CONTACT_QUIZ = MessageTable("two_link_contact_quiz", {
         "sign_why": ("双边约束 φ = 0 不惜一切让工具端留在墙上，所以 λ 需要什么符号就取什么符号。"
                      "真实接触还要求 λ ≤ 0、φ ≤ 0 且 λ φ = 0（互补条件）：要么推，要么分开，不会同时发生。"),
         "drift_prompt": ("用 RK4、步长 h = {h_ms:g} ms 直接积分，{T:g} s 内工具端离开墙面最多 "
-                         "|φ| = {plain:.1e} m；加上 α = β = {gain:g} 1/s 的 Baumgarte 稳定化后只有 "
-                         "{held:.1e} m。直接积分为什么会漂移？"),
+                         "|φ| = {plain:.3s} m；加上 α = β = {gain:g} 1/s 的 Baumgarte 稳定化后只有 "
+                         "{held:.3s} m。直接积分为什么会漂移？"),
         "drift_a": "KKT 方程组只要求 φ̈ = 0；每一步在 φ 和 φ̇ 上的误差从不被纠正。",
         "drift_a_note": "对：φ̈ = 0 会保留给定的任何 φ 和 φ̇，误差因此不断累积。",
         "drift_b": "在墙上时质量矩阵是奇异的。",

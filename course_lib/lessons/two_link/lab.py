@@ -152,10 +152,10 @@ class ArmSimLab(ArmSimTasks, ToolPush, PosedSimArm, SimLab):
         r = 1.04 * (arm.l1 + arm.l2)  # any posture fits; the corners hold the angle and torque readouts
         world = dict(panel="world")
         row = lambda i: [  # noqa: E731 - one row of the live equation, joint i
-            T(f"arm_formula_row{i}"), (f"{{Mqdd{i}:.2f}}", "inertia"), T("arm_formula_plus"),
-            (f"{{Cqd{i}:.2f}}", "velocity"), T("arm_formula_plus"), (f"{{g{i}:.2f}}", "gravity"), T("arm_formula_eq"),
-            (f"{{tau{i}:.2f}}", "tau"), T("arm_formula_plus"), (f"{{JTh{i}:.2f}}", "push"), T("arm_formula_minus"),
-            (f"{{bqd{i}:.2f}}", "friction")]
+            T(f"arm_formula_row{i}"), (f"{{Mqdd{i}:.3g}}", "inertia"), T("arm_formula_plus"),
+            (f"{{Cqd{i}:.3g}}", "velocity"), T("arm_formula_plus"), (f"{{g{i}:.3g}}", "gravity"), T("arm_formula_eq"),
+            (f"{{tau{i}:.3g}}", "tau"), T("arm_formula_plus"), (f"{{JTh{i}:.3g}}", "push"), T("arm_formula_minus"),
+            (f"{{bqd{i}:.3g}}", "friction")]
         formula = Formula(
             [(T("arm_formula_Mqdd"), "inertia"), T("arm_formula_plus"), (T("arm_formula_Cqd"), "velocity"),
              T("arm_formula_plus"), (T("arm_formula_g"), "gravity"), T("arm_formula_eq"),

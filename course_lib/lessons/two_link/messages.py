@@ -1,6 +1,6 @@
 """The 2R arm simulator's sentences (lesson 3, see :mod:`course_lib.i18n`).
 
-Texts of the scene and of the formula may hold ``{channel:.2f}`` fields: the browser
+Texts of the scene and of the formula may hold ``{channel:.3s}`` fields: the browser
 fills them in with the scene's channels at display rate.
 """
 
@@ -25,22 +25,22 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_title_world": "2R arm (drag the elbow or the tip)",
         "arm_title_ledger": "energy ledger [J]",
         "arm_scene_ledger": "gap (E − E₀) − W − W_ext = {gap:.3g} J",
-        "arm_legend_W": "╍ W = {W:.3f} J (τ and friction)",
-        "arm_legend_Wext": "╍ W_ext = {Wext:.3f} J (tool force)",
+        "arm_legend_W": "╍ W = {W:.3g} J (τ and friction)",
+        "arm_legend_Wext": "╍ W_ext = {Wext:.3g} J (tool force)",
         "arm_readouts": (
-            "t = {t:.2f} s &nbsp; q = ({th1w:.3f}, {th2w:.3f}) rad (within ±π)<br>"
-            "q̇ = ({qd1:.3f}, {qd2:.3f}) rad/s &nbsp; q̈ = ({qdd1:.3f}, {qdd2:.3f}) rad/s²<br>"
-            "τ = ({tau1:.2f}, {tau2:.2f}) N·m &nbsp; E = {E:.4f} J<br>"
-            "E − E₀ = {dE:.4f} J &nbsp; W = {W:.4f} J &nbsp; W_ext = {Wext:.4f} J<br>"
+            "t = {t:.3s} s &nbsp; q = ({th1w:.3s}, {th2w:.3s}) rad (within ±π)<br>"
+            "q̇ = ({qd1:.3s}, {qd2:.3s}) rad/s &nbsp; q̈ = ({qdd1:.3s}, {qdd2:.3s}) rad/s²<br>"
+            "τ = ({tau1:.3s}, {tau2:.3s}) N·m &nbsp; E = {E:.3s} J<br>"
+            "E − E₀ = {dE:.3s} J &nbsp; W = {W:.3s} J &nbsp; W_ext = {Wext:.3s} J<br>"
             "gap (E − E₀) − W − W_ext = <b>{gap_text}</b>"
         ),
         "arm_readout_push": (
-            "Tool force h_e = ({fx:.1f}, {fy:.1f}) N (red arrow): it adds Jᵀh_e = ({JTh1:.2f}, {JTh2:.2f}) N·m "
+            "Tool force h_e = ({fx:.3s}, {fy:.3s}) N (red arrow): it adds Jᵀh_e = ({JTh1:.3s}, {JTh2:.3s}) N·m "
             "to the joints' side of the equation, and its work W_ext enters the ledger."
         ),
         "arm_readout_hold": (
-            "Hold is on: τ = g(q) − Jᵀh_e = ({tau1:.2f}, {tau2:.2f}) N·m, computed at q = ({q1:.3f}, {q2:.3f}) rad "
-            "for h_e = ({fx:.1f}, {fy:.1f}) N."
+            "Hold is on: τ = g(q) − Jᵀh_e = ({tau1:.3s}, {tau2:.3s}) N·m, computed at q = ({q1:.3s}, {q2:.3s}) rad "
+            "for h_e = ({fx:.3s}, {fy:.3s}) N."
         ),
         "arm_readout_run": (
             "Last Run 10 s ({method}, h = {h_ms:g} ms): largest |gap| over its steps <b>{error}</b>. "
@@ -55,7 +55,7 @@ ARM_SIM = MessageTable("arm_sim_lab", {
             "Start from the default posture (Reset): a swing from high up moves fast, and explicit Euler adds a "
             "little energy on every step, more the faster the arm moves."
         ),
-        "arm_task_euler_value": "energy error {error:.1f} J",
+        "arm_task_euler_value": "energy error {error:.3s} J",
         "arm_task_rk4": (
             "RK4 with h ≤ {h_ms:g} ms, τ = 0, b = 0, gravity on: press Run 10 s and keep the energy error "
             "below {error:g} J for the full run. Then press Reset (a run goes on from where the last "
@@ -66,8 +66,8 @@ ARM_SIM = MessageTable("arm_sim_lab", {
             "16 times smaller. Press Reset before each run so that both runs start from the same posture; the "
             "controls keep their values."
         ),
-        "arm_task_rk4_value": ("largest energy error {error:.1e} J at h = {h_ms:g} ms and {error_half:.1e} J at "
-                               "h = {half_ms:g} ms: {ratio:.1f} times smaller"),
+        "arm_task_rk4_value": ("largest energy error {error:.3s} J at h = {h_ms:g} ms and {error_half:.3s} J at "
+                               "h = {half_ms:g} ms: {ratio:.3s} times smaller"),
         "arm_why_rk4_halve": ("the run at h = {h_ms:g} ms qualifies; now press Reset, set h = {half_ms:g} ms "
                               "and Run 10 s again (or the other way round, from the same start)"),
         "arm_task_hold": (
@@ -78,7 +78,7 @@ ARM_SIM = MessageTable("arm_sim_lab", {
             "At rest q̇ = q̈ = 0, so the equation leaves τ = g(q). Stop the arm first (Reset, or drag it), "
             "then switch Hold on and press Play."
         ),
-        "arm_task_hold_value": "still at q = ({q1:.2f}, {q2:.2f}) rad with τ = ({tau1:.2f}, {tau2:.2f}) N·m",
+        "arm_task_hold_value": "still at q = ({q1:.3s}, {q2:.3s}) rad with τ = ({tau1:.3s}, {tau2:.3s}) N·m",
         "arm_task_push": (
             "Push the tool with at least {force:g} N and hold the arm still {dwell:g} s (speeds below {speed:g} rad/s) "
             "by τ = g − Jᵀh_e."
@@ -88,15 +88,15 @@ ARM_SIM = MessageTable("arm_sim_lab", {
             "torque minus what the push already does at the joints. Set the force, stop the arm (Reset), then "
             "switch Hold on and press Play. Hold switched on before the push only cancels gravity."
         ),
-        "arm_task_push_value": ("still under h_e = ({fx:.1f}, {fy:.1f}) N with τ = ({tau1:.2f}, {tau2:.2f}) N·m, "
-                                "Jᵀh_e = ({JTh1:.2f}, {JTh2:.2f}) N·m"),
+        "arm_task_push_value": ("still under h_e = ({fx:.3s}, {fy:.3s}) N with τ = ({tau1:.3s}, {tau2:.3s}) N·m, "
+                                "Jᵀh_e = ({JTh1:.3s}, {JTh2:.3s}) N·m"),
         "arm_why_run_push": "the last run had a tool force ({fx:g}, {fy:g}) N: set f_x = f_y = 0",
-        "arm_why_push_small": "the push is {force:.1f} N; the task asks for at least {need:g} N",
+        "arm_why_push_small": "the push is {force:.3s} N; the task asks for at least {need:g} N",
         "arm_why_push_hold_old": (
-            "Hold's τ was computed for h_e = ({fx:.1f}, {fy:.1f}) N, not for this push: switch Hold off and on again"
+            "Hold's τ was computed for h_e = ({fx:.3s}, {fy:.3s}) N, not for this push: switch Hold off and on again"
         ),
         "arm_why_push_tau": (
-            "τ is {off:.2f} N·m away from g(q) − Jᵀh_e = ({need1:.2f}, {need2:.2f}) N·m at this posture"
+            "τ is {off:.3s} N·m away from g(q) − Jᵀh_e = ({need1:.3s}, {need2:.3s}) N·m at this posture"
         ),
         "arm_why_no_run": "press Run 10 s",
         "arm_why_method": "the last run used {method}, not {need}",
@@ -105,20 +105,20 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_why_inputs": "the last run had τ = ({tau1:g}, {tau2:g}) N·m, b = {b:g}: set τ = 0 and b = 0",
         "arm_why_gravity": "the last run had gravity off",
         "arm_why_drop_c": "the last run had C q̇ dropped: switch it back on",
-        "arm_why_euler_small": "the energy error was only {error:.2f} J: start from higher up (Reset)",
-        "arm_why_rk4_large": "the energy error reached {error:.1e} J",
+        "arm_why_euler_small": "the energy error was only {error:.3s} J: start from higher up (Reset)",
+        "arm_why_rk4_large": "the energy error reached {error:.3s} J",
         "arm_why_hold_off": "Hold is off",
         "arm_why_hold_gravity": "gravity is off, so any τ = 0 posture stays still",
         "arm_why_hold_moving": (
-            "Hold was switched on while the arm moved at {speed:.2f} rad/s: τ = g(q) holds an arm at rest, "
+            "Hold was switched on while the arm moved at {speed:.3s} rad/s: τ = g(q) holds an arm at rest, "
             "not a moving one"
         ),
-        "arm_why_hold_drift": "the arm moves at {speed:.3f} rad/s",
+        "arm_why_hold_drift": "the arm moves at {speed:.3s} rad/s",
         "arm_error_q0": "q0 must be two finite angles in radians (θ₁ from the horizontal, θ₂ relative), got {value!r}",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "arm_sim_description": (
-            "Arm at θ₁ {th1w:.2f} rad, θ₂ {th2w:.2f} rad (within ±π), t {t:.2f} s; energy E {E:.2f} J, work W {W:.2f} J; "
-            "tool force f_x {fx:.1f} N, f_y {fy:.1f} N, its work W_ext {Wext:.2f} J."
+            "Arm at θ₁ {th1w:.3s} rad, θ₂ {th2w:.3s} rad (within ±π), t {t:.3s} s; energy E {E:.3s} J, work W {W:.3s} J; "
+            "tool force f_x {fx:.3s} N, f_y {fy:.3s} N, its work W_ext {Wext:.3s} J."
         ),
         "arm_nb_gimbal": "pitch θ = {deg:5.1f}°: det M = {det:.3e} kg³·m⁶, κ(M) = {kappa:.3g}",
         "arm_nb_gimbal_lock": (
@@ -160,22 +160,22 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_title_world": "2R 机械臂（拖动肘部或末端）",
         "arm_title_ledger": "能量收支 [J]",
         "arm_scene_ledger": "差额 (E − E₀) − W − W_ext = {gap:.3g} J",
-        "arm_legend_W": "╍ W = {W:.3f} J（τ 与摩擦做的功）",
-        "arm_legend_Wext": "╍ W_ext = {Wext:.3f} J（末端外力做的功）",
+        "arm_legend_W": "╍ W = {W:.3g} J（τ 与摩擦做的功）",
+        "arm_legend_Wext": "╍ W_ext = {Wext:.3g} J（末端外力做的功）",
         "arm_readouts": (
-            "t = {t:.2f} s &nbsp; q = ({th1w:.3f}, {th2w:.3f}) rad（取 ±π 以内）<br>"
-            "q̇ = ({qd1:.3f}, {qd2:.3f}) rad/s &nbsp; q̈ = ({qdd1:.3f}, {qdd2:.3f}) rad/s²<br>"
-            "τ = ({tau1:.2f}, {tau2:.2f}) N·m &nbsp; E = {E:.4f} J<br>"
-            "E − E₀ = {dE:.4f} J &nbsp; W = {W:.4f} J &nbsp; W_ext = {Wext:.4f} J<br>"
+            "t = {t:.3s} s &nbsp; q = ({th1w:.3s}, {th2w:.3s}) rad（取 ±π 以内）<br>"
+            "q̇ = ({qd1:.3s}, {qd2:.3s}) rad/s &nbsp; q̈ = ({qdd1:.3s}, {qdd2:.3s}) rad/s²<br>"
+            "τ = ({tau1:.3s}, {tau2:.3s}) N·m &nbsp; E = {E:.3s} J<br>"
+            "E − E₀ = {dE:.3s} J &nbsp; W = {W:.3s} J &nbsp; W_ext = {Wext:.3s} J<br>"
             "差额 (E − E₀) − W − W_ext = <b>{gap_text}</b>"
         ),
         "arm_readout_push": (
-            "末端外力 h_e = ({fx:.1f}, {fy:.1f}) N（红色箭头）：它在方程的关节一侧加上 "
-            "Jᵀh_e = ({JTh1:.2f}, {JTh2:.2f}) N·m，它做的功 W_ext 也记入能量收支。"
+            "末端外力 h_e = ({fx:.3s}, {fy:.3s}) N（红色箭头）：它在方程的关节一侧加上 "
+            "Jᵀh_e = ({JTh1:.3s}, {JTh2:.3s}) N·m，它做的功 W_ext 也记入能量收支。"
         ),
         "arm_readout_hold": (
-            "“保持”已开启：τ = g(q) − Jᵀh_e = ({tau1:.2f}, {tau2:.2f}) N·m，"
-            "按 q = ({q1:.3f}, {q2:.3f}) rad、h_e = ({fx:.1f}, {fy:.1f}) N 计算。"
+            "“保持”已开启：τ = g(q) − Jᵀh_e = ({tau1:.3s}, {tau2:.3s}) N·m，"
+            "按 q = ({q1:.3s}, {q2:.3s}) rad、h_e = ({fx:.3s}, {fy:.3s}) N 计算。"
         ),
         "arm_readout_run": (
             "上一次运行 10 s（{method}，h = {h_ms:g} ms）：各步中最大的 |差额| 为 <b>{error}</b>。"
@@ -190,7 +190,7 @@ ARM_SIM = MessageTable("arm_sim_lab", {
             "从默认姿态出发（按“重置”）：从高处摆下来速度很快，而显式欧拉每一步都会凭空添一点能量，"
             "机械臂动得越快，添得越多。"
         ),
-        "arm_task_euler_value": "能量误差 {error:.1f} J",
+        "arm_task_euler_value": "能量误差 {error:.3s} J",
         "arm_task_rk4": (
             "RK4，h ≤ {h_ms:g} ms，τ = 0，b = 0，开启重力：按“运行 10 s”，让整个运行过程中的能量误差"
             "都小于 {error:g} J。然后按“重置”（否则会接着上一次的终点继续算），把 h 减半再运行一次："
@@ -200,8 +200,8 @@ ARM_SIM = MessageTable("arm_sim_lab", {
             "RK4 是四阶方法：跑满固定的 10 s，能量误差按 h⁴ 缩小，h 减半，误差大约缩小到原来的 1/16。"
             "每次运行前按“重置”，让两次都从同一个姿态出发；各控件会保持当前值。"
         ),
-        "arm_task_rk4_value": ("h = {h_ms:g} ms 时最大能量误差为 {error:.1e} J，h = {half_ms:g} ms 时为 "
-                               "{error_half:.1e} J：缩小到 1/{ratio:.1f}"),
+        "arm_task_rk4_value": ("h = {h_ms:g} ms 时最大能量误差为 {error:.3s} J，h = {half_ms:g} ms 时为 "
+                               "{error_half:.3s} J：缩小到 1/{ratio:.3s}"),
         "arm_why_rk4_halve": ("h = {h_ms:g} ms 的这次运行符合要求；现在按“重置”，把 h 设为 {half_ms:g} ms，"
                               "再按“运行 10 s”（反过来也行，只要从同一个姿态出发）"),
         "arm_task_hold": (
@@ -212,7 +212,7 @@ ARM_SIM = MessageTable("arm_sim_lab", {
             "静止时 q̇ = q̈ = 0，方程只剩下 τ = g(q)。先让机械臂停下（按“重置”或拖动它），"
             "再打开“保持”，然后按“播放”。"
         ),
-        "arm_task_hold_value": "静止于 q = ({q1:.2f}, {q2:.2f}) rad，τ = ({tau1:.2f}, {tau2:.2f}) N·m",
+        "arm_task_hold_value": "静止于 q = ({q1:.3s}, {q2:.3s}) rad，τ = ({tau1:.3s}, {tau2:.3s}) N·m",
         "arm_task_push": (
             "用至少 {force:g} N 的外力推末端（f_x、f_y），并用 τ = g(q) − Jᵀh_e 让机械臂在播放中静止 "
             "{dwell:g} s（速度小于 {speed:g} rad/s）。"
@@ -222,15 +222,15 @@ ARM_SIM = MessageTable("arm_sim_lab", {
             "先设好外力，让机械臂停下（按“重置”），再打开“保持”，然后按“播放”。"
             "在施加外力之前打开的“保持”只抵消了重力。"
         ),
-        "arm_task_push_value": ("在 h_e = ({fx:.1f}, {fy:.1f}) N 下静止，τ = ({tau1:.2f}, {tau2:.2f}) N·m，"
-                                "Jᵀh_e = ({JTh1:.2f}, {JTh2:.2f}) N·m"),
+        "arm_task_push_value": ("在 h_e = ({fx:.3s}, {fy:.3s}) N 下静止，τ = ({tau1:.3s}, {tau2:.3s}) N·m，"
+                                "Jᵀh_e = ({JTh1:.3s}, {JTh2:.3s}) N·m"),
         "arm_why_run_push": "上一次运行时末端有外力 ({fx:g}, {fy:g}) N：请设 f_x = f_y = 0",
-        "arm_why_push_small": "外力只有 {force:.1f} N，任务要求至少 {need:g} N",
+        "arm_why_push_small": "外力只有 {force:.3s} N，任务要求至少 {need:g} N",
         "arm_why_push_hold_old": (
-            "“保持”的 τ 是按 h_e = ({fx:.1f}, {fy:.1f}) N 算的，不是按现在的外力：请把“保持”关掉再打开"
+            "“保持”的 τ 是按 h_e = ({fx:.3s}, {fy:.3s}) N 算的，不是按现在的外力：请把“保持”关掉再打开"
         ),
         "arm_why_push_tau": (
-            "τ 与此姿态下的 g(q) − Jᵀh_e = ({need1:.2f}, {need2:.2f}) N·m 相差 {off:.2f} N·m"
+            "τ 与此姿态下的 g(q) − Jᵀh_e = ({need1:.3s}, {need2:.3s}) N·m 相差 {off:.3s} N·m"
         ),
         "arm_why_no_run": "请按“运行 10 s”",
         "arm_why_method": "上一次运行用的是{method}，不是{need}",
@@ -239,19 +239,19 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_why_inputs": "上一次运行时 τ = ({tau1:g}, {tau2:g}) N·m，b = {b:g}：请设 τ = 0、b = 0",
         "arm_why_gravity": "上一次运行时重力是关着的",
         "arm_why_drop_c": "上一次运行去掉了 C q̇：请把它加回来",
-        "arm_why_euler_small": "能量误差只有 {error:.2f} J：从更高的位置出发（按“重置”）",
-        "arm_why_rk4_large": "能量误差达到了 {error:.1e} J",
+        "arm_why_euler_small": "能量误差只有 {error:.3s} J：从更高的位置出发（按“重置”）",
+        "arm_why_rk4_large": "能量误差达到了 {error:.3s} J",
         "arm_why_hold_off": "“保持”没有打开",
         "arm_why_hold_gravity": "重力关着，任何 τ = 0 的姿态都会静止不动",
         "arm_why_hold_moving": (
-            "打开“保持”时机械臂正以 {speed:.2f} rad/s 运动：τ = g(q) 只能托住静止的机械臂，托不住运动中的"
+            "打开“保持”时机械臂正以 {speed:.3s} rad/s 运动：τ = g(q) 只能托住静止的机械臂，托不住运动中的"
         ),
-        "arm_why_hold_drift": "机械臂在以 {speed:.3f} rad/s 运动",
+        "arm_why_hold_drift": "机械臂在以 {speed:.3s} rad/s 运动",
         "arm_error_q0": "q0 必须是两个有限的角度，单位为弧度（θ₁ 从水平方向量起，θ₂ 为相对角），收到的是 {value!r}",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "arm_sim_description": (
-            "机械臂位于 θ₁ {th1w:.2f} rad、θ₂ {th2w:.2f} rad（取 ±π 以内），t {t:.2f} s；能量 E {E:.2f} J，功 W {W:.2f} J；"
-            "末端外力 f_x {fx:.1f} N、f_y {fy:.1f} N，它做的功 W_ext {Wext:.2f} J。"
+            "机械臂位于 θ₁ {th1w:.3s} rad、θ₂ {th2w:.3s} rad（取 ±π 以内），t {t:.3s} s；能量 E {E:.3s} J，功 W {W:.3s} J；"
+            "末端外力 f_x {fx:.3s} N、f_y {fy:.3s} N，它做的功 W_ext {Wext:.3s} J。"
         ),
         "arm_nb_gimbal": "俯仰角 θ = {deg:5.1f}°：det M = {det:.3e} kg³·m⁶，κ(M) = {kappa:.3g}",
         "arm_nb_gimbal_lock": (
@@ -286,9 +286,9 @@ ARM_SIM = MessageTable("arm_sim_lab", {
     "arm_formula_JTh": "Jᵀh_e",
     "arm_method_rk4": "RK4",
     "arm_xlabel_ledger": "t [s]",
-    "arm_scene_angles": "θ₁ = {th1w:.2f} rad   θ₂ = {th2w:.2f} rad",
-    "arm_scene_torques": "τ₁ = {tau1:.2f} N·m   τ₂ = {tau2:.2f} N·m",
-    "arm_legend_E": "━ E − E₀ = {dE:.3f} J",
+    "arm_scene_angles": "θ₁ = {th1w:.3g} rad   θ₂ = {th2w:.3g} rad",
+    "arm_scene_torques": "τ₁ = {tau1:.3g} N·m   τ₂ = {tau2:.3g} N·m",
+    "arm_legend_E": "━ E − E₀ = {dE:.3g} J",
     # the live equation: one row per joint, every term coloured as in lesson 3's lab
     "arm_formula_title": "M q̈ + C q̇ + g = τ + Jᵀh_e − b q̇   [N·m]\n",
     "arm_formula_Mqdd": "M q̈",

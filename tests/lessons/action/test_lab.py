@@ -14,6 +14,7 @@ import re
 import numpy as np
 import pytest
 
+from course_lib.lab.numbers import significant
 from course_lib.lessons.action.lab import MODE3_EPS, MODE3_K, VALLEY_BACK, VALLEY_OUT, ActionLab
 from course_lib.physics.action import Ball, action_change, ball_delta_s, perturbed_path
 from course_lib.physics.pendulum_bvp import PendulumSwing
@@ -47,7 +48,7 @@ def test_ball_readouts_show_the_exact_delta_s_beside_the_numeric_one(k):
     assert lab.readout("exact") == pytest.approx(exact, rel=1e-14)
     assert lab.readout("dS") == pytest.approx(exact, rel=1e-6)
     assert lab.readout("diff") == pytest.approx(lab.readout("dS") - exact, abs=1e-15)
-    assert f"{exact:.6f}" in lab.shown_text() and "numerical − exact" in lab.shown_text()
+    assert significant(exact, 3) in lab.shown_text() and "numerical − exact" in lab.shown_text()
 
 
 def test_dashed_path_drawn_by_the_browser_is_the_perturbed_path(k=2):
@@ -71,7 +72,7 @@ def test_action_curve_and_current_point_are_s_of_eps_minus_s_of_0():
     assert np.allclose(ys, action_change(PendulumSwing(), xs, 3), rtol=1e-12, atol=1e-12)
     assert ys.min() == ys[np.argmin(np.abs(xs))]  # the bottom of the drawn valley is ε = 0
     assert lab.scene.values["dS"] == pytest.approx(action_change(PendulumSwing(), -0.4, 3), rel=1e-12)
-    assert "θ(0) = 0.30 rad, θ(T) = -0.30 rad" in lab.setup_html.value.replace("−", "-")
+    assert "θ(0) = 0.300 rad, θ(T) = -0.300 rad" in lab.setup_html.value.replace("−", "-")
 
 
 # -- task 1: out beyond VALLEY_OUT, back within VALLEY_BACK ---------------------------------------

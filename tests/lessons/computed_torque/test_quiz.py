@@ -5,6 +5,7 @@ import math
 import pytest
 
 import course_lib
+from course_lib.lab.numbers import significant
 from course_lib.lessons.computed_torque.quiz import QUIZ, computed_torque_quiz
 from course_lib.physics import joint_tracking as jt
 from course_lib.physics.models import TwoLinkArm
@@ -55,7 +56,7 @@ def test_lab_2s_plus_minus_30_percent_answer_states_what_the_simulation_shows():
     assert low["computed_torque"] < low["pd_gravity"] and high["computed_torque"] < high["pd_gravity"]
     q = computed_torque_quiz()[4]
     right = next(o for o in q.options if o.correct)
-    assert f"{low['computed_torque'] / high['computed_torque']:.1f}×" in right.text
+    assert f"{significant(low['computed_torque'] / high['computed_torque'], 3)}×" in right.text
     assert q.check("D").correct and not q.check("A").correct
 
 

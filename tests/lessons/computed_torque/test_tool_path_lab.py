@@ -8,6 +8,7 @@ import re
 import numpy as np
 import pytest
 
+from course_lib.lab.numbers import significant
 from course_lib.i18n import LANGUAGES
 from course_lib.lab import messages as kit_messages
 from course_lib.lessons.computed_torque.tool_path_lab import (
@@ -259,10 +260,10 @@ def test_readouts_say_plain_pd_gains_use_the_believed_average_inertia_which_move
     shown = lab.readout_html.value
     assert "believed average inertia" in shown and "re-tunes PD" in shown
     m = tt.average_inertia(tt.believed_arm(0.0), lab.exp.ref)
-    assert f"M̄₂₂ = {m[1, 1]:.2f}" in shown
+    assert f"M̄₂₂ = {significant(m[1, 1], 3)}" in shown
     lab.set("delta", 30.0)
     m30 = tt.average_inertia(tt.believed_arm(0.3), lab.exp.ref)
-    assert m30[1, 1] == pytest.approx(1.3 * m[1, 1]) and f"M̄₂₂ = {m30[1, 1]:.2f}" in lab.readout_html.value
+    assert m30[1, 1] == pytest.approx(1.3 * m[1, 1]) and f"M̄₂₂ = {significant(m30[1, 1], 3)}" in lab.readout_html.value
 
 
 def test_lesson_text_says_plain_pd_gains_come_from_the_believed_inertia_and_prints_the_labs_setting():

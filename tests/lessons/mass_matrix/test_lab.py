@@ -11,6 +11,7 @@ import math
 import numpy as np
 import pytest
 
+from course_lib.lab.numbers import significant
 from course_lib.lessons.mass_matrix.lab import (
     QD_RANGE,
     ROUND_KAPPA,
@@ -319,7 +320,7 @@ def test_a_payload_is_drawn_larger_than_the_tip_handle_and_labelled_with_its_mas
     lab.set("payload", kg)
     assert shape(lab, "payload")["props"]["visible"] and shape(lab, "payload_label")["props"]["visible"]
     assert lab.scene.values["payload_r"] * WORLD_PX_PER_M > HANDLE_PX + 2  # a ring shows around the handle
-    assert f"{kg:.1f} kg" in shape(lab, "payload_label")["props"]["text"]
+    assert f"{significant(kg, 3)} kg" in shape(lab, "payload_label")["props"]["text"]
 
 
 def test_heavier_payload_is_drawn_bigger():

@@ -125,7 +125,7 @@ def test_newton_view_draws_tension_along_the_rod_with_its_value():
     vector = np.array([shown["tx"], shown["ty"]])
     assert vector / np.linalg.norm(vector) == pytest.approx(-np.array([shown["bx"], shown["by"]]), abs=1e-9)
     assert np.linalg.norm(vector) == pytest.approx(expected_tension, abs=1e-9)
-    assert "{tension:.2f}" in shape(lab, "legend_tension")["props"]["text"]
+    assert "{tension:.3g}" in shape(lab, "legend_tension")["props"]["text"]  # 3 significant digits, by scene.js
     assert all(shape(lab, k)["props"]["visible"] for k in NEWTON_SHAPES)
     lab.set("newton", False)
     assert not any(shape(lab, k)["props"]["visible"] for k in NEWTON_SHAPES)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from course_lib.lab.numbers import significant
 from course_lib.i18n import set_language
 from course_lib.lessons.two_link.contact import contact_questions, wall_slide
 
@@ -22,10 +23,10 @@ def test_baumgarte_run_drifts_far_less_than_the_plain_run():
 def test_questions_show_the_simulated_force_and_drift_and_accept_only_their_right_option():
     slide = wall_slide()
     sign, drift = contact_questions()
-    assert f"λ = {slide.plain.lam[0, 0]:.2f} N" in sign.prompt
-    assert f"λ = {slide.plain.lam[:, 0].max():.1f} N" in sign.prompt
-    assert f"{np.abs(slide.plain.phi).max():.1e} m" in drift.prompt
-    assert f"{np.abs(slide.stabilised.phi).max():.1e} m" in drift.prompt
+    assert f"λ = {significant(slide.plain.lam[0, 0], 3)} N" in sign.prompt
+    assert f"λ = {significant(slide.plain.lam[:, 0].max(), 3)} N" in sign.prompt
+    assert f"{significant(np.abs(slide.plain.phi).max(), 3)} m" in drift.prompt
+    assert f"{significant(np.abs(slide.stabilised.phi).max(), 3)} m" in drift.prompt
     for question, right in ((sign, "B"), (drift, "C")):
         assert question.check(right).correct
         assert not any(question.check(other).correct for other in "ABC".replace(right, ""))

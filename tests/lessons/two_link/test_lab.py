@@ -77,7 +77,7 @@ def test_every_term_of_the_equation_is_a_live_field_of_the_formula_coloured_as_t
     texts = "".join(p["text"] for p in f["parts"])
     for k in (1, 2):
         for name in ("Mqdd", "Cqd", "g", "tau", "JTh", "bqd"):
-            assert f"{{{name}{k}:.2f}}" in texts
+            assert f"{{{name}{k}:.3g}}" in texts
     colour = {p["term"]: p["color"] for p in f["parts"] if p["term"]}
     assert colour == {"inertia": module.COLORS["inertia"], "velocity": module.COLORS["inertia"],
                       "gravity": module.COLORS["gravity"], "tau": module.COLORS["input"],

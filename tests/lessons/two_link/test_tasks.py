@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from course_lib.lab.numbers import significant
 from course_lib.lessons.two_link import lab as module
 from course_lib.lessons.two_link.lab import ArmSimLab
 from course_lib.physics.models import TwoLinkArm
@@ -141,7 +142,7 @@ def test_stretched_horizontal_with_hold_reports_the_seeds_holding_torques():
     expected = TwoLinkArm().gravity([0.0, 0.0])
     assert [lab.readout("tau1"), lab.readout("tau2")] == pytest.approx(expected, abs=1e-12)
     assert expected == pytest.approx([30.41, 5.89], abs=0.01)
-    assert "τ = g(q) − Jᵀh_e = (30.41, 5.89) N·m" in lab.readout_html.value
+    assert f"τ = g(q) − Jᵀh_e = ({significant(expected[0], 3)}, {significant(expected[1], 3)}) N·m" in lab.readout_html.value
     lab.advance(1.0)
     assert np.abs(lab.now.qd).max() < 1e-6
 
@@ -187,7 +188,7 @@ def test_task_push_is_met_by_hold_switched_on_under_the_push_and_its_torque_is_g
     q = lab.now.q
     JTh = _fd_JTh(q, PUSH)
     np.testing.assert_allclose(lab.now.tau, TwoLinkArm().gravity(q) - JTh, atol=1e-7)
-    assert f"Jᵀh_e = ({JTh[0]:.2f}, {JTh[1]:.2f}) N·m" in lab.tasks["push"].value
+    assert f"Jᵀh_e = ({significant(JTh[0], 3)}, {significant(JTh[1], 3)}) N·m" in lab.tasks["push"].value
 
 
 def test_task_push_holds_only_after_its_dwell():
@@ -200,9 +201,9 @@ def test_task_push_holds_only_after_its_dwell():
 @pytest.mark.parametrize("setup, reason", [
     # Hold switched on before the push: τ = g(q) only, the push not cancelled
     (lambda lab: (lab.set("hold", True), lab.set("fx", PUSH[0]), lab.set("fy", PUSH[1])),
-     "Hold's τ was computed for h_e = (0.0, 0.0) N"),
+     "Hold's τ was computed for h_e = (0, 0) N"),
     # 9.5 N, just under the task's force
-    (lambda lab: (lab.set("fx", 9.5), lab.set("reset", None), lab.set("hold", True)), "the push is 9.5 N"),
+    (lambda lab: (lab.set("fx", 9.5), lab.set("reset", None), lab.set("hold", True)), "the push is 9.50 N"),
     # τ set by hand 5 % short of Jᵀh_e
     (lambda lab: (lab.set("fx", PUSH[0]), lab.set("fy", PUSH[1]), lab.set("reset", None),
                   [lab.set(f"tau{i + 1}", round(float(t), 2)) for i, t in enumerate(
