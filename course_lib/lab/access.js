@@ -16,6 +16,29 @@ const CSS = `.cl-sr-only{position:absolute!important;width:1px;height:1px;paddin
 const setAttr = (el, name, value) => { if (el && el.getAttribute(name) !== value) el.setAttribute(name, value); };
 const labelOf = (control) => (control.querySelector(":scope > .widget-label")?.textContent ?? "").trim();
 
+const KEY_STEPS = "cl-key-steps-";
+const ARROWS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]);
+/**
+ * One arrow press moves a slider by its keyboard step (controls.py ``key_step``), that many of its steps: the
+ * press goes on to the slider as it is, after as many more presses less one. Shift + arrow moves one step.
+ * @param {Element} control a ``.widget-slider`` whose class ``cl-key-steps-N`` says N
+ */
+function keySteps(control) {
+  const cls = [...control.classList].find((c) => c.startsWith(KEY_STEPS));
+  const steps = cls ? parseInt(cls.slice(KEY_STEPS.length), 10) : 1;
+  for (const handle of control.querySelectorAll(".noUi-handle")) {
+    if (handle.dataset.clKeySteps === String(steps)) continue;
+    const first = handle.dataset.clKeySteps === undefined;
+    handle.dataset.clKeySteps = String(steps);
+    if (!first) continue;
+    handle.addEventListener("keydown", (event) => {
+      const n = parseInt(handle.dataset.clKeySteps, 10);
+      if (!event.isTrusted || event.shiftKey || !ARROWS.has(event.key) || !(n > 1)) return;
+      for (let i = 1; i < n; i++) handle.dispatchEvent(new KeyboardEvent("keydown", { key: event.key, bubbles: true, cancelable: true }));
+    }, true);
+  }
+}
+
 /**
  * Name and role every part of one lab's box (idempotent: an attribute is written only when it changes).
  * @param {Element} root the lab's ``cl-lab`` box
@@ -28,6 +51,7 @@ export function label(root, texts, names = {}) {
     const name = spoken(labelOf(control));
     if (!name) continue;
     for (const handle of control.querySelectorAll(".noUi-handle")) setAttr(handle, "aria-label", name);
+    keySteps(control);
     const box = control.querySelector(".widget-readout");
     if (box) { setAttr(box, "role", "textbox"); setAttr(box, "aria-label", (texts.value_of ?? "{label}").replace("{label}", name)); }
   }

@@ -102,7 +102,10 @@ def _finite(x: float, y: float) -> None:
 # -- the picture: shapes and readouts -----------------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
 class ArmLook:
-    """How the arm is drawn: link width (px) and colour, a shoulder disc or not, handle radii (px) and colours."""
+    """How the arm is drawn: link width (px) and colour, a shoulder disc or not, handle radii (px) and colours.
+
+    The posing arm's joints and handles share one colour (amber): one meaning, "the arm's joints you move".
+    """
 
     width: float = 9
     color: str = "ink"
@@ -110,7 +113,7 @@ class ArmLook:
     elbow_r: float = 11
     tip_r: float = 12
     elbow_color: str = "secondary"
-    tip_color: str = "bad"
+    tip_color: str = "secondary"
 
 
 #: the posing labs' arm (lessons 0, 5, 6, 7); the simulators' (lessons 3, 11) is plain
@@ -127,7 +130,7 @@ def arm_shapes(panel: str = "world", look: ArmLook = BOLD, between: Sequence[Any
     link = dict(width=look.width, color=look.color)
     return [Link("link1", panel, x0=0, y0=0, x1="ex", y1="ey", **link),
             Link("link2", panel, x0="ex", y0="ey", x1="tx", y1="ty", **link),
-            *([Disc("shoulder", panel, r_px=7, color="secondary")] if look.shoulder else []),
+            *([Disc("shoulder", panel, r_px=7, color=look.elbow_color)] if look.shoulder else []),
             *between,
             Handle("elbow", panel, x="ex", y="ey", r_px=look.elbow_r, color=look.elbow_color, circle=(0.0, 0.0)),
             Handle("tip", panel, x="tx", y="ty", r_px=look.tip_r, color=look.tip_color)]

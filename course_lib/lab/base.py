@@ -40,6 +40,7 @@ from course_lib.lab.access import MESSAGE_CLASS, Access
 from course_lib.lab.describe import Described, described
 from course_lib.lab.drags import DragHandle, Drags, panel_pixels  # noqa: F401 - DragHandle: the labs import it from here
 from course_lib.lab.following import Following, SentValues
+from course_lib.lab.keys import keys_line
 from course_lib.lab.messages import text
 from course_lib.lab.relabel import relabel_scene, relabel_widgets
 from course_lib.lab.tasks import TEXT_STYLE, TaskList
@@ -193,7 +194,9 @@ class Lab(Drags, Following, Described):
         controls.align_labels(self.controls.values())  # one label column: every slider's track starts at one x
         self.typed_numbers = TypedNumbers(self.guard(self._unreadable_number))
         self.access = Access(self.control_labels())
-        self.widget = w.VBox([*rows, glyph_style(), theme_style(), self.typed_numbers, self.access])
+        keys = keys_line(getattr(self, "scene", None))  # the keys the scene takes, in words (keys.py)
+        self.widget = w.VBox([*rows, *([keys] if keys else []), glyph_style(), theme_style(), self.typed_numbers,
+                              self.access])
         self.widget.add_class("cl-lab")
         return self.widget
 

@@ -53,7 +53,14 @@ from course_lib.i18n import retranslate
 
 @dataclasses.dataclass(frozen=True)
 class Slider:
-    """A float slider: ``key``, label key, range ``lo``…``hi`` by ``step``, start ``value``."""
+    """A float slider: ``key``, label key, range ``lo``…``hi`` by ``step``, start ``value``.
+
+    An arrow key moves it by :attr:`keyboard_step` (``key_step``, or the kit's choice: :func:`key_step`), a whole
+    number of steps; Shift + arrow by one ``step``.
+
+    >>> Slider("F", "", -20, 20, 0.1, 0.0).keyboard_step, Slider("b", "", 0, 2, 0.05, 0.0).keyboard_step
+    (1.0, 0.05)
+    """
 
     key: str
     label: str
@@ -67,9 +74,21 @@ class Slider:
     follow: str | None = None
     period: float | None = None
     on: str | None = None
+    key_step: float | None = None
+
+    @property
+    def keyboard_step(self) -> float:
+        """How far one arrow key press moves the slider: ``key_step`` if given, else :func:`key_step`."""
+        return float(self.key_step) if self.key_step is not None else key_step(self.lo, self.hi, self.step)
 
     def build(self, label: str) -> w.FloatSlider:
-        return slider(label, self.lo, self.hi, self.step, self.value, self.fmt)
+        built = slider(label, self.lo, self.hi, self.step, self.value, self.fmt)
+        steps = self.keyboard_step / self.step
+        if steps < 1 or abs(steps - round(steps)) > 1e-9:
+            raise ValueError(f"slider {self.key!r}: key_step {self.keyboard_step:g} must be a whole number of its "
+                             f"steps ({self.step:g})")
+        built.add_class(f"{KEY_STEPS_CLASS}{round(steps)}")  # access.js: one arrow press moves this many steps
+        return built
 
     def snap(self, value: float) -> float:
         """``value`` as this slider can show it: on its step grid, within lo…hi.
@@ -212,6 +231,33 @@ def align_labels(widgets: Any) -> int:
 
 
 SLIDER_LAYOUT = {"width": "340px"}
+
+
+#: a slider whose range is at most this many steps moves one step an arrow press
+FINE_PRESSES = 100
+#: a finer slider moves so far a press that this many presses cross its whole range (Shift: one step)
+KEY_PRESSES = 40
+#: the CSS class prefix that tells the browser (access.js) how many steps one arrow press moves
+KEY_STEPS_CLASS = "cl-key-steps-"
+
+
+def key_step(lo: float, hi: float, step: float) -> float:
+    """The kit's keyboard step of a slider over ``lo``…``hi`` by ``step``: ``step`` when the range is at most
+    :data:`FINE_PRESSES` steps, else the least of ``step`` × 2, 5, 10, 20, 50, … that crosses the range in at
+    most :data:`KEY_PRESSES` presses.
+
+    >>> key_step(-20, 20, 0.1), key_step(-180, 180, 1), key_step(-0.5, 0.5, 0.01)
+    (1.0, 10.0, 0.01)
+    """
+    span = (hi - lo) / step
+    if span <= FINE_PRESSES + 1e-9:
+        return float(step)
+    for decade in range(0, 12):
+        for m in (1, 2, 5):
+            mult = m * 10 ** decade
+            if mult > 1 and span / mult <= KEY_PRESSES + 1e-9:
+                return float(round(mult * step, 12))
+    return float(hi - lo)
 
 
 def slider(label: str, lo: float, hi: float, step: float, value: float, fmt: str = ".2f") -> w.FloatSlider:

@@ -46,6 +46,17 @@ KIT = MessageTable("kit", {
         "a11y_unit_Hz": "hertz",
         "a11y_unit_m": "metres",
         "a11y_unit_percent": "percent",
+        # -- the keys a lab takes (keys.py): one line under the lab ---------------
+        "keys_handles_play": ("Keys: Tab into the drawing; Tab and Shift+Tab pick a handle (ringed), the arrow keys move "
+                              "it, Shift + arrow by a fine step; Space plays and pauses. On a slider an arrow key moves "
+                              "it, Shift + arrow by one step."),
+        "keys_handles": ("Keys: Tab into the drawing; Tab and Shift+Tab pick a handle (ringed), the arrow keys move it, "
+                         "Shift + arrow by a fine step. On a slider an arrow key moves it, Shift + arrow by one step."),
+        "keys_play": ("Keys: Tab into the drawing; Space plays and pauses. On a slider an arrow key moves it, "
+                      "Shift + arrow by one step."),
+        "keys_own": ("Keys: click the drawing or Tab into it to use its own keys (← → and Space, as the lesson says); "
+                     "Tab then picks a handle, the arrow keys move it, Shift + arrow by a fine step. On a slider an "
+                     "arrow key moves it, Shift + arrow by one step."),
         # -- shared errors ------------------------------------------------------
         "error_callback": "That did not work: {detail}. The lab is still usable.",
         "error_blowup": (
@@ -93,6 +104,13 @@ KIT = MessageTable("kit", {
         "a11y_unit_Hz": "赫兹",
         "a11y_unit_m": "米",
         "a11y_unit_percent": "百分比",
+        "keys_handles_play": ("键盘：按 Tab 进入图中；Tab 和 Shift+Tab 选择一个手柄（外面画一圈虚线），方向键移动它，"
+                              "Shift + 方向键细调；空格键播放或暂停。滑块上，方向键移动滑块，Shift + 方向键每次移动一格。"),
+        "keys_handles": ("键盘：按 Tab 进入图中；Tab 和 Shift+Tab 选择一个手柄（外面画一圈虚线），方向键移动它，"
+                         "Shift + 方向键细调。滑块上，方向键移动滑块，Shift + 方向键每次移动一格。"),
+        "keys_play": "键盘：按 Tab 进入图中；空格键播放或暂停。滑块上，方向键移动滑块，Shift + 方向键每次移动一格。",
+        "keys_own": ("键盘：点击图或按 Tab 进入图中，就可以用它自己的按键（← → 和空格键，见课文）；再按 Tab 选择手柄，"
+                     "方向键移动它，Shift + 方向键细调。滑块上，方向键移动滑块，Shift + 方向键每次移动一格。"),
         "error_callback": "操作没有成功：{detail}。实验仍然可以继续使用。",
         "error_blowup": "仿真发散了（{detail}）。实验已重置；试试更小的力矩或更大的阻尼。",
         "error_not_finite": "{name} 必须是有限的数。",

@@ -184,7 +184,7 @@ def coriolis(lab: KeyboardLab) -> None:
 
 
 def operational_space(lab: KeyboardLab) -> None:
-    lab.slider_keys("θ₂ [°]", "ArrowRight", 30)   # 60° -> 90°
+    lab.slider_keys("θ₂ [°]", "ArrowRight", 3)   # 60° -> 90°, 10° a press (controls.key_step)
     lab.expect(0, "Find a posture")
     lab.type_number("θ₂ [°]", 5)
     lab.expect(1, "Stretch the arm")

@@ -29,6 +29,7 @@ from matplotlib.colors import to_hex
 
 from course_lib import TwoLinkArm
 from course_lib.lessons import LESSONS
+from course_lib.lab.scene.layout import PALETTE
 from tests.helpers.colour_vision import VISIONS, lab, seen_apart, simulate
 
 #: the least CIEDE2000 difference between two colours that must be told apart (the palette test's)
@@ -91,3 +92,42 @@ def test_a_notebook_figures_series_colours_stay_apart(path):
         colours = {to_hex(c) for c in SET_COLOUR.findall(source)}
         close = close_pairs({c for c in colours if not achromatic(c)}, set())
         assert not close, f"{path.name}, cell {cell.get('id')}: figure colours closer than ΔE00 {APART}: {close}"
+
+
+def colour_meanings(scene) -> dict[str, set[str]]:
+    """A built scene's drawn colours (hex) -> the names it declares them by, structure roles left out.
+
+    A scene declares what a colour means by the name it gives it: a palette role (``"gravity"``, ``"bad"``)
+    or a colour of the lab's own (a CSS colour, e.g. a lesson's ``COLORS["tension"]``). Shapes and formula
+    terms that give one name show one quantity; two names for one hex are two meanings in one colour.
+    """
+    palette, structure = scene.palette, {scene.palette[role] for role in STRUCTURE}
+    declared = [shape["props"][key] for shape in scene.shapes for key in ("color", "fill") if shape["props"].get(key)]
+    declared += [part["color"] for part in (scene.formula or {}).get("parts", []) if part.get("color")]
+    meanings: dict[str, set[str]] = {}
+    for given in declared:
+        hex_ = to_hex(palette.get(given, given))
+        if given not in STRUCTURE and hex_ not in structure:
+            meanings.setdefault(hex_, set()).add(given if given in palette else to_hex(given))
+    return meanings
+
+
+def built_scene(name: str, module: str):
+    """The scene of the lab class ``name`` of ``module``, built with its defaults."""
+    cls = getattr(importlib.import_module(module), name)
+    return (cls(TwoLinkArm()) if name == "ArmPreviewLab" else cls()).scene
+
+
+def test_colour_meanings_sees_a_role_and_a_labs_own_colour_of_one_hex():
+    from course_lib.lab.scene import Arrow, Bar, Panel, Scene, Text
+    shapes = [Arrow("tension", "p", dx=1.0, dy=0.0, color=PALETTE["gravity"]), Bar("V", "p", x=0, height=1.0,
+              color="gravity"), Arrow("push", "p", dx=1.0, dy=0.0, color="force"), Text("push_legend", "p",
+              text="F", color="force"), Bar("E", "p", x=1, height=1.0, color="ink")]
+    seen = colour_meanings(Scene(width=200, height=200, channels=["x"], panels=[Panel("p")], shapes=shapes))
+    assert seen == {PALETTE["gravity"]: {"gravity", PALETTE["gravity"]}, PALETTE["force"]: {"force"}}
+
+
+@pytest.mark.parametrize(("name", "module"), LABS, ids=[n for n, _ in LABS])
+def test_a_lab_gives_each_colour_one_meaning(name, module):
+    shared = {hex_: sorted(names) for hex_, names in colour_meanings(built_scene(name, module)).items() if len(names) > 1}
+    assert not shared, f"{name}: one colour declared under two meanings (hex: names): {shared}"

@@ -126,7 +126,7 @@ class IdentificationLab(Lab):
         channels = [f"{n}_{k}" for n in ident.PARAMETER_NAMES for k in BAR_COLORS] + \
                    [f"err_{n}" for n in ident.PARAMETER_NAMES] + ["err_y", "c1", "c2"]
         shapes = [Polyline("path", "path", color="primary", width=1.5),
-                  Handle("centre", "path", x="c1", y="c2", r_px=6, color="secondary")]
+                  Handle("centre", "path", x="c1", y="c2", r_px=6, color="primary")]
         for v, label in zip((-1, 0, 1, 2), ("0.1 %", "1 %", "10 %", "100 %")):
             shapes += [Polyline(f"grid{v}", "errors", xs=[-0.5, N - 0.4], ys=[v, v], color="grid", width=1),
                        Text(f"tick{v}", "errors", x=-1.45, y=v, text=label, size=11)]  # inside the panel: not clipped

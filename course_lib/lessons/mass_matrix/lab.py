@@ -31,7 +31,7 @@ import numpy as np
 
 from course_lib.lab import controls as c
 from course_lib.lab.scene.layout import PALETTE
-from course_lib.lab.arm2r import PosedArm, arm_readouts, arm_shapes
+from course_lib.lab.arm2r import ArmLook, PosedArm, arm_readouts, arm_shapes
 from course_lib.lab.base import DragHandle, Lab
 from course_lib.lab.numbers import slider_angle
 from course_lib.lab.predict import Predicted, Prediction, arm_parameter_values, with_arm_drags
@@ -63,6 +63,9 @@ REACH_PER_M = 1.08
 #: the palette's colours: amber ellipse, purple level set through the handle, sky-blue circle; M₁₁ red, M₁₂ amber,
 #: M₂₂ green
 AMBER, PURPLE, CYAN, RED, GREEN = (PALETTE[r] for r in ("secondary", "gravity", "tertiary", "force", "velocity"))
+#: the arm's joints and handles in the amber of the q̇ handle: amber is what the learner drags; the payload is part
+#: of the arm (ink), the round band a guide (muted), so purple and green each keep one meaning
+HANDLES = ArmLook(elbow_color=AMBER, tip_color=AMBER)
 
 
 class MassMatrixLab(Predicted, PosedArm, Lab):
@@ -149,9 +152,9 @@ class MassMatrixLab(Predicted, PosedArm, Lab):
             Panel("kappa", 0.64, 0.64, 0.36, 0.36, (-180, 180), (1, 10), xlabel=self.T("mm_theta2_axis"),
                   title=self.T("mm_title_kappa"), xticks=[-180, 0, 180])], shapes=[
             # the arm
-            *arm_shapes("world", between=[Disc("payload", "world", x="tx", y="ty", r="payload_r", color="gravity",
+            *arm_shapes("world", HANDLES, between=[Disc("payload", "world", x="tx", y="ty", r="payload_r", color="ink",
                                                alpha=0.55, visible=self.arm.payload > 0)]),
-            Text("payload_label", "world", x="payload_lx", y="payload_ly", text="", color="gravity", anchor="middle",
+            Text("payload_label", "world", x="payload_lx", y="payload_ly", text="", color="ink", anchor="middle",
                  size=12, visible=self.arm.payload > 0),
             Text("angles", "world", x=-reach, y=-reach, text=self.T("mm_scene_angles"), dy_px=-6),
             # the joint-velocity plane
@@ -179,8 +182,8 @@ class MassMatrixLab(Predicted, PosedArm, Lab):
             Disc("dot_M11", "curves", x="theta2_deg", y="M11", r_px=4, color=RED),
             Disc("dot_M12", "curves", x="theta2_deg", y="M12", r_px=4, color=AMBER),
             Disc("dot_M22", "curves", x="theta2_deg", y="M22", r_px=4, color=GREEN),
-            Band("round_band", "kappa", lo=1.0, hi=ROUND_KAPPA, color="good"),
-            Text("band_label", "kappa", x=0, y=ROUND_KAPPA, text=self.T("mm_band", kappa=ROUND_KAPPA), color="good",
+            Band("round_band", "kappa", lo=1.0, hi=ROUND_KAPPA, color="muted"),
+            Text("band_label", "kappa", x=0, y=ROUND_KAPPA, text=self.T("mm_band", kappa=ROUND_KAPPA), color="muted",
                  anchor="middle", dy_px=9, size=11),  # where the curve is off the scale, above
             Polyline("curve_kappa", "kappa", color="primary"),
             Link("now_kappa", "kappa", x0="theta2_deg", y0=0, x1="theta2_deg", y1=1, width=1, color="muted"),

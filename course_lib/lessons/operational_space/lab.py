@@ -132,7 +132,7 @@ class OperationalSpaceLab(Predicted, PosedArm, Lab):
             Polyline("mass", "polar", color=PUSH, width=2),
             Link("push_dir", "polar", x0=0, y0=0, x1="ux", y1="uy", width=1.5, color=GREEN),
             Polyline("kappa_curve", "kappa", xs=deg.tolist(), ys=kappa.tolist(), color="primary"),
-            Polyline("kappa_task", "kappa", xs=[-180, 180], ys=[ISO_KAPPA] * 2, color="good", dash=True, width=1),
+            Polyline("kappa_task", "kappa", xs=[-180, 180], ys=[ISO_KAPPA] * 2, color="muted", dash=True, width=1),
             Disc("kappa_now", "kappa", x="theta2_deg", y="kappa_shown", r_px=5, color="bad"),
             Text("push_label", "text", x=0.0, y=0.7, text=T("os_scene_push")),
             *[Text(f"legend_{k}", "text", x=x, y=0.25, text=T(f"os_legend_{k}"), color=col, size=12)

@@ -37,7 +37,8 @@ TENSION_TARGET = 25.0
 #: Newton view: arrow length per newton (rod lengths per N/kg) up to the longest arrow (rod lengths)
 ARROW_PER_N, ARROW_MAX = 1 / 40, 0.9
 THETA_RANGE = (-180.0, 180.0)
-#: the lesson's colours (the palette's): weight amber, rod force purple, tangential force sky blue
+#: the lesson's colours (the palette's): weight and its potential energy amber, rod force purple, tangential force
+#: sky blue
 COLORS = {"gravity": PALETTE["secondary"], "tension": PALETTE["gravity"], "tangential": PALETTE["tertiary"]}
 NEWTON = ("gravity", "tension", "tangential", "radial", "tangential_eq", *(f"legend_{k}" for k in COLORS))
 
@@ -104,7 +105,7 @@ class PendulumLab(SimLab):
             Trace("trace", "phase", x="theta_w", y="theta_dot", max_points=900),
             Disc("state", "phase", x="theta_w", y="theta_dot", r_px=5, color="bad"),
             Bar("T", "energy", x=0, height="T", label=T("pend_bar_T"), color="velocity"),
-            Bar("V", "energy", x=1, height="V", label=T("pend_bar_V"), color="gravity"),
+            Bar("V", "energy", x=1, height="V", label=T("pend_bar_V"), color=COLORS["gravity"]),
             Bar("E", "energy", x=2, height="E", label=T("pend_bar_E"), color="ink"),
             Text("balance", "text", x=0.0, y=0.84, text=T("pend_scene_balance")),
             Text("radial", y=0.6, text=T("pend_scene_radial"), **line),

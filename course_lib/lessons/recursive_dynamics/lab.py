@@ -141,7 +141,7 @@ class RneaLab(Lab):
         for kind in KINDS:        # the current link's arrows again, bold, over the thin ones
             shapes.append(Arrow(f"{kind}_current", "world", x="cx", y="cy", dx=f"{kind}x_cur", dy=f"{kind}y_cur",
                                 min_px=4, color=colors[kind], width=CURRENT_WIDTH))
-        shapes.append(Handle("tip", "world", x="tipx", y="tipy", r_px=11, color="bad"))
+        shapes.append(Handle("tip", "world", x="tipx", y="tipy", r_px=11, color="primary"))
         for row, kind in enumerate(KINDS):
             shapes.append(Text(f"legend_{kind}", "world", x=-r, y=r, text=self.T(f"rnea_legend_{kind}"),
                                color=colors[kind], dx_px=6, dy_px=14 + 17 * row))
