@@ -34,6 +34,23 @@ ANGLE_READOUTS = ("theta1_deg", "theta2_deg")
 
 
 # -- geometry: the angles a drag asks for ------------------------------------------------------------
+# The rules are written once against ``lib``: numpy for the kernel, the kit's SYMPY_LIB for the browser's
+# prediction of a drag (course_lib/lab/predict.py).
+def shoulder_degrees(x: Any, y: Any, lib: Any = np) -> Any:
+    """θ₁ (degrees, wrapped into (−180, 180]) pointing link 1 from the shoulder (0, 0) at the pointer (x, y) (m)."""
+    return wrap_degrees(lib.degrees(lib.arctan2(y, x)), lib)
+
+
+def elbow_degrees(elbow: Sequence[Any], theta1: Any, x: Any, y: Any, lib: Any = np) -> Any:
+    """θ₂ (degrees, wrapped) pointing link 2 from ``elbow`` (m) at the pointer (x, y) (m), link 1 at ``theta1`` (rad)."""
+    return wrap_degrees(lib.degrees(lib.arctan2(y - elbow[1], x - elbow[0]) - theta1), lib)
+
+
+def snap_degrees(degrees: Any, step_deg: float | None, lib: Any = np) -> Any:
+    """An angle (degrees) rounded to the sliders' step within −180…180 (None: kept as it is)."""
+    return degrees if step_deg is None else lib.clip(lib.round(degrees / step_deg) * step_deg, -180, 180)
+
+
 def shoulder_angle(x: float, y: float) -> float:
     """θ₁ (degrees, −180…180) that points link 1 from the shoulder (0, 0) toward the pointer (x, y) in m.
 
@@ -41,7 +58,7 @@ def shoulder_angle(x: float, y: float) -> float:
         ValueError: for a non-finite position.
     """
     _finite(x, y)
-    return float(wrap_degrees(math.degrees(math.atan2(y, x))))
+    return float(shoulder_degrees(float(x), float(y)))
 
 
 def elbow_angle(elbow: Sequence[float], theta1: float, x: float, y: float) -> float:
@@ -57,8 +74,7 @@ def elbow_angle(elbow: Sequence[float], theta1: float, x: float, y: float) -> fl
     90.0
     """
     _finite(x, y)
-    absolute = math.atan2(y - elbow[1], x - elbow[0])
-    return float(wrap_degrees(math.degrees(absolute - theta1)))
+    return float(elbow_degrees(elbow, float(theta1), float(x), float(y)))
 
 
 def drag_elbow(q: np.ndarray, x: float, y: float, step_deg: float | None = None) -> np.ndarray:
@@ -89,9 +105,7 @@ def wrap_posture(q: Any) -> np.ndarray:
 
 
 def _snap(degrees: float, step_deg: float | None) -> float:
-    if step_deg is None:
-        return float(degrees)
-    return float(np.clip(round(float(degrees) / step_deg) * step_deg, -180.0, 180.0))
+    return float(snap_degrees(float(degrees), step_deg))
 
 
 def _finite(x: float, y: float) -> None:

@@ -39,26 +39,34 @@ def slider_angle(name: str, value: Any, low: float = -180.0, high: float = 180.0
     return angle
 
 
-def wrap_degrees(angle: Any) -> Any:
+def wrap_degrees(angle: Any, lib: Any = np) -> Any:
     """An angle (degrees) folded into (−180°, 180°]: 190° reads −170°, −180° reads 180°.
+
+    Written once for numbers (``lib`` numpy, the default) and for the browser's prediction (``lib`` the kit's
+    :data:`course_lib.lab.predict.SYMPY_LIB`, which needs ``mod``).
 
     >>> [float(wrap_degrees(a)) for a in (190.0, -180.0, 540.0, 45.0)]
     [-170.0, 180.0, 180.0, 45.0]
     """
-    return 180.0 - np.mod(180.0 - np.asarray(angle, dtype=float), 360.0)
+    if lib is np:
+        angle = np.asarray(angle, dtype=float)
+    return 180 - lib.mod(180 - angle, 360)
 
 
-def capped(force: np.ndarray, cap: float) -> np.ndarray:
-    """Vectors ``force`` (shape (2, N)) shortened to length ``cap`` where longer, directions kept.
+def capped(force: Any, cap: Any, lib: Any = np) -> Any:
+    """Vectors ``force`` (shape (2, N), or a pair (x, y)) shortened to length ``cap`` where longer, directions kept.
 
     A Newton view draws arrows proportional to forces; capping keeps a huge force
     from drawing an arrow across the whole scene (its label still gives the value).
+    ``lib`` is numpy (the lab's frame) or the kit's ``SYMPY_LIB`` (the browser's prediction, a pair back).
 
     >>> capped(np.array([[3.0, 0.3], [4.0, 0.4]]), 1.0).round(2).tolist()
     [[0.6, 0.3], [0.8, 0.4]]
     """
-    size = np.hypot(*force)
-    return force * np.where(size > cap, cap / np.maximum(size, 1e-300), 1.0)
+    x, y = force[0], force[1]
+    size = lib.sqrt(x**2 + y**2)
+    scale = lib.where(lib.greater(size, cap), cap / lib.maximum(size, 1e-300), 1)
+    return lib.stack((x * scale, y * scale))
 
 
 def energy_text(joules: float) -> str:

@@ -29,6 +29,8 @@ from typing import Any
 
 import sympy as sp
 
+from course_lib.lab.arm2r import elbow_degrees, shoulder_degrees, snap_degrees
+from course_lib.lab.numbers import wrap_degrees
 from course_lib.physics.symbolic.two_link_forms import TwoLinkForms, two_link_forms
 
 
@@ -44,7 +46,9 @@ minimum, maximum, absolute, signum, floored, rounded, where = (sp.Function(name)
 #: numpy's names for the functions above, as a rule written once for numbers and sympy takes them (``lib=``)
 SYMPY_LIB = types.SimpleNamespace(
     where=where, abs=absolute, sqrt=sp.sqrt, clip=lambda x, lo, hi: minimum(maximum(x, lo), hi),
-    greater=lambda a, b: sp.Gt(a, b, evaluate=False), less=lambda a, b: sp.Lt(a, b, evaluate=False))
+    greater=lambda a, b: sp.Gt(a, b, evaluate=False), less=lambda a, b: sp.Lt(a, b, evaluate=False),
+    minimum=minimum, maximum=maximum, mod=lambda a, b: a - b * floored(a / b), stack=tuple,
+    log10=lambda x: sp.log(x) / sp.log(10), round=rounded, arctan2=sp.atan2, degrees=lambda x: x * 180 / sp.pi)
 #: the direction (cos φ, sin φ) a curve's point is computed for (:attr:`Prediction.curves`)
 DIRECTION = sp.symbols("dir_c dir_s", real=True)
 #: where a dragged handle is (panel units, :attr:`Prediction.drags`)
@@ -217,22 +221,6 @@ def _program(cls: type) -> dict[str, Any]:
 
 
 # -- building blocks of the labs' predictions ------------------------------------------------------------------
-def clip(x: Any, lo: Any, hi: Any) -> Any:
-    """``x`` kept within lo…hi (numpy's ``clip``)."""
-    return minimum(maximum(x, lo), hi)
-
-
-def wrapped_degrees(x: Any) -> Any:
-    """An angle (degrees) folded into (−180°, 180°], as :func:`course_lib.lab.numbers.wrap_degrees` folds it."""
-    return 180 - ((180 - x) - 360 * floored((180 - x) / 360))
-
-
-def capped_vector(x: Any, y: Any, cap: Any) -> tuple[Any, Any]:
-    """(x, y) shortened to length ``cap`` where longer (:func:`course_lib.lab.numbers.capped`)."""
-    scale = minimum(1, cap / sp.sqrt(x**2 + y**2))
-    return x * scale, y * scale
-
-
 def angle_inputs() -> tuple[Input, Input]:
     """The two angle sliders (``theta1``, ``theta2``, degrees) as inputs on channels ``theta1_deg``, ``theta2_deg``."""
     return (Input("theta1_deg", sp.Symbol("theta1_deg", real=True), "theta1", period=360.0),
@@ -244,7 +232,7 @@ def arm_outputs(angles: tuple[Input, Input]) -> dict[str, Any]:
     (wrapped) as :func:`~course_lib.lab.arm2r.arm_readouts` gives them."""
     f = arm_forms()
     out = dict(zip(("ex", "ey", "tx", "ty"), (*f.elbow, *f.tip)))
-    out.update(theta1_deg=wrapped_degrees(angles[0].symbol), theta2_deg=wrapped_degrees(angles[1].symbol))
+    out.update(theta1_deg=wrap_degrees(angles[0].symbol, SYMPY_LIB), theta2_deg=wrap_degrees(angles[1].symbol, SYMPY_LIB))
     return out
 
 
@@ -254,18 +242,14 @@ def arm_parameters(*inputs: Input) -> tuple[sp.Symbol, ...]:
     return tuple(s for s in arm_forms().raw.values() if s not in taken)
 
 
-def snapped_angle(degrees: Any, step: float | None) -> Any:
-    """An angle (degrees) rounded to the sliders' ``step`` within −180…180, as a drag snaps it (arm2r's ``_snap``)."""
-    return degrees if step is None else clip(rounded(degrees / step) * step, -180, 180)
-
-
 def arm_drags(angles: tuple[Input, Input], step: float | None) -> dict[str, dict[str, Any]]:
-    """The elbow and tip drags of :mod:`course_lib.lab.arm2r`: the elbow turns θ₁ toward the pointer, the tip θ₂."""
+    """The elbow and tip drags of :mod:`course_lib.lab.arm2r`, by its own rules: the elbow turns θ₁ toward the
+    pointer, the tip θ₂, each snapped to the sliders' ``step``."""
     f, (x, y) = arm_forms(), DRAG
-    shoulder = wrapped_degrees(sp.atan2(y, x) * 180 / sp.pi)
-    elbow = wrapped_degrees((sp.atan2(y - f.elbow[1], x - f.elbow[0]) - f.q[0]) * 180 / sp.pi)
-    return {"elbow": {angles[0].channel: snapped_angle(shoulder, step)},
-            "tip": {angles[1].channel: snapped_angle(elbow, step)}}
+    shoulder = shoulder_degrees(x, y, SYMPY_LIB)
+    elbow = elbow_degrees(f.elbow, f.q[0], x, y, SYMPY_LIB)
+    return {"elbow": {angles[0].channel: snap_degrees(shoulder, step, SYMPY_LIB)},
+            "tip": {angles[1].channel: snap_degrees(elbow, step, SYMPY_LIB)}}
 
 
 def with_arm_drags(prediction: Prediction, lab_class: type) -> Prediction:

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 
 import ipywidgets as w
@@ -96,6 +97,7 @@ def _hex(rgb: tuple[float, float, float]) -> str:
     return "#" + "".join(f"{round(255 * min(max(c, 0.0), 1.0)):02x}" for c in rgb)
 
 
+@functools.lru_cache(maxsize=1024)  # a scene asks again on every shape change (ink.py)
 def readable(color: str, background: str, minimum: float = MINIMUM) -> str:
     """``color`` if it meets ``minimum`` over ``background``, else the least mix of it towards black (on a
     light background) or white (on a dark one) that does.

@@ -37,6 +37,7 @@ from course_lib.lessons.coriolis.predicted import coriolis_prediction
 from course_lib.physics import christoffel as chr_
 from course_lib.physics.models import TwoLinkArm
 from course_lib.physics.models.held_rates import HeldRatesArm
+from course_lib.physics.models.two_link import velocity_coupling
 from course_lib.physics.newton_torques import com_accelerations, newton_velocity_torques
 
 #: task "spin1": θ̇₂ counts as zero below (rad/s); θ̇₁ above (rad/s); |τ₂| above (N·m)
@@ -163,7 +164,7 @@ class ChristoffelLab(Predicted, PosedSimArm, SimLab):
             t=f.t, **arm_readouts(arm, q), qd1=qd[:, 0], qd2=qd[:, 1], c1x=centres[:, 0, 0], c1y=centres[:, 0, 1],
             c2x=centres[:, 1, 0], c2y=centres[:, 1, 1], f1x=f1x, f1y=f1y, f2x=f2x, f2y=f2y, tau1=tau[:, 0],
             tau2=tau[:, 1], t1_cf=cf[:, 0], t1_cor=cor[:, 0], t2_cf=cf[:, 1], t2_cor=cor[:, 1],
-            h=p.m2 * p.l1 * p.lc2 * np.sin(q[:, 1]), sin2=np.sin(q[:, 1]), c11=C[:, 0, 0], c12=C[:, 0, 1],
+            h=velocity_coupling(q[:, 1], p), sin2=np.sin(q[:, 1]), c11=C[:, 0, 0], c12=C[:, 0, 1],
             c21=C[:, 1, 0], c22=C[:, 1, 1],
             newton_err=np.max(np.abs(newton_velocity_torques(arm, q, qd) - tau), axis=-1),
             closed_err=np.max(np.abs(chr_.coriolis_from_christoffel(sym, qd) - arm.coriolis_matrix(q, qd)),

@@ -2,7 +2,8 @@
 
 From :mod:`course_lib.physics.symbolic.two_link_forms` (the Christoffel symbols of M, the centres and their
 accelerations at held rates) and :func:`course_lib.physics.models.two_link.coriolis_entries` (both forms of
-C, run with sympy). The lab's drawing rules (the mᵢaᵢ arrows capped) are repeated in sympy. During Play the
+C, and h, run with sympy), and the lab's own drawing rule (the mᵢaᵢ arrows capped, :func:`course_lib.lab.numbers.capped`
+run on sympy). During Play the
 kernel's frames are played as they come and nothing is predicted.
 
 >>> p = coriolis_prediction(18.0)
@@ -14,9 +15,10 @@ from __future__ import annotations
 
 import sympy as sp
 
-from course_lib.lab.predict import (Input, Prediction, angle_inputs, arm_forms, arm_outputs, arm_parameters,
-                                    capped_vector, posture_from_degrees, where)
-from course_lib.physics.models.two_link import coriolis_entries
+from course_lib.lab.numbers import capped
+from course_lib.lab.predict import (SYMPY_LIB, Input, Prediction, angle_inputs, arm_forms, arm_outputs, arm_parameters,
+                                    posture_from_degrees, where)
+from course_lib.physics.models.two_link import coriolis_entries, velocity_coupling
 
 
 def coriolis_prediction(force_cap: float) -> Prediction:
@@ -32,9 +34,9 @@ def coriolis_prediction(force_cap: float) -> Prediction:
     qd, p, c = f.qd, f.params, f.christoffel
     out = arm_outputs(angles)
     out.update(c1x=f.com1[0], c1y=f.com1[1], c2x=f.com2[0], c2y=f.com2[1], qd1=qd[0], qd2=qd[1],
-               alternative=form.symbol, h=p.m2 * p.l1 * p.lc2 * sp.sin(f.q[1]))
+               alternative=form.symbol, h=velocity_coupling(f.q[1], p, sp))
     for i, (mass, acc) in enumerate(((p.m1, f.com_acc1), (p.m2, f.com_acc2)), start=1):
-        out[f"f{i}x"], out[f"f{i}y"] = capped_vector(mass * acc[0], mass * acc[1], force_cap)
+        out[f"f{i}x"], out[f"f{i}y"] = capped((mass * acc[0], mass * acc[1]), force_cap, SYMPY_LIB)
     for i in range(2):
         centrifugal = sum(c[i][k][k] * qd[k] ** 2 for k in range(2))
         total = sum(c[i][j][k] * qd[j] * qd[k] for j in range(2) for k in range(2))

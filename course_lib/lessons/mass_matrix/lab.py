@@ -38,7 +38,8 @@ from course_lib.lab.predict import Predicted, Prediction, arm_parameter_values, 
 from course_lib.lab.scene import Band, Disc, Ellipse, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, checklist
 from course_lib.lessons.mass_matrix.messages import MASS_MATRIX
-from course_lib.lessons.mass_matrix.placement import QD_RANGE, axis_label_spot, payload_label_spot
+from course_lib.lessons.mass_matrix.placement import (QD_RANGE, axis_label_spot, kappa_dot, payload_label_spot,
+                                                      payload_radius)
 from course_lib.lessons.mass_matrix.predicted import mass_matrix_prediction
 from course_lib.lessons.mass_matrix.view import CURVE_POINTS, mass_matrix_curves, mass_matrix_view
 from course_lib.physics import quadratic_forms as qf
@@ -222,9 +223,9 @@ class MassMatrixLab(Predicted, PosedArm, Lab):
         r = mass_matrix_view(self.arm, self.q, self.qd, self.E)
         arm = arm_readouts(self.arm, self.q)
         r.update(ex=arm["ex"], ey=arm["ey"], tx=arm["tx"], ty=arm["ty"], payload=self.arm.payload,
-                 payload_r=PAYLOAD_R0 + PAYLOAD_R_PER_KG * self.arm.payload,
+                 payload_r=payload_radius(self.arm.payload, (PAYLOAD_R0, PAYLOAD_R_PER_KG)),
                  theta1_deg=arm["theta1_deg"], theta2_deg=arm["theta2_deg"],
-                 kappa_dot=min(max(r["kappa"], self.klim[0]), self.klim[1]))  # off the scale: at its edge
+                 kappa_dot=kappa_dot(r["kappa"], self.klim, np))  # off the scale: at its edge
         r["payload_lx"], r["payload_ly"] = (float(v) for v in payload_label_spot(
             r["tx"], r["ty"], r["payload_r"], REACH_PER_M * (self.arm.l1 + self.arm.l2), np))
         qd = (r["qd1"], r["qd2"])

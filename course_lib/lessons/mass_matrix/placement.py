@@ -1,4 +1,4 @@
-"""Where lesson 5's lab puts its moving labels: written once, run on numbers (the lab) or on sympy (the browser).
+"""Where lesson 5's lab puts its moving labels, how big its payload disc is and where κ's dot sits: written once, run on numbers (the lab) or on sympy (the browser).
 
 ``lib`` is ``numpy`` for the lab's own frame, or :data:`course_lib.lab.predict.SYMPY_LIB` when the kit turns
 the rule into the scene's JavaScript; each needs ``where``, ``clip``, ``abs``, ``sqrt``, ``greater`` and ``less``.
@@ -52,3 +52,13 @@ def payload_label_spot(tx: Any, ty: Any, radius: Any, reach: Any, lib: Any) -> t
     above = ty + radius + PAYLOAD_GAP
     return (lib.clip(tx, -reach + PAYLOAD_SIDE, reach - PAYLOAD_SIDE),
             lib.where(lib.less(above, reach - PAYLOAD_TOP), above, ty - radius - PAYLOAD_GAP))
+
+
+def payload_radius(payload: Any, disc: tuple[float, float]) -> Any:
+    """The payload disc's radius (m): ``disc`` = (radius at no payload, growth per kg), for ``payload`` kg."""
+    return disc[0] + disc[1] * payload
+
+
+def kappa_dot(kappa: Any, kappa_range: tuple[Any, Any], lib: Any) -> Any:
+    """Where the κ plot's dot sits: at κ, or at the plot's edge for a κ off its range (lo, hi)."""
+    return lib.clip(kappa, kappa_range[0], kappa_range[1])

@@ -1,7 +1,7 @@
 """What the browser predicts of lesson 5's lab: every channel of its scene, from the angle, payload and energy sliders.
 
 The expressions come from :mod:`course_lib.physics.symbolic.two_link_forms` (M(q) and its eigen-axes) and
-from the lab's own placement rules (:mod:`.placement`: the payload's label, the axis labels) run on sympy; the kit turns them into the scene's JavaScript (:mod:`course_lib.lab.predict`). A test evaluates
+from the lab's own placement rules (:mod:`.placement`: the payload's label and disc, the axis labels, κ's dot) run on sympy; the kit turns them into the scene's JavaScript (:mod:`course_lib.lab.predict`). A test evaluates
 that JavaScript against the lab's own numbers at random postures and arms.
 
 >>> p = mass_matrix_prediction()
@@ -16,8 +16,8 @@ from typing import Any
 import sympy as sp
 
 from course_lib.lab.predict import (SYMPY_LIB, Input, Prediction, absolute, angle_inputs, arm_forms, arm_outputs,
-                                    arm_parameters, clip, posture_from_degrees, signum)
-from course_lib.lessons.mass_matrix.placement import axis_label_spot, payload_label_spot
+                                    arm_parameters, posture_from_degrees, signum)
+from course_lib.lessons.mass_matrix.placement import axis_label_spot, kappa_dot, payload_label_spot, payload_radius
 from course_lib.physics.symbolic.two_link_forms import symmetric_eigen
 
 #: the parameters beyond the arm's: the κ plot's range (its dot is clipped to it)
@@ -45,11 +45,11 @@ def mass_matrix_prediction(disc: tuple[float, float] = (0.27, 0.13), reach_per_m
     out = arm_outputs(angles)
     kappa = eig["lam2"] / eig["lam1"]
     light, heavy = (long * eig["v1x"], long * eig["v1y"]), (short * eig["v2x"], short * eig["v2y"])
-    out.update(payload=payload.symbol, payload_r=disc[0] + disc[1] * payload.symbol,
+    out.update(payload=payload.symbol, payload_r=payload_radius(payload.symbol, disc),
                qd1=v[0], qd2=v[1], lx=light[0], ly=light[1], hx=heavy[0], hy=heavy[1], T=T, E=E, kappa=kappa,
                M11=M[0, 0], M12=M[0, 1], M22=M[1, 1], lam1=eig["lam1"], lam2=eig["lam2"], axis_long=long,
                axis_short=short, T_long=through * long, T_short=through * short,
-               speed=sp.sqrt(v[0] ** 2 + v[1] ** 2), kappa_dot=clip(kappa, KAPPA_LO, KAPPA_HI))
+               speed=sp.sqrt(v[0] ** 2 + v[1] ** 2), kappa_dot=kappa_dot(kappa, (KAPPA_LO, KAPPA_HI), SYMPY_LIB))
     reach = reach_per_m * (f.raw["l1"] + f.raw["l2"])
     out["payload_lx"], out["payload_ly"] = payload_label_spot(out["tx"], out["ty"], out["payload_r"], reach, SYMPY_LIB)
     for key, tip in (("l", light), ("h", heavy)):

@@ -28,6 +28,7 @@ from course_lib.lab.numbers import capped, slider_angle
 from course_lib.lab.predict import Predicted, Prediction, arm_parameter_values, with_arm_drags
 from course_lib.lab.scene import Arrow, Disc, Handle, Link, Panel, Polyline, Scene, Text
 from course_lib.lab.tasks import NotYet, checklist
+from course_lib.lessons.operational_space import drawing
 from course_lib.lessons.operational_space.messages import OPERATIONAL_SPACE
 from course_lib.lessons.operational_space.predicted import operational_space_prediction
 from course_lib.physics import operational_space as osp
@@ -163,14 +164,16 @@ class OperationalSpaceLab(Predicted, PosedArm, Lab):
             light, heavy = osp.apparent_mass_range(arm, q)
             r.update(lam11=lam[0, 0], lam12=lam[0, 1], lam22=lam[1, 1], m_min=light, m_max=heavy,
                      kappa=heavy / light, m_push=float(m_u))
-        r["kappa_shown"] = min(r.get("kappa", KAPPA_TOP), KAPPA_TOP)
+        r["kappa_shown"] = float(drawing.kappa_shown(r.get("kappa", KAPPA_TOP), r["singular"] > 0, KAPPA_TOP, np))
         dirs = _CIRCLE
         s = np.einsum("in,ij,jn->n", dirs, inv, dirs)  # uᵀ Λ⁻¹ u ≥ 0
-        radius = polar_radius(1.0 / np.maximum(s, 1.0 / POLAR_CUT))  # m(u) cut at POLAR_CUT: finite where s = 0
-        root = _sqrt_psd(inv)  # ½ẋᵀΛẋ = ½  ⇔  ẋ = (Λ⁻¹)^½ w, |w| = 1: finite, a segment where Λ does not exist
-        vel = VEL_PER_MS * root @ dirs
-        man = VEL_PER_MS * arm.jacobian(q) @ dirs
-        curves = dict(mass=radius * dirs, vel_ellipse=vel + pts[2][:, None], manip=man + pts[2][:, None])
+        radius = drawing.mass_curve_radius(s, POLAR_CUT, np)  # m(u) cut at POLAR_CUT: finite where s = 0
+        # ½ẋᵀΛẋ = ½  ⇔  ẋ = (Λ⁻¹)^½ w, |w| = 1: finite, a segment where Λ does not exist
+        root = drawing.sqrt_psd(inv[0, 0], inv[0, 1], inv[1, 1], np)
+        tip, J = pts[2], arm.jacobian(q)
+        curves = dict(mass=radius * dirs,
+                      vel_ellipse=np.stack(drawing.matrix_curve(root, *dirs, tip, VEL_PER_MS)),
+                      manip=np.stack(drawing.matrix_curve(J.ravel(), *dirs, tip, VEL_PER_MS)))
         return r, curves
 
     def refresh(self) -> None:
@@ -180,8 +183,8 @@ class OperationalSpaceLab(Predicted, PosedArm, Lab):
         self.check_finite(curves)
         self.readouts = r
         with self.scene.hold_sync():
-            for name, xy in curves.items():
-                self.scene.set_shape(name, xs=xy[0].round(5).tolist(), ys=xy[1].round(5).tolist())
+            self.scene.set_shapes({name: {"xs": xy[0].round(5).tolist(), "ys": xy[1].round(5).tolist()}
+                                   for name, xy in curves.items()})  # one new shape list, not three
             self.scene.set_values({k: r[k] for k in self.scene.channels})
         self.readout_html.value = self.T("os_readouts_singular", **r) if r["singular"] else self.T("os_readouts", **r)
         self.tasks.update(self)
@@ -225,7 +228,7 @@ class OperationalSpaceLab(Predicted, PosedArm, Lab):
 
 def polar_radius(mass):
     """The polar plot's radius for an apparent mass (kg): log₁₀(1 + m), so 1, 10, 100 and 1000 kg all fit."""
-    return np.log10(1.0 + np.asarray(mass, dtype=float))
+    return drawing.polar_radius(np.asarray(mass, dtype=float), np)
 
 
 def kappa_curve(arm: TwoLinkArm, step_deg: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
@@ -235,11 +238,6 @@ def kappa_curve(arm: TwoLinkArm, step_deg: float = 1.0) -> tuple[np.ndarray, np.
     lam = np.linalg.eigvalsh(osp.inverse_task_inertia(arm, q))  # ascending: 1/heaviest, 1/lightest
     kappa = lam[:, 1] / np.maximum(lam[:, 0], lam[:, 1] / KAPPA_TOP)
     return deg, np.minimum(kappa, KAPPA_TOP)
-
-
-def _sqrt_psd(A: np.ndarray) -> np.ndarray:
-    w, V = np.linalg.eigh(A)
-    return (V * np.sqrt(np.maximum(w, 0.0))) @ V.T
 
 
 def task_prompts() -> dict[str, str]:

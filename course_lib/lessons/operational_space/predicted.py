@@ -1,10 +1,10 @@
 """What the browser predicts of lesson 7's lab: its channels and its three curves, from the angle sliders.
 
 From :mod:`course_lib.physics.symbolic.two_link_forms`: the Jacobian, Λ⁻¹ = J M⁻¹ Jᵀ and its eigenvalues
-(κ(Λ), and where Λ does not exist), and the lab's drawing rules in sympy: the push's disc at its tail,
-the tip's acceleration Λ⁻¹F capped, the apparent mass on a log scale, the velocity ellipse
-½ẋᵀΛẋ = ½ drawn as (Λ⁻¹)^½ w with |w| = 1 (the square root of a 2×2 PSD matrix in closed form,
-(A + √det A · I) / √(tr A + 2√det A)) and the manipulability ellipse J w.
+(κ(Λ), and where Λ does not exist), and the lab's own drawing rules run on sympy (:mod:`.drawing`, and the
+kit's :func:`~course_lib.lab.numbers.capped`): the push's disc at its tail, the tip's acceleration Λ⁻¹F capped,
+the apparent mass on a log scale, the velocity ellipse ½ẋᵀΛẋ = ½ drawn as (Λ⁻¹)^½ w with |w| = 1 and the
+manipulability ellipse J w.
 
 >>> p = operational_space_prediction(dict(push=0.3, acc=0.3, vel=0.3, arrow_max=0.6, cut=1000.0, top=30.0,
 ...                                       sigma_min=1e-3), ((1.0, 0.0), (0.0, 1.0)))
@@ -18,9 +18,10 @@ from typing import Any
 
 import sympy as sp
 
-from course_lib.lab.predict import (DIRECTION, Input, Prediction, absolute, angle_inputs, arm_forms, arm_outputs,
-                                    arm_parameters, capped_vector, maximum, minimum, posture_from_degrees, signum,
-                                    where)
+from course_lib.lab.numbers import capped
+from course_lib.lab.predict import (DIRECTION, SYMPY_LIB, Input, Prediction, absolute, angle_inputs, arm_forms,
+                                    arm_outputs, arm_parameters, posture_from_degrees, signum)
+from course_lib.lessons.operational_space import drawing
 from course_lib.physics.symbolic.two_link_forms import symmetric_eigen
 
 
@@ -41,28 +42,24 @@ def operational_space_prediction(scales: dict[str, float], directions: tuple[tup
     size = sp.sqrt(F[0] ** 2 + F[1] ** 2)
     acc = (inv[0, 0] * F[0] + inv[0, 1] * F[1], inv[1, 0] * F[0] + inv[1, 1] * F[1])
     out = arm_outputs(angles)
-    ax, ay = capped_vector(scales["acc"] * acc[0], scales["acc"] * acc[1], scales["arrow_max"])
-    polar = sp.log(1 + sp.Float(scales["cut"])) / sp.log(10)
+    ax, ay = capped((scales["acc"] * acc[0], scales["acc"] * acc[1]), scales["arrow_max"], SYMPY_LIB)
+    polar = drawing.polar_radius(sp.Float(scales["cut"]), SYMPY_LIB)
     lam = symmetric_eigen(inv[0, 0], inv[0, 1], inv[1, 1], absolute, signum)
     jtj = J.T * J
     singular = sp.Lt(symmetric_eigen(jtj[0, 0], jtj[0, 1], jtj[1, 1], absolute, signum)["lam1"], scales["sigma_min"] ** 2,
                      evaluate=False)
     out.update(px=out["tx"] - fx, py=out["ty"] - fy, fx=fx, fy=fy, ax=ax, ay=ay, F=size,
                acc=sp.sqrt(acc[0] ** 2 + acc[1] ** 2), ux=polar * F[0] / size, uy=polar * F[1] / size,
-               kappa_shown=where(singular, scales["top"], minimum(lam["lam2"] / lam["lam1"], scales["top"])))
+               kappa_shown=drawing.kappa_shown(lam["lam2"] / lam["lam1"], singular, scales["top"], SYMPY_LIB))
     c, s = DIRECTION
     through = c * (inv[0, 0] * c + inv[0, 1] * s) + s * (inv[1, 0] * c + inv[1, 1] * s)   # uᵀ Λ⁻¹ u
-    radius = sp.log(1 + 1 / maximum(through, 1 / sp.Float(scales["cut"]))) / sp.log(10)
-    root = _sqrt_psd(inv)
+    radius = drawing.mass_curve_radius(through, sp.Float(scales["cut"]), SYMPY_LIB)
+    root = drawing.sqrt_psd(inv[0, 0], inv[0, 1], inv[1, 1], SYMPY_LIB)
+    tip = (out["tx"], out["ty"])
     curves: dict[str, tuple[Any, Any]] = {
-        "vel_ellipse": tuple(scales["vel"] * (root[i, 0] * c + root[i, 1] * s) + out[t] for i, t in ((0, "tx"), (1, "ty"))),
-        "manip": tuple(scales["vel"] * (J[i, 0] * c + J[i, 1] * s) + out[t] for i, t in ((0, "tx"), (1, "ty"))),
+        "vel_ellipse": drawing.matrix_curve(root, c, s, tip, scales["vel"]),
+        "manip": drawing.matrix_curve(tuple(J), c, s, tip, scales["vel"]),
         "mass": (radius * c, radius * s)}
     inputs = (*angles, *push)
     return Prediction(inputs, out, arm_parameters(*inputs), curves, tuple(directions), posture_from_degrees(angles))
 
-
-def _sqrt_psd(A: sp.Matrix) -> sp.Matrix:
-    """The square root of a symmetric positive semi-definite 2×2 matrix, in closed form."""
-    root_det = sp.sqrt(maximum(A[0, 0] * A[1, 1] - A[0, 1] * A[1, 0], 0))
-    return (A + root_det * sp.eye(2)) / sp.sqrt(A[0, 0] + A[1, 1] + 2 * root_det)

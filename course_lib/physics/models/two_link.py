@@ -77,6 +77,11 @@ def mass_matrix_entries(theta2: Any, p: LinkParameters, lib: Any = np) -> tuple[
     return m11, m12, m22
 
 
+def velocity_coupling(theta2: Any, p: LinkParameters, lib: Any = np) -> Any:
+    """h = m₂ l₁ l_c₂ sin θ₂ (kg·m²): every entry of C, and every Christoffel symbol, is a multiple of it."""
+    return p.m2 * p.l1 * p.lc2 * lib.sin(theta2)
+
+
 def coriolis_entries(
     theta2: Any, qd1: Any, qd2: Any, p: LinkParameters, form: str = "christoffel", lib: Any = np
 ) -> tuple[Any, Any, Any, Any]:
@@ -87,7 +92,7 @@ def coriolis_entries(
     is another matrix with the same product C q̇ that is *not* skew:
     C_b = [[0, −h(2θ̇₁+θ̇₂)], [h θ̇₁, 0]].
     """
-    h = p.m2 * p.l1 * p.lc2 * lib.sin(theta2)
+    h = velocity_coupling(theta2, p, lib)
     if form == "christoffel":
         return -h * qd2, -h * (qd1 + qd2), h * qd1, 0 * h
     return 0 * h, -h * (2 * qd1 + qd2), h * qd1, 0 * h
