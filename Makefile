@@ -17,7 +17,10 @@ ALLOW_ROOT := $(shell if [ "$$(id -u)" = 0 ]; then echo --allow-root; fi)
 help:
 	@echo "make lab        copy the notebooks into my_work/ (once) and start JupyterLab on the first lesson"
 	@echo "make lab LESSON_LANG=zh  the same, opening the first lesson in Chinese (notebooks/zh/)"
-	@echo "make test       install the test extras and run the whole suite"
+	@echo "make test       install the test extras and run the whole suite (the one complete check)"
+	@echo "make test-fast  for development, < 3 min: the unit, property and doctests of the code only; leaves out"
+	@echo "                what drives other programs at length: the browser, grading and classroom tests, and the"
+	@echo "                whole-lesson runs (marker lesson_run: nbval, the twins' labs, figure layout, lesson 5's kernel)"
 	@echo "make test-pythons  run the fast suite under every supported Python found (pyenv or PATH)"
 	@echo "make bench      print the benchmark table"
 	@echo "make bench-scaling  re-measure lesson 10's cost curves (course_lib/physics/chains/scaling.json)"
@@ -86,7 +89,10 @@ TEST_WORKERS ?= $(shell n=$$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1); [
 XDIST := -n $(TEST_WORKERS) --dist loadgroup
 # Everything but the browser, in one run: the grading group takes one worker while the rest fills the other.
 ALL_BUT_BROWSER := tests course_lib notebooks solutions
-FAST := not browser and not grading and not classroom
+# test-fast: the code's own tests in this process; leaves out the browser, the grader's sandboxes, the hub and
+# every test that runs a whole lesson (marker lesson_run: nbval's notebooks, the twins' labs in Chinese, the figure
+# layout, lesson 5 in a kernel); `make test` runs those too.
+FAST := not browser and not grading and not classroom and not lesson_run
 # The browser tests spend most of their time waiting on pages and kernels (their CPU time is a fraction of
 # their wall time, see the closing note), so more workers than cores can pay: try BROWSER_WORKERS=3 or 4.
 BROWSER_WORKERS ?= $(TEST_WORKERS)

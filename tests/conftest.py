@@ -49,7 +49,11 @@ def xdist_group_of(item: pytest.Item) -> str | None:
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the groups into the node ids
 def pytest_collection_modifyitems(config, items):
-    """Put each item that must share a worker into its xdist group (see :func:`xdist_group_of`)."""
+    """Mark each notebook under nbval ``lesson_run``; put each item that must share a worker into its xdist group
+    (see :func:`xdist_group_of`)."""
+    for item in items:
+        if Path(str(item.path)).suffix == ".ipynb":
+            item.add_marker(pytest.mark.lesson_run)
     if not any(line.startswith("xdist_group") for line in config.getini("markers")):
         return                                     # no pytest-xdist, so no such marker (and no workers)
     for item in items:
@@ -119,3 +123,22 @@ def _numpy_print_options_restored():
     options = np.get_printoptions()
     yield
     np.set_printoptions(**options)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _widgets_of_a_module_closed():
+    """The widgets a test module opened (its labs, quizzes and views) are closed after its last test (after its
+    module fixtures too: an autouse fixture of a scope is set up first and torn down last).
+
+    ipywidgets holds every open widget alive, and :func:`course_lib.i18n.set_language` redraws every lab and quiz
+    still alive; without this, a language switch late in a worker's run redraws the labs of every module that ran
+    before it, and the modules that switch often (tests/quiz/test_language.py) take ten times their own time.
+    """
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    yield
+    for model_id in [model_id for model_id in _instances if model_id not in before]:
+        widget = _instances.get(model_id)
+        if widget is not None:
+            widget.close()

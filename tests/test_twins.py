@@ -264,6 +264,7 @@ def widgets_of(shown: list) -> list[w.Widget]:
     return trees
 
 
+@pytest.mark.lesson_run
 @pytest.mark.parametrize("lesson", LESSONS, ids=lesson_id)
 def test_the_twins_labs_and_quizzes_show_no_english(lesson):
     """Running a twin's cells puts every lab and quiz it shows in Chinese; the English lesson's show English

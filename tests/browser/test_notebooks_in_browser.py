@@ -99,6 +99,7 @@ def test_lesson_runs_and_its_lab_answers_slider_and_drag(app: str, notebook: Pat
         if cell.locator(".cl-scene canvas").count():        # a lab drawn by the Scene widget
             figures = check_scene_lab(nb, cell, server, notebook.name, gesture_for(notebook.name),
                                       SLIDER_INPUT[app], assert_clean)
+            timings.mark("scene_checks")      # slider, latency and drag on the scene (scene_lab_checks.py)
             merge_json(reports_dir / "browser_latency.json", notebook.name, APP_KEYS[app],
                        {**figures, "input": SLIDER_INPUT[app]})
             merge_json(reports_dir / "browser_timings.json", notebook.name, APP_KEYS[app], {"phases_s": timings.phases})

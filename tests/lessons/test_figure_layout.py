@@ -85,6 +85,7 @@ def test_the_check_sees_a_legend_over_a_title_and_a_label_off_the_figure():
     assert any("leaves the figure" in p for p in problems)
 
 
+@pytest.mark.lesson_run
 @pytest.mark.parametrize("notebook", figure_notebooks())
 def test_every_static_figure_reads(notebook, monkeypatch):
     monkeypatch.setattr(plt, "show", lambda *a, **k: None)

@@ -18,6 +18,8 @@ from nbclient import NotebookClient
 from course_lib.lessons.mass_matrix.quiz import mass_matrix_quiz
 from course_lib.quiz import NumericQuestion
 
+pytestmark = pytest.mark.lesson_run
+
 NOTEBOOK = Path(__file__).resolve().parents[3] / "notebooks" / "05_mass_matrix.ipynb"
 NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
 
