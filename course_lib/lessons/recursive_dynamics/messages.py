@@ -47,16 +47,16 @@ RNEA_LAB = MessageTable("rnea_lab", {
         # the scene in words (the kit's describe.py): its main readouts with their units
         # the scene in words, one sentence per stage: each names only what the pass has computed so far
         "rnea_description": (
-            "{n:.3s}-link arm, every joint at q̇ {qd:.3s} rad/s and q̈ {qdd:.3s} rad/s²; step {step:.3s} of "
-            "{steps:.3s}: the pass has not started, nothing is computed yet."
+            "{n:g}-link arm, every joint at q̇ {qd:.3s} rad/s and q̈ {qdd:.3s} rad/s²; step {step:g} of "
+            "{steps:g}: the pass has not started, nothing is computed yet."
         ),
         "rnea_description_forward": (
-            "{n:.3s}-link arm, every joint at q̇ {qd:.3s} rad/s and q̈ {qdd:.3s} rad/s²; step {step:.3s} of "
-            "{steps:.3s}, forward pass: link {link:.3s} turns at ω {omega:.3s} rad/s; no joint torque is computed yet."
+            "{n:g}-link arm, every joint at q̇ {qd:.3s} rad/s and q̈ {qdd:.3s} rad/s²; step {step:g} of "
+            "{steps:g}, forward pass: link {link:g} turns at ω {omega:.3s} rad/s; no joint torque is computed yet."
         ),
         "rnea_description_backward": (
-            "{n:.3s}-link arm, every joint at q̇ {qd:.3s} rad/s and q̈ {qdd:.3s} rad/s²; step {step:.3s} of "
-            "{steps:.3s}, backward pass: joint {link:.3s} needs the torque τ{link:.3s} {tau:.3s} N·m."
+            "{n:g}-link arm, every joint at q̇ {qd:.3s} rad/s and q̈ {qdd:.3s} rad/s²; step {step:g} of "
+            "{steps:g}, backward pass: joint {link:g} needs the torque τ{link:g} {tau:.3s} N·m."
         ),
         "rnea_nb_terms": "n = {n}: {count:4d} terms in the {n} equations",
         "rnea_nb_terms_grown": "n = {n}: {count:4d} terms in the {n} equations  ({ratio:.1f} times as many as for n = {previous})",
@@ -123,16 +123,16 @@ RNEA_LAB = MessageTable("rnea_lab", {
         "rnea_why_tip": "τ{n} = {tau:.3s} N·m，大于 {tol:g} N·m（m g l/2 = {most:.3s} N·m 的 {pct:g} %）",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "rnea_description": (
-            "{n:.3s} 连杆机械臂，每个关节 q̇ {qd:.3s} rad/s、q̈ {qdd:.3s} rad/s²；第 {step:.3s} 步，共 {steps:.3s} 步："
+            "{n:g} 连杆机械臂，每个关节 q̇ {qd:.3s} rad/s、q̈ {qdd:.3s} rad/s²；第 {step:g} 步，共 {steps:g} 步："
             "递推尚未开始，还没有计算任何量。"
         ),
         "rnea_description_forward": (
-            "{n:.3s} 连杆机械臂，每个关节 q̇ {qd:.3s} rad/s、q̈ {qdd:.3s} rad/s²；第 {step:.3s} 步，共 {steps:.3s} 步，"
-            "前向递推：第 {link:.3s} 根连杆的角速度 ω {omega:.3s} rad/s；关节力矩尚未计算。"
+            "{n:g} 连杆机械臂，每个关节 q̇ {qd:.3s} rad/s、q̈ {qdd:.3s} rad/s²；第 {step:g} 步，共 {steps:g} 步，"
+            "前向递推：第 {link:g} 根连杆的角速度 ω {omega:.3s} rad/s；关节力矩尚未计算。"
         ),
         "rnea_description_backward": (
-            "{n:.3s} 连杆机械臂，每个关节 q̇ {qd:.3s} rad/s、q̈ {qdd:.3s} rad/s²；第 {step:.3s} 步，共 {steps:.3s} 步，"
-            "反向递推：关节 {link:.3s} 需要的力矩 τ{link:.3s} {tau:.3s} N·m。"
+            "{n:g} 连杆机械臂，每个关节 q̇ {qd:.3s} rad/s、q̈ {qdd:.3s} rad/s²；第 {step:g} 步，共 {steps:g} 步，"
+            "反向递推：关节 {link:g} 需要的力矩 τ{link:g} {tau:.3s} N·m。"
         ),
         "rnea_nb_terms": "n = {n}：{n} 个方程共 {count:4d} 项",
         "rnea_nb_terms_grown": "n = {n}：{n} 个方程共 {count:4d} 项（是 n = {previous} 时的 {ratio:.1f} 倍）",

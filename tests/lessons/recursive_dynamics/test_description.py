@@ -39,10 +39,10 @@ def test_each_step_is_described_with_the_link_or_joint_it_reached_and_a_torque_o
             elif step <= 3:
                 link = step
                 assert f"τ{link}" not in said and not re.search(r"τ\d", said), f"step {step}: {said}"
-                assert fmt("{0:.2f}", float(p.V[link - 1, 2])) in said and f" {link} " in said, (step, said)
+                assert fmt("{0:.3s}", float(p.V[link - 1, 2])) in said and f" {link} " in said, (step, said)
             else:
                 joint = 7 - step
-                assert f"τ{joint} {fmt('{0:.2f}', float(p.tau[joint - 1]))} N·m" in said, (step, said)
+                assert f"τ{joint} {fmt('{0:.3s}', float(p.tau[joint - 1]))} N·m" in said, (step, said)
     finally:
         course_lib.set_language("en")
 
