@@ -68,7 +68,8 @@ LESSONS: tuple[Lesson, ...] = (
         "PendulumLab": "lab", "pendulum_quiz": "quiz", "pendulum_acceleration_expr": "quiz",
         "say": "printout", "label": "printout"}),
     Lesson(3, "two_link", "03_two_link_arm.ipynb", {
-        "ArmSimLab": "lab", "COLORS": "lab", "two_link_quiz": "quiz", "wall_slide": "contact", "say": "printout"}),
+        "ArmSimLab": "lab", "COLORS": "lab", "two_link_quiz": "quiz", "wall_slide": "contact", "say": "printout",
+        "label": "printout", "method_name": "printout"}),
     Lesson(4, "cart_pole", "04_cart_pole.ipynb", {
         "CartPoleLab": "lab", "FORCE_TASK": "lab", "BAND_DEG": "lab", "BALANCE_DWELL": "lab",
         "cart_pole_quiz": "quiz", "reachable_slope_expr": "quiz", "say": "printout", "label": "printout"}),

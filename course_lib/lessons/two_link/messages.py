@@ -4,7 +4,7 @@ Texts of the scene and of the formula may hold ``{channel:.3s}`` fields: the bro
 fills them in with the scene's channels at display rate.
 """
 
-from course_lib.i18n import MessageTable
+from course_lib.i18n import Message, MessageTable
 
 ARM_SIM = MessageTable("arm_sim_lab", {
     "en": {
@@ -141,8 +141,19 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_nb_ledger_true": "true arm     largest |(E − E₀) − W| over {duration:g} s: {error:.1e} J",
         "arm_nb_ledger_no_c": "without C q̇  largest |(E − E₀) − W| over {duration:g} s: {error:.1e} J",
         "arm_nb_m22": "M22 with I2: {with_i2:.3f} kg·m²; without: {without:.3f} kg·m² ({share:.0%})",
-        "arm_nb_energy": "{method:15s} h = {h_ms:4g} ms: largest energy error over {duration:g} s {error:.1e} J",
+        "arm_nb_energy": "{method}, h = {h_ms:g} ms: largest energy error over {duration:g} s {error:.1e} J",
         "arm_nb_wall": "released with τ = 0 at q = {q} rad: q̈ = {qdd} rad/s², λ = {lam:.2f} N",
+        # the notebook's figures' texts (its printout.label)
+        "arm_nb_plot_semi_title": "semi-implicit Euler, h = {h_ms:g} ms: {model}",
+        "arm_nb_plot_semi_pendulum": "pendulum (M constant)",
+        "arm_nb_plot_semi_arm": "2R arm (M depends on θ₂)",
+        "arm_nb_plot_energy": "energy [J]",
+        "arm_nb_plot_work": "W (τ = 0, b = 0)",
+        "arm_nb_plot_wall_title": "released on the wall x = {x_wall:g} m: λ = {lam:.2f} N",
+        "arm_nb_plot_lam_title": "λ(t): above 0 the wall would have to pull",
+        "arm_nb_plot_drift_title": "drift |φ| = |x_tool − x_wall|, h = {h_ms:g} ms",
+        "arm_nb_plot_plain": "plain RK4",
+        "arm_nb_plot_baumgarte": "Baumgarte α = β = {alpha:g} 1/s",
     },
     "zh": {
         "arm_gravity": "开启重力",
@@ -233,7 +244,7 @@ ARM_SIM = MessageTable("arm_sim_lab", {
             "τ 与此姿态下的 g(q) − Jᵀh_e = ({need1:.3s}, {need2:.3s}) N·m 相差 {off:.3s} N·m"
         ),
         "arm_why_no_run": "请按“运行 10 s”",
-        "arm_why_method": "上一次运行用的是{method}，不是{need}",
+        "arm_why_method": "上一次运行用的积分器是“{method}”，不是“{need}”",
         "arm_why_h_euler": "上一次运行用的是 h = {h_ms:g} ms，任务要求 {need_ms:g} ms",
         "arm_why_h_rk4": "上一次运行用的是 h = {h_ms:g} ms，大于 {need_ms:g} ms",
         "arm_why_inputs": "上一次运行时 τ = ({tau1:g}, {tau2:g}) N·m，b = {b:g}：请设 τ = 0、b = 0",
@@ -274,8 +285,19 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_nb_ledger_true": "真实机械臂：{duration:g} s 内 |(E − E₀) − W| 的最大值为 {error:.1e} J",
         "arm_nb_ledger_no_c": "去掉 C q̇ 后：{duration:g} s 内 |(E − E₀) − W| 的最大值为 {error:.1e} J",
         "arm_nb_m22": "含 I2 时 M22 = {with_i2:.3f} kg·m²；不含 I2 时为 {without:.3f} kg·m²（{share:.0%}）",
-        "arm_nb_energy": "{method:15s} h = {h_ms:4g} ms：{duration:g} s 内的最大能量误差为 {error:.1e} J",
+        "arm_nb_energy": "{method}，h = {h_ms:g} ms：{duration:g} s 内的最大能量误差为 {error:.1e} J",
         "arm_nb_wall": "在 q = {q} rad 处以 τ = 0 释放：q̈ = {qdd} rad/s²，λ = {lam:.2f} N",
+        # the notebook's figures' texts (its printout.label)
+        "arm_nb_plot_semi_title": "半隐式欧拉法，h = {h_ms:g} ms：{model}",
+        "arm_nb_plot_semi_pendulum": "单摆（M 为常数）",
+        "arm_nb_plot_semi_arm": "2R 机械臂（M 依赖于 θ₂）",
+        "arm_nb_plot_energy": "能量 [J]",
+        "arm_nb_plot_work": "W（τ = 0，b = 0）",
+        "arm_nb_plot_wall_title": "贴在墙 x = {x_wall:g} m 上释放：λ = {lam:.2f} N",
+        "arm_nb_plot_lam_title": "λ(t)：大于 0 时墙就得去拉工具",
+        "arm_nb_plot_drift_title": "漂移 |φ| = |x_tool − x_wall|，h = {h_ms:g} ms",
+        "arm_nb_plot_plain": "普通 RK4",
+        "arm_nb_plot_baumgarte": "Baumgarte 稳定化 α = β = {alpha:g} 1/s",
     },
 }, common={
     "arm_tau1": "τ₁ [N·m]",
@@ -303,3 +325,21 @@ ARM_SIM = MessageTable("arm_sim_lab", {
     "arm_formula_eq": " = ",
     "arm_formula_minus": " − ",
 })
+
+#: each integrator the lab offers (``simulate``'s ``method``) → the key of its name in the table
+METHOD_KEYS = {"explicit_euler": "arm_method_euler", "rk4": "arm_method_rk4"}
+
+
+def method_name(method: str) -> Message:
+    """An integrator's name in the language in force, as the lab's dropdown shows it.
+
+    Args:
+        method: ``simulate``'s method name, ``"explicit_euler"`` or ``"rk4"``.
+
+    Returns:
+        Its display name, e.g. ``"explicit Euler"`` (``"显式欧拉"`` in Chinese) or ``"RK4"``.
+
+    Raises:
+        KeyError: for a method the lab does not offer.
+    """
+    return ARM_SIM.text(METHOD_KEYS[method])

@@ -22,7 +22,7 @@ import numpy as np
 
 from course_lib.i18n import Message
 from course_lib.lab.tasks import NotYet
-from course_lib.lessons.two_link.messages import ARM_SIM
+from course_lib.lessons.two_link.messages import ARM_SIM, method_name
 from course_lib.physics.simulate.tool_force import holding_torque, tool_force_torque
 
 #: task 1 (seed): explicit Euler at this step (s), τ = 0, b = 0, gravity on: the energy error exceeds (J)
@@ -53,7 +53,7 @@ class ArmSimTasks:
 
     @staticmethod
     def _method_name(method: str) -> str:
-        return ARM_SIM.text("arm_method_euler" if method == "explicit_euler" else "arm_method_rk4")
+        return method_name(method)
 
     def _run_reason(self, method: str, run: dict | None = None) -> NotYet | None:
         run = self._run if run is None else run
