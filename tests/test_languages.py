@@ -352,6 +352,9 @@ GLOSSARY_TERMS = {
     "黏滑": ("粘滑",),                       # stick–slip
     "能量收支": ("能量账本",),               # energy ledger
     "克里斯托弗符号": ("克里斯托费尔",),      # Christoffel symbols (the glossary names the other spelling once)
+    "操作空间惯量": ("任务空间惯量",),        # operational-space inertia Λ (任务空间 is the space x, not Λ)
+    "奇异位形": ("奇异姿态",),                # singular posture
+    "等效质量": ("表观质量",),                # apparent mass along a direction
 }
 
 

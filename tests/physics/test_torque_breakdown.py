@@ -61,13 +61,15 @@ def test_centrifugal_and_coriolis_are_the_hand_written_h_terms(motion):
 
 def test_the_textbooks_observations_hold_along_the_motion(motion):
     """inert_22 piecewise constant (M₂₂ is), inert_12 = inert_21 (same acceleration profiles), and the inertial
-    torques several times gravity's: thousands of N·m against hundreds."""
+    torques many times gravity's on each joint: thousands of N·m against about a thousand on joint 1 and a few
+    hundred on joint 2 (lesson 11's text says so)."""
     _, _, _, parts = motion
     assert len(np.unique(parts.inertial[:, 1, 1].round(9))) == 3
     np.testing.assert_allclose(parts.inertial[:, 0, 1], parts.inertial[:, 1, 0], rtol=1e-12)
     peaks = parts.peaks()
-    assert peaks["inertial"][0, 0] > 1000 > peaks["gravity"][1] > 100
-    assert peaks["inertial"][0, 0] > 5 * peaks["gravity"][0]
+    own = np.diag(peaks["inertial"])
+    assert np.all(own > 1000) and 1000 > peaks["gravity"][1] > 100 and 700 < peaks["gravity"][0] < 1500
+    assert np.all(own > 5 * peaks["gravity"])
 
 
 def test_a_trapezoid_with_too_long_an_acceleration_is_refused():

@@ -18,7 +18,7 @@ from course_lib.i18n import set_language
 from course_lib.lessons import LESSONS
 from course_lib.quiz import NumericQuestion, SymbolicQuestion
 from course_lib.physics.action import Ball
-from course_lib.physics.models import Pendulum
+from course_lib.physics.models import Pendulum, TwoLinkArm
 from course_lib.quiz.messages import QUIZ
 
 
@@ -186,11 +186,21 @@ def test_a_symbolic_question_exists_in_the_walk():
     assert any(isinstance(q, SymbolicQuestion) for _, _, q in QUESTIONS)
 
 
+def lab_chain_mass() -> float:
+    """The mass (kg) of lesson 10's lab chain, the input its force question states."""
+    from course_lib.lessons.recursive_dynamics.lab import MASS
+
+    return MASS
+
+
 #: the walk-throughs' wrong numbers that a question's own slip explains: (lesson, question, slip, what was typed)
 SLIPS_TYPED = [
     (2, 3, "forgot_sin", lambda: Pendulum().m * Pendulum().g * Pendulum().l),            # m g l, no sin 45°
     (2, 4, "weight_only", lambda: Pendulum().m * Pendulum().g),                          # m g, no m l θ̇²
     (1, 3, "dropped_k2", lambda: Ball().m * math.pi ** 2 * 0.1 ** 2 / (4 * Ball().horizon)),  # k² left out
+    (3, 1, "no_elbow_lever", lambda: (TwoLinkArm().m1 * TwoLinkArm().l1 / 2                  # τ₁ without m₂ l₁ g
+                                      + TwoLinkArm().m2 * TwoLinkArm().l2 / 2) * TwoLinkArm().g),
+    (10, 4, "forgot_g", lambda: lab_chain_mass()),                                          # kg typed as N
 ]
 
 
@@ -198,15 +208,19 @@ SLIPS_TYPED = [
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_walkthroughs_obvious_wrong_numbers_are_told_their_slip_in_both_languages(lesson, number, name, typed,
                                                                                        lang):
-    """"forgot sin 45°", "weight only" and "dropped k²" once got no targeted feedback. The value, worked out
+    """"forgot sin 45°", "weight only", "dropped k²", τ₁ without m₂ l₁ g and the chain's mass for its weight
+    once got no targeted feedback. The value, worked out
     here from the model's inputs, is told its slip in the language in force; a value past the slip's
     window is not."""
     from course_lib.lessons.action.quiz import action_quiz
     from course_lib.lessons.pendulum.quiz import pendulum_quiz
+    from course_lib.lessons.recursive_dynamics.quiz import recursive_dynamics_quiz
+    from course_lib.lessons.two_link.quiz import two_link_quiz
 
     set_language(lang)
     try:
-        question = {1: action_quiz, 2: pendulum_quiz}[lesson]()[number - 1]
+        question = {1: action_quiz, 2: pendulum_quiz, 3: two_link_quiz,
+                    10: recursive_dynamics_quiz}[lesson]()[number - 1]
         value = typed()
         result = question.check(f"{value:.6g}")
         slip = {s.name: s for s in question.slips}[name]

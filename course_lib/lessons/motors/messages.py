@@ -60,7 +60,7 @@ MOTOR = MessageTable("motor_lab", {
             "Arm at θ₁ {th1_deg:.0f}°, θ₂ {th2_deg:.0f}°, t {t:.3s} s; M₁₁ {top11:.3s} kg·m², of which rotor 1 reflected k_r1² I_m1 {rotor11:.3s} kg·m²; condition number κ(M) {kappa:.3s}."
         ),
         "mot_nb_mass": "M (MotorArm):\n{M}",
-        "mot_nb_crba": "largest difference to CRBA: {diff}",
+        "mot_nb_crba": "largest difference to CRBA: {diff:.3s}",
         "mot_nb_parameters": "{n} parameters per link: {names}",
         "mot_nb_regressor": "Y π = {y}   inverse dynamics: {tau}",
         "mot_nb_general": "M₁₂ in general: {m12}",
@@ -153,7 +153,7 @@ MOTOR = MessageTable("motor_lab", {
             "机械臂位于 θ₁ {th1_deg:.0f}°、θ₂ {th2_deg:.0f}°，t {t:.3s} s；M₁₁ {top11:.3s} kg·m²，其中转子 1 折算惯量 k_r1² I_m1 {rotor11:.3s} kg·m²；条件数 κ(M) {kappa:.3s}。"
         ),
         "mot_nb_mass": "M（MotorArm）：\n{M}",
-        "mot_nb_crba": "与 CRBA 的最大差值：{diff}",
+        "mot_nb_crba": "与 CRBA 的最大差值：{diff:.3s}",
         "mot_nb_parameters": "每根连杆 {n} 个参数：{names}",
         "mot_nb_regressor": "Y π = {y}   逆动力学：{tau}",
         "mot_nb_general": "一般情形下的 M₁₂：{m12}",

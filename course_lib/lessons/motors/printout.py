@@ -6,10 +6,10 @@ characters, :mod:`course_lib.ui.plot_text`), for a plot's title, axis label or l
 print inside a sentence. An unknown key raises ``ValueError``.
 
 >>> from course_lib import set_language
->>> say("mot_nb_crba", diff=0.0)
-largest difference to CRBA: 0.0
+>>> say("mot_nb_crba", diff=2.220446049250313e-16)
+largest difference to CRBA: 2.22 × 10⁻¹⁶
 >>> set_language("zh"); say("mot_nb_crba", diff=0.0); set_language("en")
-与 CRBA 的最大差值：0.0
+与 CRBA 的最大差值：0
 >>> label("mot_nb_other_c")
 'another valid C'
 """

@@ -82,7 +82,7 @@ MOTORS_QUIZ = MessageTable("motors_quiz", {
         "rank_why": ("Joint 1 sees k_r1² I_m1 θ̈₁ beside I_zz1 θ̈₁, and link 1's mass and first moment only "
                      "together with link 2's: the {present} columns span only {rank} directions, so torque "
                      "measurements can fix {rank} combinations."),
-        "rank_present": "That is the number that appear; some of their columns are combinations of others.",
+        "rank_present": "That is how many appear; some of their columns are combinations of others.",
         "rank_all": "That is every column, most of them zero for a planar arm.",
         "rank_general": ("That is the rank with the centres of mass allowed off the link axes (m c_y ≠ 0); "
                          "this arm's centres lie on them."),

@@ -74,7 +74,7 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
             "沿丢失的方向，等效质量无穷大，工具在这个方向上根本无法加速。Λ⁻¹ = J M⁻¹ Jᵀ 仍然存在："
             "椭圆退化成一条线段。"
         ),
-        "os_task_iso": "找一个姿态，让各个方向的等效质量尽可能接近：κ(Λ) < {kappa:g}。",
+        "os_task_iso": "找一个位形，让各个方向的等效质量尽可能接近：κ(Λ) < {kappa:g}。",
         "os_task_iso_hint": (
             "看极坐标图下方的 κ(Λ) 曲线：它只与 θ₂ 有关（转动 θ₁ 只会转动椭圆，不改变形状）。"
             "它的最低点靠近伸直的肘部还是弯曲的肘部？它能降到 1 吗？"
@@ -94,7 +94,7 @@ OPERATIONAL_SPACE = MessageTable("operational_space_lab", {
         "os_push_small": "F 非常小：保留它的方向，大小固定为 {F:g} N",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "os_description": (
-            "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°；末端的表观质量从 {m_min:.3s} kg 到 {m_max:.3s} kg，沿推力方向为 {m_push:.3s} kg。"
+            "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°；末端的等效质量从 {m_min:.3s} kg 到 {m_max:.3s} kg，沿推力方向为 {m_push:.3s} kg。"
         ),
         "os_description_straight": (
             "机械臂位于 θ₁ {theta1_deg:.0f}°、θ₂ {theta2_deg:.0f}°：完全伸直，末端不能沿手臂方向运动，此处 Λ 不存在。"

@@ -13,6 +13,7 @@ import numpy as np
 from course_lib.i18n import MessageTable
 from course_lib.physics.chains import Chain, rnea_passes
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, quiz_builder
+from course_lib.quiz.diagnosis import Slip
 
 #: the lab's chain: total length (m), total mass (kg); and the chain size for the column-count question
 LENGTH, MASS, N_ARM = 1.6, 4.0, 7
@@ -59,6 +60,7 @@ RECURSIVE_QUIZ = MessageTable("recursive_dynamics_quiz", {
                       "{calls} calls, each O(n), so O(n²) in all, the same order as CRBA."),
         "force_prompt": ("The lab's chain ({links} links, {mass:g} kg in all) is held at rest in some pose. How "
                          "large (N) is the force across joint 1 that the backward pass returns?"),
+        "force_slip_mass": "That is the chain's mass Σ m in kg; the force that holds it up is its weight, Σ m g, in N.",
         "force_why": ("At rest each link only needs to be held up against its weight, so the force that "
                       "reaches joint 1 is the whole chain's weight, Σ m g = {force:.2f} N, whatever the pose."),
         "cost_prompt": ("RNEA takes 1.0 ms for a chain of 10 links on some computer. If its time is exactly "
@@ -103,6 +105,7 @@ RECURSIVE_QUIZ = MessageTable("recursive_dynamics_quiz", {
                       "共 {calls} 次调用，每次 O(n)，总共 O(n²)，与 CRBA 同阶。"),
         "force_prompt": ("实验里的链（{links} 根连杆，共 {mass:g} kg）以某个姿态静止保持。"
                          "后向递推给出的穿过关节 1 的力有多大（N）？"),
+        "force_slip_mass": "这是链的质量 Σ m（kg）；托住它的力是它的重量 Σ m g（N）。",
         "force_why": "静止时每根连杆只需被托住、抵抗自身重量，所以传到关节 1 的力就是整条链的重量 Σ m g = {force:.2f} N，与姿态无关。",
         "cost_prompt": ("在某台计算机上，RNEA 对 10 根连杆的链耗时 1.0 ms。如果它的时间与连杆数严格成正比"
                         "（正如算法的运算次数所表明的），40 根连杆需要多长时间（ms）？"),
@@ -149,6 +152,7 @@ def recursive_dynamics_quiz(n_links: int = 4) -> Quiz:
             explanation=t("calls_why", n=N_ARM, calls=calls)),
         NumericQuestion(
             t("force_prompt", links=n_links, mass=MASS), expected=f1, tolerance=0.05, unit="N",
+            slips=[Slip("forgot_g", float(chain.masses.sum()), t("force_slip_mass"))],
             explanation=t("force_why", force=f1)),
         NumericQuestion(
             t("cost_prompt"), expected=1.0 * 40 / 10, tolerance=0.4, unit="ms",

@@ -16,6 +16,7 @@ from course_lib.i18n import MessageTable
 from course_lib.lessons.two_link.contact import contact_questions
 from course_lib.physics.models import TwoLinkArm
 from course_lib.quiz import MultipleChoice, NumericQuestion, Option, Quiz, quiz_builder
+from course_lib.quiz.diagnosis import Slip
 
 _TORQUE_UNITS = dict(unit="N*m", aliases=["Nm", "N m", "N·m"])
 
@@ -27,6 +28,8 @@ TWO_LINK_QUIZ = MessageTable("two_link_quiz", {
         "tau1_why": ("At rest q̇ = q̈ = 0, so the equation leaves τ = g(q). With θ₁ = 0 both cosines are 1: "
                      "τ₁ = (m₁ l₁/2 + m₂ l₁) g + m₂ (l₂/2) g = {tau1:.2f} N·m, each weight times its "
                      "horizontal lever arm about the shoulder."),
+        "tau1_slip_elbow": ("That is (m₁ l₁/2 + m₂ l₂/2) g: link 2 hangs beyond the elbow, so its lever arm about "
+                            "the shoulder is l₁ + l₂/2, not l₂/2; m₂ l₁ g is missing."),
         "tau2_prompt": "{setup} Which elbow torque τ₂ (N·m) holds it still?",
         "tau2_shoulder": "That is the shoulder's torque τ₁: the question asks for the elbow's, τ₂.",
         "tau2_why": ("The elbow carries only link 2: τ₂ = m₂ (l₂/2) g = {tau2:.2f} N·m. Link 1's weight "
@@ -57,6 +60,7 @@ TWO_LINK_QUIZ = MessageTable("two_link_quiz", {
         "tau1_why": ("静止时 q̇ = q̈ = 0，方程只剩 τ = g(q)。θ₁ = 0 时两个余弦都等于 1："
                      "τ₁ = (m₁ l₁/2 + m₂ l₁) g + m₂ (l₂/2) g = {tau1:.2f} N·m，"
                      "也就是每段的重量乘以它对肩关节的水平力臂。"),
+        "tau1_slip_elbow": "这是 (m₁ l₁/2 + m₂ l₂/2) g：连杆 2 挂在肘关节外侧，它对肩关节的力臂是 l₁ + l₂/2，而不是 l₂/2；少了 m₂ l₁ g。",
         "tau2_prompt": "{setup}肘关节需要多大的力矩 τ₂（N·m）才能把它托住不动？",
         "tau2_shoulder": "这是肩关节的力矩 τ₁；题目问的是肘关节的 τ₂。",
         "tau2_why": ("肘关节只承担连杆 2：τ₂ = m₂ (l₂/2) g = {tau2:.2f} N·m。"
@@ -96,10 +100,12 @@ def two_link_quiz(arm: TwoLinkArm | None = None) -> Quiz:
     t = TWO_LINK_QUIZ.text
     a = arm if arm is not None else TwoLinkArm()
     tau1, tau2 = (float(v) for v in a.gravity([0.0, 0.0]))
+    no_elbow_lever = tau1 - a.m2 * a.l1 * a.g      # link 2's weight taken at l₂/2 from the shoulder, not l₁ + l₂/2
     m11_out, m11_in = (float(a.mass_matrix([0.0, th2])[0, 0]) for th2 in (0.0, np.pi))
     setup = t("setup", m1=a.m1, m2=a.m2, l1=a.l1, l2=a.l2, g=a.g)
     return Quiz([
         NumericQuestion(t("tau1_prompt", setup=setup), expected=tau1, tolerance=0.1, **_TORQUE_UNITS,
+                        slips=[Slip("no_elbow_lever", no_elbow_lever, t("tau1_slip_elbow"))],
                         explanation=t("tau1_why", tau1=tau1)),
         NumericQuestion(t("tau2_prompt", setup=setup), expected=tau2, tolerance=0.05, **_TORQUE_UNITS,
                         mistakes=[(tau1, t("tau2_shoulder"))], explanation=t("tau2_why", tau2=tau2)),
