@@ -27,8 +27,7 @@ MOTOR = MessageTable("motor_lab", {
             "coupling |M₁₂|/√(M₁₁M₂₂) = {coupling:.3s} &nbsp; motor torques τ/k_r = ({tau_m1:.3s}, {tau_m2:.3s}) N·m "
             "&nbsp; E − W = {gap:.3s} J"
         ),
-        "mot_task_rotor": ("Find a gear ratio k_r1 at which rotor 1's reflected inertia k_r1² I_m1 exceeds the rest of "
-                           "M₁₁ (the links and what they carry)."),
+        "mot_task_rotor": "Find a gear ratio k_r1 at which rotor 1's k_r1² I_m1 exceeds the rest of M₁₁.",
         "mot_task_rotor_hint": ("Rotor 1 adds k_r1² I_m1 to M₁₁: the gear ratio enters squared. Rotor 2's own I_m2 "
                                 "turns with link 1, so it counts with the links."),
         "mot_task_rotor_value": "at k_r1 = {kr1:g}, k_r1² I_m1 = {rotor:.3s} > links {link:.3s} kg·m²",
@@ -126,7 +125,7 @@ MOTOR = MessageTable("motor_lab", {
             "耦合 |M₁₂|/√(M₁₁M₂₂) = {coupling:.3s} &nbsp; 电机力矩 τ/k_r = ({tau_m1:.3s}, {tau_m2:.3s}) N·m "
             "&nbsp; E − W = {gap:.3s} J"
         ),
-        "mot_task_rotor": "找一个减速比 k_r1，使转子 1 折算到关节的惯量 k_r1² I_m1 超过 M₁₁ 的其余部分（连杆及其带动的部件）。",
+        "mot_task_rotor": "找一个减速比 k_r1，使转子 1 的折算惯量 k_r1² I_m1 超过 M₁₁ 的其余部分。",
         "mot_task_rotor_hint": "转子 1 给 M₁₁ 增加 k_r1² I_m1：减速比是以平方进入的。转子 2 自身的 I_m2 随连杆 1 一起转动，所以算在连杆部分。",
         "mot_task_rotor_value": "k_r1 = {kr1:g} 时，k_r1² I_m1 = {rotor:.3s} > 连杆 {link:.3s} kg·m²",
         "mot_task_kappa": "通过选择减速比，让 κ(M) 在所有 θ₂ 上都小于 {kappa:g}。",
