@@ -83,7 +83,11 @@ class Following:
         return echo
 
     def follow_controls(self) -> None:
-        """Move every control bound to a state channel (``follow=``) to that readout, without its callback."""
+        """Move every control bound to a state channel (``follow=``) to that readout, without its callback.
+
+        A control that already shows the readout to float noise (a browser slider may send 91.00000000000006
+        for 91) is not moved: moving it would send an older value to a browser that may already show a later
+        one (an arrow press moves a slider several steps at once), and the slider would jump back."""
         for spec in self.CONTROLS:
             channel = getattr(spec, "follow", None)
             if channel is None or spec.key not in self.controls or channel not in self.readouts:
@@ -92,7 +96,7 @@ class Following:
             if not math.isfinite(value):
                 continue
             target = spec.shown_for(value, shown)
-            if target != shown:
+            if not _same(target, shown):  # a value the learner sent with float noise is left as it is
                 self.move_control(spec.key, target)
 
 
