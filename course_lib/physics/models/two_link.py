@@ -116,6 +116,15 @@ def point_position(theta1: Any, theta2: Any, r1: Any, r2: Any, lib: Any = np) ->
     return r1 * lib.cos(theta1) + r2 * lib.cos(t12), r1 * lib.sin(theta1) + r2 * lib.sin(t12)
 
 
+def tool_torque_entries(theta1: Any, theta2: Any, l1: Any, l2: Any, fx: Any, fy: Any,
+                        lib: Any = np) -> tuple[Any, Any]:
+    """(τ₁, τ₂) = Jᵀ h_e in N·m: each joint's share of a force h_e = (f_x, f_y) (N) at the tip is the
+    force's moment about that joint, r × h_e with r the lever from the joint to the tip."""
+    x1, y1 = point_position(theta1, theta2, l1, l2, lib)
+    x2, y2 = point_position(theta1, theta2, 0, l2, lib)
+    return x1 * fy - y1 * fx, x2 * fy - y2 * fx
+
+
 def potential_energy_expr(theta1: Any, theta2: Any, p: LinkParameters, lib: Any = np) -> Any:
     """V = g (m₁ y_c₁ + m₂ y_c₂) in J, zero with the arm horizontal."""
     _, y1 = point_position(theta1, theta2, p.lc1, 0, lib)

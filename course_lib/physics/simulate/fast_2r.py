@@ -25,17 +25,19 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Callable, NamedTuple
+from typing import Callable, NamedTuple, Sequence
 
 from course_lib.physics.models.arm_team import ArmTeam
 from course_lib.physics.models.base import ManipulatorModel
 from course_lib.physics.models.held_rates import HeldRatesArm
 from course_lib.physics.models.motor_arm import MotorArm
-from course_lib.physics.models.two_link import TwoLinkArm, base_parameter_entries
-from course_lib.physics.simulate.steppers import FloatDynamics, rk4_step_floats
+from course_lib.physics.models.two_link import TwoLinkArm, base_parameter_entries, tool_torque_entries
+from course_lib.physics.simulate.steppers import FLOAT_STEPPERS, FloatDynamics
 
 #: ``step(q, q̇, τ, h) -> (q, q̇, W)`` on lists of floats, for a model's whole state
 FloatStep = Callable[[list, list, list, float], tuple[list, list, float]]
+#: ``step(q, q̇, τ, h) -> (q, q̇, (W_τ, W_ext))``: the same for an arm pushed at its tool
+PushedFloatStep = Callable[[list, list, list, float], tuple[list, list, tuple[float, float]]]
 
 
 class Floats2R(NamedTuple):
@@ -151,27 +153,61 @@ def float_dynamics(model: ManipulatorModel) -> FloatDynamics | None:
     return None if build is None else build(model)
 
 
-def float_step(model: ManipulatorModel) -> FloatStep | None:
-    """One RK4 step on floats for the whole state of ``model``: a 2R arm with float dynamics, or a team of them.
+def float_step(model: ManipulatorModel, method: str = "rk4") -> FloatStep | None:
+    """One step of ``method`` (a key of :data:`~course_lib.physics.simulate.steppers.FLOAT_STEPPERS`) on floats
+    for the whole state of ``model``: a 2R arm with float dynamics, or a team of them.
 
     The copies of an :class:`~course_lib.physics.models.arm_team.ArmTeam` are uncoupled and the torque is
     held over the step, so each copy's own step is the stacked step's; the work is the copies' works added.
     None when the model has no float dynamics (the simulator then steps it on arrays).
     """
+    rule = FLOAT_STEPPERS[method][0]
     arm = model.arm if type(model) is ArmTeam else model
     dynamics = float_dynamics(arm)
     if dynamics is None:
         return None
     if arm is model:
-        return functools.partial(rk4_step_floats, dynamics)
+        return functools.partial(rule, dynamics)
 
     def step(q: list, qd: list, tau: list, h: float) -> tuple[list, list, float]:
         q_new, qd_new, work = [], [], 0.0
         for i in range(0, len(q), 2):
-            a, b, w = rk4_step_floats(dynamics, q[i:i + 2], qd[i:i + 2], tau[i:i + 2], h)
+            a, b, w = rule(dynamics, q[i:i + 2], qd[i:i + 2], tau[i:i + 2], h)
             q_new += a
             qd_new += b
             work += w
         return q_new, qd_new, work
+
+    return step
+
+
+def pushed_float_step(model: ManipulatorModel, h_e: Sequence[float], method: str = "rk4") -> PushedFloatStep | None:
+    """One step of ``method`` on floats of a :class:`TwoLinkArm` (exactly) pushed at its tool by a held force h_e (N).
+
+    The push adds Jᵀh_e (:func:`~course_lib.physics.models.two_link.tool_torque_entries`) to the torque at
+    every stage, so q and q̇ are those of the array path
+    (:func:`~course_lib.physics.simulate.tool_force.pushed_dynamics`); the two works are the method's
+    quadratures of the stages' powers, W_ext of q̇ᵀJᵀh_e and W_τ of the rest. None for any other model.
+
+    >>> q, qd, (w_tau, w_ext) = pushed_float_step(TwoLinkArm(), [0.0, 10.0])([0.0, 0.0], [1.0, 0.0], [0.0, 0.0], 1e-3)
+    >>> round(w_ext / 1e-3)     # 10 N up at the stretched arm's tip, 1.8 m from the base, at about 1 rad/s: 18 W
+    18
+    """
+    rule, quadrature = FLOAT_STEPPERS[method]
+    if type(model) is not TwoLinkArm:
+        return None
+    dynamics, (fx, fy), l1, l2 = _two_link(model), (float(h_e[0]), float(h_e[1])), model.l1, model.l2
+    powers: list[float] = []
+
+    def pushed(t1: float, t2: float, qd1: float, qd2: float, u1: float, u2: float) -> tuple[float, float, float]:
+        e1, e2 = tool_torque_entries(t1, t2, l1, l2, fx, fy, lib=math)
+        powers.append(qd1 * e1 + qd2 * e2)
+        return dynamics(t1, t2, qd1, qd2, u1 + e1, u2 + e2)
+
+    def step(q: list, qd: list, tau: list, h: float) -> tuple[list, list, tuple[float, float]]:
+        powers.clear()
+        q_new, qd_new, work = rule(pushed, q, qd, tau, h)
+        work_ext = quadrature(h, *powers)
+        return q_new, qd_new, (work - work_ext, work_ext)
 
     return step

@@ -56,7 +56,7 @@ def step(model: ManipulatorModel, q: Any, qd: Any, tau: Any, h: float, method: s
     q = _checks.states("q", q, model.n_dof)
     qd = _checks.states("qd", qd, model.n_dof)
     tau = _checks.states("tau", tau, model.n_dof)
-    fast = fast_2r.float_step(model) if method == "rk4" and q.ndim == qd.ndim == tau.ndim == 1 else None
+    fast = fast_2r.float_step(model, method) if q.ndim == qd.ndim == tau.ndim == 1 else None
     if fast is not None:
         q_new, qd_new, work = fast(q.tolist(), qd.tolist(), tau.tolist(), h)
         return np.array(q_new), np.array(qd_new), np.float64(work)

@@ -33,7 +33,7 @@ import numpy as np
 
 from course_lib.physics import _checks
 from course_lib.physics.models.base import ManipulatorModel
-from course_lib.physics.simulate.fast_2r import float_step
+from course_lib.physics.simulate.fast_2r import float_step, pushed_float_step
 from course_lib.physics.simulate.steppers import STEPPERS, Controller, model_dynamics
 from course_lib.physics.simulate.tool_force import pushed_dynamics, tool_force
 
@@ -108,7 +108,10 @@ class LiveSim:
         self.controller = controller
         self.control_period = None if control_period is None else _checks.positive("control_period", control_period)
         self._set_hold()
-        self._model, self._floats_for = model, None
+        self._model = model
+        self._floats_for: tuple | None = None
+        self._pushed_for: tuple | None = None
+        self._pushed_step = None
         self._tau = np.zeros(n) if torque is None else _single_state("torque", torque, n)
         self._h_e: np.ndarray | None = None  # the tool force held (N), None: no push
         self._set_dynamics()
@@ -116,11 +119,17 @@ class LiveSim:
         self._t0, self._k0 = 0.0, 0  # t = t0 + (k − k0)·dt: the step may change, time runs on
 
     def _set_dynamics(self) -> None:
-        """The closed-over dynamics for the torque held now: on floats when the model has a float step (RK4)."""
-        if self._floats_for is not self._model:  # asked once per model, not at every controller sample
-            self._floats_for, self._float_step = self._model, float_step(self._model)
-        self._floats = self.method == "rk4" and self._float_step is not None and self._h_e is None
-        if self._floats:  # RK4 on floats, under this torque
+        """The closed-over dynamics for the torque (and push) held now: on floats when the model has float dynamics."""
+        built = self._floats_for
+        if built is None or built[0] is not self._model or built[1] != self.method:  # once per model and method
+            self._floats_for, self._float_step = (self._model, self.method), float_step(self._model, self.method)
+        push, built = (None if self._h_e is None else tuple(self._h_e.tolist())), self._pushed_for
+        if push is not None and (built is None or built[0] is not self._model or built[1:] != (self.method, push)):
+            self._pushed_for = (self._model, self.method, push)
+            self._pushed_step = pushed_float_step(self._model, self._h_e, self.method)
+        step = self._float_step if push is None else self._pushed_step
+        self._floats = step is not None
+        if self._floats:  # the step on floats, under this torque (and push)
             self._tau_list = self._tau.tolist()
         elif self._h_e is not None:  # powers (P_τ, P_ext): the stepper integrates W and W_ext together
             self._dynamics = pushed_dynamics(self._model, self._tau, self._h_e)
@@ -258,7 +267,8 @@ class LiveSim:
             self._set_dynamics()
         if self._floats:  # 2R arms with float dynamics: the same RK4 without numpy's overhead
             try:
-                q_list, qd_list, w = self._float_step(self._q.tolist(), self._qd.tolist(), self._tau_list, self.dt)
+                step = self._float_step if self._h_e is None else self._pushed_step
+                q_list, qd_list, w = step(self._q.tolist(), self._qd.tolist(), self._tau_list, self.dt)
             except (ValueError, OverflowError, ZeroDivisionError):  # math.cos(inf) and the like: a blow-up
                 raise self._diverged() from None
             q, qd = np.array(q_list), np.array(qd_list)

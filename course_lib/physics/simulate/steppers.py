@@ -6,7 +6,8 @@ provided so their difference can be *seen*:
 - :func:`explicit_euler_step`   q ← q + h q̇,  q̇ ← q̇ + h q̈           (first order)
 - :func:`semi_implicit_euler_step` q̇ ← q̇ + h q̈, then q ← q + h q̇_new (first order)
 - :func:`rk4_step`              classic fourth-order Runge–Kutta, on arrays
-- :func:`rk4_step_floats`       the same RK4 for two joints on plain floats (the live simulator's 2R path)
+- :func:`rk4_step_floats` and the two Euler rules' ``*_floats``: the same steps for two joints on plain floats
+  (the live simulator's 2R path, :data:`FLOAT_STEPPERS`)
 
 Each stepper also integrates the power delivered by the torques and friction,
 P = q̇ᵀτ − q̇ᵀ b q̇, with the same rule it uses for the state, so the work W can be
@@ -107,8 +108,46 @@ def rk4_step_floats(dynamics: FloatDynamics, q: list[float], qd: list[float], ta
     a41, a42, p4 = dynamics(t1 + h * v31, t2 + h * v32, v41, v42, u1, u2)
     return ([t1 + sixth * (qd1 + 2 * v21 + 2 * v31 + v41), t2 + sixth * (qd2 + 2 * v22 + 2 * v32 + v42)],
             [qd1 + sixth * (a11 + 2 * a21 + 2 * a31 + a41), qd2 + sixth * (a12 + 2 * a22 + 2 * a32 + a42)],
-            sixth * (p1 + 2 * p2 + 2 * p3 + p4))
+            rk4_quadrature(h, p1, p2, p3, p4))
 
+
+def rk4_quadrature(h: float, p1: float, p2: float, p3: float, p4: float) -> float:
+    """RK4's rule for the integral over one step h (s) of a rate sampled at its four stages: h (p₁ + 2p₂ + 2p₃ + p₄)/6.
+
+    >>> rk4_quadrature(0.5, 1.0, 1.0, 1.0, 1.0)
+    0.5
+    """
+    return h / 6.0 * (p1 + 2 * p2 + 2 * p3 + p4)
+
+
+def explicit_euler_step_floats(dynamics: FloatDynamics, q: list[float], qd: list[float], tau: list[float],
+                               h: float) -> tuple[list[float], list[float], float]:
+    """:func:`explicit_euler_step` for two joints on plain floats (see :func:`rk4_step_floats`): (q, q̇, W)."""
+    (t1, t2), (qd1, qd2), (u1, u2) = q, qd, tau
+    a1, a2, p = dynamics(t1, t2, qd1, qd2, u1, u2)
+    return [t1 + h * qd1, t2 + h * qd2], [qd1 + h * a1, qd2 + h * a2], euler_quadrature(h, p)
+
+
+def semi_implicit_euler_step_floats(dynamics: FloatDynamics, q: list[float], qd: list[float], tau: list[float],
+                                    h: float) -> tuple[list[float], list[float], float]:
+    """:func:`semi_implicit_euler_step` for two joints on plain floats: velocity first, then position."""
+    (t1, t2), (qd1, qd2), (u1, u2) = q, qd, tau
+    a1, a2, p = dynamics(t1, t2, qd1, qd2, u1, u2)
+    v1, v2 = qd1 + h * a1, qd2 + h * a2
+    return [t1 + h * v1, t2 + h * v2], [v1, v2], euler_quadrature(h, p)
+
+
+def euler_quadrature(h: float, p1: float) -> float:
+    """Both Euler rules' integral over one step h (s) of a rate sampled once, at the step's start: h p₁."""
+    return h * p1
+
+
+#: each method's float step for two joints, and its quadrature of a rate from the values at its stages
+FLOAT_STEPPERS: dict[str, tuple[Callable[..., tuple[list, list, float]], Callable[..., float]]] = {
+    "explicit_euler": (explicit_euler_step_floats, euler_quadrature),
+    "semi_implicit_euler": (semi_implicit_euler_step_floats, euler_quadrature),
+    "rk4": (rk4_step_floats, rk4_quadrature),
+}
 
 STEPPERS: dict[str, Callable[[Dynamics, np.ndarray, np.ndarray, float], Step]] = {
     "explicit_euler": explicit_euler_step,

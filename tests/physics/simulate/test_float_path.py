@@ -19,9 +19,10 @@ from course_lib.physics.models.base import ManipulatorModel
 from course_lib.physics.models.held_rates import HeldRatesArm
 from course_lib.physics.models.motor_arm import MotorArm
 from course_lib.physics.models.pitfalls import TwoLinkArmWithoutCoriolis
-from course_lib.physics.simulate.fast_2r import constants, float_dynamics, float_step
+from course_lib.physics.simulate.fast_2r import constants, float_dynamics, float_step, pushed_float_step
 from course_lib.physics.simulate.live import LiveSim
-from course_lib.physics.simulate.steppers import model_dynamics, rk4_step
+from course_lib.physics.simulate.steppers import STEPPERS, model_dynamics, rk4_step
+from course_lib.physics.simulate.tool_force import pushed_dynamics
 
 MODELS = {
     "two_link": TwoLinkArm(b=0.3),
@@ -60,16 +61,17 @@ def test_the_check_below_covers_every_model_class_of_the_course():
     assert not missing, f"add these models to MODELS so their float paths are checked: {sorted(missing)}"
 
 
+@pytest.mark.parametrize("method", list(STEPPERS))
 @pytest.mark.parametrize("name", MODELS)
-def test_a_models_float_step_is_its_array_step_or_there_is_none(name):
-    """RK4 on floats (when the simulator has it for the model) = rk4_step on the model's own M, C, g and
-    friction: q and q̇ to 1e-12 (in practice bit for bit), the work to rounding."""
+def test_a_models_float_step_is_its_array_step_or_there_is_none(name, method):
+    """Each method on floats (when the simulator has it for the model) = its array step on the model's own
+    M, C, g and friction: q and q̇ to 1e-12 (in practice bit for bit), the work to rounding."""
     model = MODELS[name]
-    fast_step = float_step(model)
+    fast_step = float_step(model, method)
     if fast_step is None:
         return
     for q, qd, tau in _states(model, 10, seed=7):
-        ref = rk4_step(model_dynamics(model, tau), q, qd, 1e-3)
+        ref = STEPPERS[method](model_dynamics(model, tau), q, qd, 1e-3)
         fast = fast_step(q.tolist(), qd.tolist(), tau.tolist(), 1e-3)
         np.testing.assert_allclose(fast[0], ref[0], rtol=0, atol=1e-12)
         np.testing.assert_allclose(fast[1], ref[1], rtol=0, atol=1e-12)
@@ -127,7 +129,7 @@ def _run(model: ManipulatorModel, floats: bool, steps: int, controller=None, tor
     q0, qd0 = np.linspace(0.3, -0.8, n), np.linspace(-0.5, 1.0, n)
     live = LiveSim(model, q0, qd0, dt=1e-3, torque=torque, controller=controller, control_period=2e-3)
     if not floats:  # the reference: the numpy stepper, whatever the model offers
-        live._floats_for, live._float_step = live.model, None
+        live._floats_for, live._float_step = (live.model, live.method), None
         live._set_dynamics()
         assert not live._floats
     else:
@@ -180,3 +182,48 @@ def test_a_float_controller_never_computes_a_subclass_with_the_plain_2r_formulas
     q_d, qd_d, qdd_d = target(0.37)
     expected = control.computed_torque(believed, q[4:], qd[4:], q_d, qd_d, qdd_d, KP, KD)
     np.testing.assert_allclose(law(0.37, q, qd)[4:], expected, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("method", list(STEPPERS))
+@pytest.mark.parametrize("name", ["two_link", "two_link_payload"])
+def test_the_pushed_float_step_is_the_array_step_of_the_pushed_dynamics(name, method):
+    """A 2R arm pushed at its tool: each method on floats, with Jᵀh_e as each joint's moment of the push, = its
+    array step on pushed_dynamics, which takes Jᵀh_e from the model's Jacobian matrix: q and q̇ to 1e-12, both
+    works to rounding."""
+    model = MODELS[name]
+    rng = np.random.default_rng(11)
+    for q, qd, tau in _states(model, 10, seed=5):
+        h_e = rng.uniform(-20, 20, 2)
+        ref = STEPPERS[method](pushed_dynamics(model, tau, h_e), q, qd, 1e-3)
+        fast = pushed_float_step(model, h_e, method)(q.tolist(), qd.tolist(), tau.tolist(), 1e-3)
+        np.testing.assert_allclose(fast[0], ref[0], rtol=0, atol=1e-12)
+        np.testing.assert_allclose(fast[1], ref[1], rtol=0, atol=1e-12)
+        np.testing.assert_allclose(fast[2], ref[2], rtol=1e-12, atol=1e-15)
+    assert pushed_float_step(TwoLinkArmWithoutCoriolis(), [1.0, 0.0]) is None  # its own physics: the array path
+
+
+@pytest.mark.parametrize("method", ["rk4", "explicit_euler"])
+def test_the_live_simulator_takes_the_float_path_when_pushed_and_follows_the_array_path(method):
+    """2 s at 1 ms pushed at the tool, the push changed halfway: the float path's states and both works stay
+    within 1e-11 of the array path's."""
+    def run(floats: bool):
+        live = LiveSim(MODELS["two_link"], [0.3, 1.0], [0.5, -1.0], dt=1e-3, torque=[2.0, -1.0], method=method)
+        live.set_tool_force([5.0, -3.0])
+        if not floats:
+            live._pushed_for, live._pushed_step = (live.model, live.method, (5.0, -3.0)), None
+            live._set_dynamics()
+        assert live._floats is floats
+        rows = []
+        for k in range(2000):
+            if k == 1000:
+                live.set_tool_force([-8.0, 4.0])
+                if not floats:
+                    live._pushed_for, live._pushed_step = (live.model, live.method, (-8.0, 4.0)), None
+                    live._set_dynamics()
+            live.step()
+            rows.append(np.concatenate([live.q, live.qd, [live.work, live.work_ext]]))
+        return np.array(rows)
+
+    fast, ref = run(True), run(False)
+    assert np.all(np.isfinite(ref)) and np.abs(ref[:, -1]).max() > 1.0  # the push did work
+    np.testing.assert_allclose(fast, ref, rtol=0, atol=1e-11)
