@@ -558,6 +558,7 @@ function mount(model, el) {
       const generation = feed ? feed.generations.current : 0;   // new channels: a new queue, the same generation
       feed = new Feed(queue, player); feed.generations.current = generation;
       player.speed = model.get("speed"); player.playing = false;
+      prediction.rebuild();   // its channel indices are these channels' (a new range or shape keeps it and its counts)
     }
     const per = model.get("periodic"); periods = channels.map((c) => per[c] ?? 0);
     panels = new Map(model.get("panels").map((p) => [p.id, p]));
@@ -568,7 +569,6 @@ function mount(model, el) {
     if (model.get("keyboard")) { stage.tabIndex = 0; stage.setAttribute("data-lm-suppress-shortcuts", "true");
       stage.setAttribute("data-p-suppress-shortcuts", "true"); stage.title = "Click here, then use ← → (and space)"; }
     a11ySetup();
-    prediction.rebuild();
     kick();
   }
 
