@@ -100,6 +100,18 @@ def _playing_arm() -> tuple[ArmSimLab, Clock]:
     return lab, clock
 
 
+def _playing_arm_at(method: str, dt: float, push: float) -> tuple[ArmSimLab, Clock]:
+    """The 2R simulator playing with ``method`` at step ``dt`` (s), its tool pushed by f_x = ``push`` (N)."""
+    clock = Clock()
+    lab = ArmSimLab(clock=clock)
+    lab.set("method", method)
+    lab.set("dt", dt)
+    lab.set("fx", push)
+    lab.set("b", 0.05)
+    lab.set("play", None)
+    return lab, clock
+
+
 def _browser_latency(notebook: str) -> dict[str, Any]:
     """Flattened browser latencies for ``notebook`` from the browser test's report, if any."""
     if not BROWSER_REPORT.exists():
@@ -164,6 +176,11 @@ def lab_benchmarks() -> list[dict[str, Any]]:
         speed_row("pendulum", "simulation speed (× real time)", "02_pendulum.ipynb", simulation_speed(*_playing_pendulum())),
         speed_row("arm_sim", "simulation speed (× real time), RK4 h = 1 ms", "03_two_link_arm.ipynb",
                    simulation_speed(*_playing_arm())),
+        # its slowest settings: the finest step, each rule, the tool pushed (Jᵀh_e in every stage)
+        speed_row("arm_sim", "simulation speed (× real time), RK4 h = 0.5 ms, tool pushed 10 N", "03_two_link_arm.ipynb",
+                  simulation_speed(*_playing_arm_at("rk4", 0.0005, 10.0))),
+        speed_row("arm_sim", "simulation speed (× real time), explicit Euler h = 0.5 ms, tool pushed 10 N",
+                  "03_two_link_arm.ipynb", simulation_speed(*_playing_arm_at("explicit_euler", 0.0005, 10.0))),
         speed_row("cart_pole", "Auto-balance simulation speed (× real time)", "04_cart_pole.ipynb",
                    simulation_speed(kicked, kicked_clock)),
         speed_row("motors", "simulation speed (× real time), Coulomb on, swinging", "11_motors_friction.ipynb",
