@@ -3,8 +3,10 @@
 // Shipped in front of scene.js as one ES module (Scene's _esm); it imports nothing.
 //
 // Rule: the kernel's numbers win. A prediction is shown until a kernel frame computed for the same inputs
-// arrives (it replaces the prediction, whatever the two say), or until the kernel has answered and then been
-// quiet for `quietMs` without confirming (its own answer is shown then), or after `expireMs` at most.
+// arrives (it replaces the prediction, whatever the two say), or until the kernel has answered for inputs the
+// controls never held (it constrained them) and then been quiet for `quietMs` (its own answer is shown then),
+// or after `expireMs` at most. An answer for inputs the controls passed through on the way is the kernel
+// catching up, however slowly: the prediction stays.
 
 /** The generated program, `(I, P) => [channel values]` (I: inputs, P: parameters). */
 export function compilePrediction(source) {
@@ -38,6 +40,9 @@ export function sameInputs(a, b, inputs) {
   });
 }
 
+/** Inputs remembered on the way to the prediction shown (a slider's arrow press passes ten). */
+const PATH_MAX = 64;
+
 /** One view's prediction: what it predicted, for which inputs, and whether the kernel has answered it. */
 export class Prediction {
   constructor(spec, channels, { quietMs = 300, expireMs = 3000 } = {}) {
@@ -51,7 +56,7 @@ export class Prediction {
     const missing = [...spec.outputs, ...spec.inputs.map((i) => i.channel)].filter((n) => !channels.includes(n));
     if (missing.length) throw new Error(`prediction: ${missing.join(", ")} are not channels of the scene`);
     Object.assign(this, { quietMs, expireMs, params: [], perturb: 1, predicted: null, current: null, since: null,
-      answeredAt: null, counts: { predicted: 0, confirmed: 0, stale: 0, expired: 0, unchanged: 0 },
+      answeredAt: null, path: [], counts: { predicted: 0, confirmed: 0, stale: 0, behind: 0, expired: 0, unchanged: 0 },
       lastMove: null, lastConfirm: null, lastPredicted: null });
   }
   /** The inputs a channel vector was computed for. */
@@ -73,12 +78,14 @@ export class Prediction {
     this.lastMove = now;
     this.byDrag = false;
     if (sameInputs(inputs, this.inputsOf(kernel), this.inputs)) {
-      this.predicted = null; this.curves = null; this.counts.unchanged++; return false;
+      this.settle(); this.counts.unchanged++; return false;
     }
     const params = this.perturb === 1 ? this.params : this.params.map((p) => p * this.perturb);
     this.predicted = Array.from(this.fn(inputs, params));
     if (this.curveFn) this.curves = curvePoints(this.curveFn, this.curveIds, this.directions, inputs, params);
     this.lastPredicted = this.overlay(kernel);          // what this move drew (for tests)
+    if (this.path.length >= PATH_MAX) this.path.shift();
+    this.path.push(inputs);
     Object.assign(this, { current: inputs, since: now, answeredAt: null });
     this.counts.predicted++;
     return true;
@@ -98,10 +105,12 @@ export class Prediction {
   /** A kernel frame arrived: true when it settles the prediction (it is shown as it is). */
   kernelFrame(now, values) {
     if (this.predicted === null) return true;
-    if (sameInputs(this.current, this.inputsOf(values), this.inputs)) {
-      this.predicted = null; this.curves = null; this.counts.confirmed++; this.lastConfirm = now; return true;
+    const answered = this.inputsOf(values);
+    if (sameInputs(this.current, answered, this.inputs)) {
+      this.settle(); this.counts.confirmed++; this.lastConfirm = now; return true;
     }
-    this.answeredAt = now; this.counts.stale++;          // an answer to an older move: keep predicting
+    if (this.path.some((p) => sameInputs(p, answered, this.inputs))) this.counts.behind++;   // catching up
+    else { this.answeredAt = now; this.counts.stale++; }  // inputs never moved to: quiet from here on
     return false;
   }
   /** Drop a prediction the kernel has not confirmed: quiet since its last answer, or too old. True when dropped. */
@@ -109,9 +118,11 @@ export class Prediction {
     if (this.predicted === null) return false;
     const quiet = this.answeredAt !== null && now - this.answeredAt >= this.quietMs && this.answeredAt >= this.since;
     if (!quiet && now - this.since < this.expireMs) return false;
-    this.predicted = null; this.curves = null; this.counts.expired++;
+    this.settle(); this.counts.expired++;
     return true;
   }
+  /** Show the kernel's frame again: no prediction, no path. */
+  settle() { this.predicted = null; this.curves = null; this.path = []; }
 }
 
 /**
@@ -136,7 +147,7 @@ export function attachPrediction(model, { channels, kernel, redraw }) {
       if (!m) return undefined;
       return inp.choices ? inp.choices[m.get("index")] : m.get("value");
     });
-    try { pred.move(performance.now(), values, kernel()); } catch (err) { pred.predicted = null; console.warn(err); }
+    try { pred.move(performance.now(), values, kernel()); } catch (err) { pred.settle(); console.warn(err); }
     redraw(); schedule();
   }
   function build() {
@@ -167,7 +178,7 @@ export function attachPrediction(model, { channels, kernel, redraw }) {
     /** The handle `id` is dragged to (x, y) (panel units): predict what the kernel will show. */
     drag(id, x, y) {
       if (!pred || model.get("playing")) return;
-      try { if (pred.drag(performance.now(), id, x, y, kernel())) schedule(); } catch (err) { pred.predicted = null; console.warn(err); }
+      try { if (pred.drag(performance.now(), id, x, y, kernel())) schedule(); } catch (err) { pred.settle(); console.warn(err); }
     },
     /** A kernel frame: settles (or not) the prediction. */
     frame(values) { if (pred) { pred.kernelFrame(performance.now(), values); schedule(); } },

@@ -69,7 +69,11 @@ def step_and_confirm(nb, mover, quiet_ms: int) -> tuple[float, float]:
     mover.step()
     res = nb.page.evaluate("() => window.__bt.pending")
     assert res["tKey"] is not None and res["tChange"] is not None, f"the step changed no pixel: {res}"
-    nb.page.wait_for_function(f"() => {CANVAS}.prediction.counts.confirmed > {before}", timeout=10_000)
+    try:
+        nb.page.wait_for_function(f"() => {CANVAS}.prediction.counts.confirmed > {before}", timeout=10_000)
+    except Exception as exc:  # noqa: BLE001 - re-raised with what the prediction did instead
+        counts = nb.page.evaluate(f"() => {CANVAS}.prediction.counts")
+        raise AssertionError(f"the kernel's frame never confirmed the step's prediction within 10 s: {counts}") from exc
     confirmed = nb.page.evaluate(f"() => {CANVAS}.prediction.lastConfirm")
     return res["tChange"] - res["tKey"], confirmed - res["tKey"]
 

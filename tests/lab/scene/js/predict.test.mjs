@@ -25,15 +25,37 @@ test("a move predicts over the kernel's frame; the frame for the same inputs rep
   assert.equal(p.counts.confirmed, 1);
 });
 
-test("an answer to an older move keeps the prediction; a kernel then quiet without confirming is shown", () => {
+test("an answer to an older move keeps the prediction, however slowly the kernel catches up", () => {
   const p = make();
   p.move(0, [10], kernelAt(5));
   p.move(10, [11], kernelAt(5));
   assert.equal(p.kernelFrame(50, kernelAt(10)), false);         // the answer to 10 while the slider shows 11
   assert.deepEqual(Array.from(p.shown(kernelAt(10))), [10, 22, 7]);
+  assert.equal(p.expire(2000), false);                           // a loaded kernel, still on its way to 11
+  assert.equal(p.counts.behind, 1);
+  assert.equal(p.kernelFrame(2500, kernelAt(11)), true);
+  assert.equal(p.counts.confirmed, 1);
+});
+
+test("an answer for inputs the controls never held (the kernel constrained them) is shown after quietMs", () => {
+  const p = make();
+  p.move(0, [10], kernelAt(5));
+  p.move(10, [11], kernelAt(5));
+  assert.equal(p.kernelFrame(50, kernelAt(10.5)), false);       // the kernel snapped 11 to 10.5
+  assert.equal(p.counts.stale, 1);
   assert.equal(p.expire(200), false);
-  assert.equal(p.expire(351), true);                             // quiet 300 ms after its last answer
-  assert.equal(p.shown(kernelAt(10)), null);
+  assert.equal(p.expire(351), true);                             // quiet 300 ms after that answer
+  assert.equal(p.shown(kernelAt(10.5)), null);
+});
+
+test("a settled prediction forgets its path: an old value is not taken for catching up next time", () => {
+  const p = make();
+  p.move(0, [10], kernelAt(5));
+  p.kernelFrame(40, kernelAt(10));                               // confirmed
+  p.move(100, [12], kernelAt(10));
+  assert.equal(p.kernelFrame(150, kernelAt(5)), false);          // 5 was never on this prediction's way
+  assert.equal(p.counts.behind, 0);
+  assert.equal(p.counts.stale, 1);
 });
 
 test("a prediction the kernel never answers is dropped after expireMs", () => {
