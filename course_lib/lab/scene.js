@@ -515,6 +515,9 @@ function drawAxes(ctx, p, T, color, font) {
 // ---------------------------------------------------------------- part 3: the widget
 
 const KEYS = ["ArrowLeft", "ArrowRight", " "];
+// how long (ms) a released or keyed handle is drawn where it was put while the kernel's answer is on its way;
+// the answer ends it sooner (frame.answers), and a lab that never answers is shown as it is after this
+const ANSWER_MS = 3000;
 const make = (tag, cls, parent) => { const n = document.createElement(tag); if (cls) n.className = cls; if (parent) parent.appendChild(n); return n; };
 
 function mount(model, el) {
@@ -525,6 +528,13 @@ function mount(model, el) {
   el.replaceChildren(root);
   root.dataset.sceneId = model.get("scene_id") ?? "";
   const ctx = canvas.getContext("2d"), send = (m) => model.send(m), handlers = [];
+  // a drag names this view and counts up: the kernel's frames say which one they answer (protocol.py)
+  const view = Math.random().toString(36).slice(2, 12);
+  let inputs = 0, waitingFor = 0;                     // the last input sent; the one the picture's override waits for
+  let keyed = null;                                    // {id, at, n, until}: the last keyed position, until the kernel has answered it
+  const sendInput = (m) => { send({ ...m, view, n: ++inputs }); return inputs; };
+  /** How far the kernel's frame `f` is behind this view's input `n`: true while it answers an older one. */
+  const behind = (f, n) => n > 0 && !!f.answers && f.answers.view === view && f.answers.n < n;
   const texts = [], fillText = ctx.fillText.bind(ctx);   // every text of the last frame, with its box
   let clipBox = null;
   ctx.fillText = (text, x, y) => { fillText(text, x, y); texts.push(textBox(ctx, text, x, y, clipBox)); };
@@ -627,7 +637,10 @@ function mount(model, el) {
     if (age === "new") clearTraces();
     seq = f.seq; values = Float64Array.from(f.values);
     prediction.frame(values);
-    if (overrideUntil !== null) { override = null; overrideUntil = null; }
+    if (overrideUntil !== null && !behind(f, waitingFor)) { override = null; overrideUntil = null; }
+    // the kernel has answered the last press: the next one starts from what it holds (a lab may constrain a
+    // handle more than its shape says, e.g. the arm's tip)
+    if (keyed && f.answers && f.answers.view === view && !behind(f, keyed.n)) keyed = null;
     pushTraces(values);
     if (fontFamily) { draw(); dirty = false; } else kick();   // the kernel's answer is drawn at once
   }
@@ -667,7 +680,7 @@ function mount(model, el) {
     raf = 0;
     if (!alive) return;
     for (const m of player.tick(now)) send(m);
-    const late = throttle.poll(now); if (late) send(late);
+    const late = throttle.poll(now); if (late) sendInput(late);
     if (player.playing && !queue.empty) {
       const next = new Float64Array(channels.length);
       if (sampleAt(queue, player.t, next, periods) && next.some((x, i) => x !== values[i])) { values = next; pushTraces(values); dirty = true; stats.played++; }
@@ -698,7 +711,7 @@ function mount(model, el) {
     const v = shown(), start = [resolve(s.props.x, v), resolve(s.props.y, v)];
     dragging = { s, T: transforms.get(s.panel), start, at: start, pointerId: e.pointerId }; prediction.grab(true);
     overrideUntil = null; canvas.style.cursor = "grabbing";
-    send({ type: "drag", id: s.id, phase: "start", x: start[0], y: start[1] });
+    sendInput({ type: "drag", id: s.id, phase: "start", x: start[0], y: start[1] });
   });
   canvas.addEventListener("pointermove", (e) => {
     if (!dragging) { canvas.style.cursor = handleAt(e) ? "grab" : ""; return; }
@@ -708,14 +721,14 @@ function mount(model, el) {
     prediction.drag(dragging.s.id, x, y);                     // the rest of the picture, where the lab predicts it
     draw();                                                   // at once, not at the next frame
     const m = throttle.offer(e.timeStamp, { type: "drag", id: dragging.s.id, phase: "move", x, y });
-    if (m) send(m); else kick();
+    if (m) sendInput(m); else kick();
   });
   const endDrag = (e) => {
     if (!dragging || (e && e.pointerId !== undefined && e.pointerId !== dragging.pointerId)) return;
     const d = dragging; dragging = null; canvas.style.cursor = ""; prediction.grab(false);
-    const late = throttle.flush(); if (late) send(late);
-    send({ type: "drag", id: d.s.id, phase: "end", x: d.at[0], y: d.at[1] });
-    overrideUntil = performance.now() + 600;                  // until the kernel's answer (a new frame) arrives
+    const late = throttle.flush(); if (late) sendInput(late);
+    waitingFor = sendInput({ type: "drag", id: d.s.id, phase: "end", x: d.at[0], y: d.at[1] });
+    overrideUntil = performance.now() + ANSWER_MS;            // until the kernel's answer to the release arrives
     kick();
   };
   for (const ev of ["pointerup", "pointercancel", "lostpointercapture"]) canvas.addEventListener(ev, endDrag);
@@ -767,17 +780,16 @@ function mount(model, el) {
     ctx.save(); ctx.strokeStyle = color("ink"); ctx.lineWidth = 2; ctx.setLineDash([4, 3]); ctx.beginPath();
     ctx.arc(T.px(resolve(s.props.x, v)), T.py(resolve(s.props.y, v)), s.props.r_px + 5, 0, 2 * Math.PI); ctx.stroke(); ctx.restore();
   }
-  let keyed = null;                                  // {id, at, until}: the last keyed position, until the kernel has answered
   function keyMove(s, key, fine) {
     const v = shown(), now = performance.now();
     const at = keyed && keyed.id === s.id && now < keyed.until ? keyed.at : [resolve(s.props.x, v), resolve(s.props.y, v)];
     const [x, y] = keyStep(s.props, panels.get(s.panel), at, key, fine);
     if (!Number.isFinite(x) || !Number.isFinite(y)) return;
-    keyed = { id: s.id, at: [x, y], until: now + 600, time: now };   // presses quicker than the kernel's answer add up
-    override = handleOverride(s.props, x, y); overrideUntil = now + 600; draw();
-    send({ type: "drag", id: s.id, phase: "start", x: at[0], y: at[1] });
-    send({ type: "drag", id: s.id, phase: "move", x, y });
-    send({ type: "drag", id: s.id, phase: "end", x, y });
+    override = handleOverride(s.props, x, y); overrideUntil = now + ANSWER_MS; draw();
+    sendInput({ type: "drag", id: s.id, phase: "start", x: at[0], y: at[1] });
+    sendInput({ type: "drag", id: s.id, phase: "move", x, y });
+    waitingFor = sendInput({ type: "drag", id: s.id, phase: "end", x, y });
+    keyed = { id: s.id, at: [x, y], n: waitingFor, until: now + ANSWER_MS };   // presses quicker than the kernel's answers add up
     kick();
   }
   stage.addEventListener("focus", (e) => {           // by keys: at the first handle, or the last when entered backwards;
@@ -804,9 +816,6 @@ function mount(model, el) {
   stage.addEventListener("keyup", (e) => {
     if (e.key === " " && model.get("play_key") && !model.get("keyboard")) { e.stopImmediatePropagation(); send({ type: "key", key: " ", phase: "up" }); }
   }, true);
-  // a frame that comes once the keys have rested 250 ms is the kernel's answer to the last one: the next step
-  // starts from what it holds (a lab may constrain a handle more than its shape says, e.g. the arm's tip)
-  on("change:frame", () => { if (keyed && performance.now() - keyed.time > 250) keyed = null; });
   on("change:description", a11yDescribe); on("change:label", a11ySetup); on("change:play_key", a11ySetup);
   a11yDescribe();
 

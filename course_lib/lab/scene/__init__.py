@@ -119,7 +119,8 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
     palette = t.Dict().tag(sync=True)
     #: the colour each text is written in, readable where it sits (ink.py): {"canvas" | "light" | "dark": {colour: colour}}
     text_colors = t.Dict().tag(sync=True)
-    #: {"seq": n, "values": [...]}: the static state; a new seq drops the browser's queued frames
+    #: {"seq": n, "gen": g, "values": [...], "answers": {"view", "n"}}: the static state (a new seq drops the
+    #: browser's queued frames) and the last drag handled before it (protocol.py)
     frame = t.Dict().tag(sync=True)
     #: the browser plays its queued frames while True
     playing = t.Bool(False).tag(sync=True)
@@ -222,7 +223,10 @@ class Scene(BrowserMessages, anywidget.AnyWidget):
             new[self.channels.index(name)] = finite_number(value, f"set_values: channel {name!r}")
         self._values = new
         self._seq += 1
-        self.frame = {"seq": self._seq, "gen": self._gen, "values": [float(v) for v in new]}
+        frame = {"seq": self._seq, "gen": self._gen, "values": [float(v) for v in new]}
+        if self.answers is not None:
+            frame["answers"] = dict(self.answers)
+        self.frame = frame
         self.outbox.append(("values", {"values": dict(zip(self.channels, new.tolist()))}))
 
     @property

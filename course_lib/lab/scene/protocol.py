@@ -5,11 +5,16 @@ The browser sends small JSON messages (``model.send`` in scene.js):
 ======================  =====================================================
 ``{"type": "need"}``    ``t``: playhead, ``t_last``: time of the last queued frame
 ``{"type": "playhead"}`` ``t``: playhead, ``reason``: tick, pause, ask, end
-``{"type": "drag"}``    ``id``, ``phase`` (start, move, end), ``x``, ``y`` (panel data)
+``{"type": "drag"}``    ``id``, ``phase`` (start, move, end), ``x``, ``y`` (panel data); ``view``, ``n``
 ``{"type": "key"}``     ``key`` (ArrowLeft, ArrowRight, " "), ``phase`` (down, up)
 ``{"type": "hold"}``    ``id`` (a HoldButton's), ``phase`` (down, up)
 ``{"type": "error"}``   ``text``: an exception in the browser (kept in ``browser_errors``)
 ======================  =====================================================
+
+A drag carries its view's id and a count (``view``, ``n``); each frame the kernel
+sends while or after handling it names the last one handled (``frame["answers"]``),
+so a view knows when the kernel has caught up with its presses and moves, however
+slowly it answers.
 
 With JupyterLab and Notebook 7 attached to the same kernel, each open view
 plays and asks for frames; a ``need`` repeating one already forwarded for the
@@ -77,6 +82,8 @@ class BrowserMessages:
         self.browser_errors: list[str] = []
         self.received: Counter[str] = Counter()
         self.callback_errors: list[BaseException] = []
+        #: the last drag handled, {"view": id, "n": count}, named in every frame sent since (None: none yet)
+        self.answers: dict[str, Any] | None = None
         self.on_msg(self._on_custom_msg)
 
     # ---- registering callbacks ----------------------------------------------------------------
@@ -160,6 +167,7 @@ class BrowserMessages:
                 handles = sorted(k for k, s in self._shapes.items() if s.kind == "handle")
                 raise ValueError(f"scene: drag of {handle!r}, which is not a Handle; handles: {handles}")
             x, y = finite_number(content.get("x"), "drag: x"), finite_number(content.get("y"), "drag: y")
+            self._note_input(content)
             self._fire("drag", handle, content["phase"], x, y)
         elif kind == "key":
             if content.get("key") not in KEYS:
@@ -172,6 +180,17 @@ class BrowserMessages:
             self._fire("hold", content["id"], content["phase"])
 
     _handle_browser_msg = browser_message
+
+    def _note_input(self, content: dict[str, Any]) -> None:
+        """Remember which view's input this is (``view``, ``n``), for the frames that answer it."""
+        view, n = content.get("view"), content.get("n")
+        if view is None and n is None:
+            return  # a headless drag (Lab.drag) names no view
+        if not isinstance(view, str) or not 0 < len(view) <= 32 or isinstance(n, bool) or not isinstance(n, int) \
+                or n < 0:
+            raise ValueError(f"scene: a drag's view must be a short string and n a count (an int ≥ 0), got "
+                             f"view={view!r}, n={n!r}")
+        self.answers = {"view": view, "n": n}
 
     def _note_playhead(self, now: float) -> None:
         self.playhead = now

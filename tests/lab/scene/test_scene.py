@@ -152,8 +152,27 @@ def test_browser_messages_reach_the_callbacks():
     assert scene.playhead == 0.75 and scene.playhead_estimate() == 0.75, "paused: the estimate is the report"
 
 
+def test_a_frame_sent_while_handling_a_drag_names_the_view_and_count_it_answers():
+    scene = pendulum_scene()
+    scene.on_drag(lambda handle, phase, x, y: scene.set_values({"bx": x, "by": y}))
+    assert "answers" not in scene.frame, "no drag handled yet: a frame answers none"
+    scene.browser_message({"type": "drag", "id": "bob_handle", "phase": "move", "x": 0.1, "y": -0.2,
+                           "view": "v1", "n": 7})
+    assert scene.frame["answers"] == {"view": "v1", "n": 7}
+    assert scene.frame["values"][1:3] == [0.1, -0.2], "the frame that answers n = 7 holds that move"
+    scene.set_values({"W": 2.0})
+    assert scene.frame["answers"] == {"view": "v1", "n": 7}, "a later frame still names the last drag handled"
+    scene.browser_message({"type": "drag", "id": "bob_handle", "phase": "end", "x": 0.3, "y": -0.1,
+                           "view": "v2", "n": 2})
+    assert scene.frame["answers"] == {"view": "v2", "n": 2}, "another view's drag: its own count"
+
+
 @pytest.mark.parametrize("message, error", [
     ({"type": "teleport"}, "unknown browser message"),
+    ({"type": "drag", "id": "bob_handle", "phase": "move", "x": 0, "y": 0, "view": "v", "n": "3"},
+     r"a drag's view must be a short string and n a count \(an int ≥ 0\), got view='v', n='3'"),
+    ({"type": "drag", "id": "bob_handle", "phase": "move", "x": 0, "y": 0, "view": "", "n": 3}, "view must be"),
+    ({"type": "drag", "id": "bob_handle", "phase": "move", "x": 0, "y": 0, "view": "v", "n": True}, "n a count"),
     ({"type": "drag", "id": "rod", "phase": "move", "x": 0, "y": 0}, r"not a Handle; handles: \['bob_handle'\]"),
     ({"type": "drag", "id": "bob_handle", "phase": "fling", "x": 0, "y": 0}, "phase must be one of"),
     ({"type": "drag", "id": "bob_handle", "phase": "move", "x": None, "y": 0}, "drag: x must be a finite number"),
