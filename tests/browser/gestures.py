@@ -57,8 +57,9 @@ class Drag:
 
 
 GESTURES: dict[str, Drag] = {
-    # the 2R arm: drag the tip, which turns θ₂
-    "00_start_here.ipynb": Drag("tip", by=(-45.0, 35.0)),
+    # the 2R arm: drag the tip up and to the left, across link 2, which turns θ₂; across it both where the
+    # sliders' arrow keys leave the arm (θ₁ = 180°, link 2 pointing down-left) and where the mouse does (link 2 up)
+    "00_start_here.ipynb": Drag("tip", by=(-45.0, -35.0)),
     # the pendulum: drag the ball down and towards the middle, which changes θ
     "02_pendulum.ipynb": Drag("bob", by=(-60.0, 30.0)),
     # the mass matrix: drag the joint-velocity handle up and to the left in the q̇ plane

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import statistics
+import time
 from typing import TYPE_CHECKING, Callable
 
 from .gestures import NO_HANDLE, Drag
@@ -39,6 +40,23 @@ def pause_if_playing(cell: "Locator", scene: ScenePage) -> None:
     if pause.count():
         pause.first.click()
         scene.page.wait_for_timeout(300)
+
+
+def settle_paused(cell: "Locator", scene: ScenePage, server, notebook: str, scene_id: str, within_s: float = 10.0) -> None:
+    """Pause the lab until the kernel says it is not playing and its button offers Play again.
+
+    A push may start Play (the cart-pole's); a loaded kernel relabels the button late, and a click on a
+    stale "Play" label would pause it instead.
+    """
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        playing = ask(server, notebook, None, scene_id)["playing"]
+        if not playing and cell.locator(".widget-button, .widget-toggle-button").filter(has_text=PLAY_BUTTON).count():
+            return
+        if playing:
+            pause_if_playing(cell, scene)
+        scene.page.wait_for_timeout(300)
+    raise AssertionError(f"the lab was still playing {within_s:.0f} s after its Pause, or its button never said Play")
 
 
 def ask(server, notebook: str, handle: str | None, scene_id: str | None) -> dict:
@@ -119,11 +137,13 @@ def check_scene_lab(nb: NotebookPage, cell: Locator, server, notebook: str, gest
 
     # 4) Play animates, if the lab has a Play button
     buttons = cell.locator(".widget-button, .widget-toggle-button").filter(has_text=PLAY_BUTTON)
-    if buttons.count():
+    if buttons.count() or ask(server, notebook, None, sid)["playing"]:
+        settle_paused(cell, scene, server, notebook, sid)
         play = buttons.first.element_handle()       # the same button pauses, whatever its text becomes
         play.click()
         try:
             scene.page.wait_for_timeout(500)
+            assert ask(server, notebook, None, sid)["playing"], "Play was clicked, and the kernel is not playing"
             played = scene.distinct_frames(3.0)
         finally:
             play.click()
