@@ -17,17 +17,13 @@ from typing import TYPE_CHECKING, Callable
 from .gestures import NO_HANDLE, Drag
 from .gestures import scene_kernel_code as _code
 from .report_files import latency_summary
-from .scene_page import ScenePage
+from .scene_page import MIN_DISTINCT_SHARE, MIN_PLAY_FPS, ScenePage
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
 
     from .notebook_page import NotebookPage
 
-#: loose floors (see tests/browser/test_scene_in_browser.py): frames per second, and the share of the
-#: browser's animation frames that showed a new picture
-MIN_PLAY_FPS = 15.0
-MIN_DISTINCT_SHARE = 0.8
 PLAY_BUTTON = re.compile(r"^\s*(▶\s*)?play\b", re.I)
 PAUSE_BUTTON = re.compile(r"^\s*pause\b", re.I)
 #: key presses timed for key-to-pixels, where the scene takes keys

@@ -19,6 +19,12 @@ if TYPE_CHECKING:
     from .notebook_page import NotebookPage
 
 DEMO_NOTEBOOK = "scene_demo.ipynb"
+#: Play's floors in the browser tests, which a starved 2-core CI machine meets (the targets, ≥ 55 fps, live in
+#: the benchmark report): the browser itself hands out fewer animation frames there (14.5 a second seen, with
+#: Run All in the other worker), so the rate's floor is low; what the scene controls is that (almost) every
+#: frame it gets shows a new picture, so that share is asserted too. A Play that stalls fails either.
+MIN_PLAY_FPS = 10.0
+MIN_DISTINCT_SHARE = 0.8
 #: the demo module is imported from this folder by path (a `tests` package elsewhere cannot shadow it)
 DEMO_SOURCE = (f"import sys\nsys.path.insert(0, {str(Path(__file__).resolve().parent)!r})\n"
                "from scene_demo import DemoLab\ndemo = DemoLab()\ndemo.widget")
