@@ -31,21 +31,35 @@ def _own_cpu_s() -> float:
     return t.user + t.system + t.children_user + t.children_system
 
 
-def _descendants_cpu_s() -> float:
-    """User + system seconds of the processes still running under this one and of their ended children
-    (0 without psutil)."""
+def _descendants_cpu() -> dict[tuple[int, float], float]:
+    """User + system seconds of each process still running under this one, with its ended children, keyed by
+    (pid, start time) so that a reused pid is another process (empty without psutil)."""
     try:
         import psutil
     except ImportError:
-        return 0.0
-    total = 0.0
+        return {}
+    out: dict[tuple[int, float], float] = {}
     for proc in psutil.Process().children(recursive=True):
         try:
             t = proc.cpu_times()      # with its ended children: a kernel shut down by its server
-            total += t.user + t.system + getattr(t, "children_user", 0.0) + getattr(t, "children_system", 0.0)
+            out[(proc.pid, proc.create_time())] = (t.user + t.system + getattr(t, "children_user", 0.0)
+                                                   + getattr(t, "children_system", 0.0))
         except psutil.Error:
             pass
-    return total
+    return out
+
+
+def tree_cpu_s(before: dict[tuple[int, float], float], after: dict[tuple[int, float], float]) -> float:
+    """The descendants' processor seconds between two snapshots of :func:`_descendants_cpu`.
+
+    Counts the processes running at the end: their time since the first snapshot, or all of it for the new
+    ones. A process that left the tree is not subtracted: its time went to the ancestor that reaped it (counted
+    there), or nowhere (a server's process killed and never reaped), so a test's CPU is never negative.
+
+    >>> tree_cpu_s({(1, 0.0): 5.0, (2, 0.0): 900.0}, {(1, 0.0): 7.5, (3, 9.0): 1.0})
+    3.5
+    """
+    return sum(cpu - before.get(key, 0.0) for key, cpu in after.items())
 
 
 def file_of(nodeid: str) -> str:
@@ -63,21 +77,22 @@ class FileTimes:
 
     def __init__(self, config: pytest.Config):
         self.config = config
-        self.started: dict[str, tuple[float, bool]] = {}
+        self.started: dict[str, tuple[float, dict[tuple[int, float], float] | None]] = {}
         self.files: dict[str, dict[str, float]] = defaultdict(lambda: {"tests": 0, "wall_s": 0.0, "cpu_s": 0.0})
 
     # -- where the test runs ----------------------------------------------------------------
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem) -> None:
         tree = item.get_closest_marker("browser") is not None
-        self.started[item.nodeid] = (_own_cpu_s() + (_descendants_cpu_s() if tree else 0.0), tree)
+        self.started[item.nodeid] = (_own_cpu_s(), _descendants_cpu() if tree else None)
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call):
         report = yield
         if call.when == "teardown" and item.nodeid in self.started:
-            cpu0, tree = self.started.pop(item.nodeid)
-            report.cpu_s = round(_own_cpu_s() + (_descendants_cpu_s() if tree else 0.0) - cpu0, 3)
+            cpu0, tree0 = self.started.pop(item.nodeid)
+            tree = tree_cpu_s(tree0, _descendants_cpu()) if tree0 is not None else 0.0
+            report.cpu_s = round(_own_cpu_s() - cpu0 + tree, 3)
         return report
 
     # -- where the reports arrive ------------------------------------------------------------
