@@ -86,12 +86,17 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_task_push_hint": (
             "At rest the equation leaves g(q) = τ + Jᵀh_e, so the motors must supply g(q) − Jᵀh_e: gravity's "
             "torque minus what the push already does at the joints. Set the force, stop the arm (Reset), then "
-            "switch Hold on and press Play. Hold switched on before the push only cancels gravity."
+            "switch Hold on and press Play. Hold switched on before the push only cancels gravity. A push along a "
+            "stretched arm runs through its joints and asks nothing of the motors: push across the arm."
         ),
         "arm_task_push_value": ("still under h_e = ({fx:.3s}, {fy:.3s}) N with τ = ({tau1:.3s}, {tau2:.3s}) N·m, "
                                 "Jᵀh_e = ({JTh1:.3s}, {JTh2:.3s}) N·m"),
         "arm_why_run_push": "the last run had a tool force ({fx:g}, {fy:g}) N: set f_x = f_y = 0",
         "arm_why_push_small": "the push is {force:.3s} N; the task asks for at least {need:g} N",
+        "arm_why_push_through": (
+            "this push runs along the arm, through its joints: Jᵀh_e = ({JTh1:.3s}, {JTh2:.3s}) N·m, under "
+            "{need:g} N·m at both, so Hold alone would do. Push across the arm, or bend it"
+        ),
         "arm_why_push_hold_old": (
             "Hold's τ was computed for h_e = ({fx:.3s}, {fy:.3s}) N, not for this push: switch Hold off and on again"
         ),
@@ -231,12 +236,16 @@ ARM_SIM = MessageTable("arm_sim_lab", {
         "arm_task_push_hint": (
             "静止时方程只剩下 g(q) = τ + Jᵀh_e，所以电机要提供 g(q) − Jᵀh_e：重力矩减去外力已经在关节上产生的力矩。"
             "先设好外力，让机械臂停下（按“重置”），再打开“保持”，然后按“播放”。"
-            "在施加外力之前打开的“保持”只抵消了重力。"
+            "在施加外力之前打开的“保持”只抵消了重力。沿着伸直的机械臂推，外力穿过各个关节，不需要电机出力：请横着推。"
         ),
         "arm_task_push_value": ("在 h_e = ({fx:.3s}, {fy:.3s}) N 下静止，τ = ({tau1:.3s}, {tau2:.3s}) N·m，"
                                 "Jᵀh_e = ({JTh1:.3s}, {JTh2:.3s}) N·m"),
         "arm_why_run_push": "上一次运行时末端有外力 ({fx:g}, {fy:g}) N：请设 f_x = f_y = 0",
         "arm_why_push_small": "外力只有 {force:.3s} N，任务要求至少 {need:g} N",
+        "arm_why_push_through": (
+            "这个外力沿着机械臂、穿过各个关节：Jᵀh_e = ({JTh1:.3s}, {JTh2:.3s}) N·m，两个关节都不到 {need:g} N·m，"
+            "只用“保持”就够了。请横着推，或者先把机械臂弯起来"
+        ),
         "arm_why_push_hold_old": (
             "“保持”的 τ 是按 h_e = ({fx:.3s}, {fy:.3s}) N 算的，不是按现在的外力：请把“保持”关掉再打开"
         ),

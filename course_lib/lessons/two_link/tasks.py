@@ -38,6 +38,9 @@ HOLD_SPEED, HOLD_DWELL = 0.01, 3.0
 #: task 4: the tool force's size at least (N), held still (speeds below HOLD_SPEED) for (s), with τ within
 #: (N·m, per joint) of g(q) − Jᵀ(q) h_e (a tenth of what a 1 N push gives at the tool, far below a 10 N one)
 PUSH_MIN, PUSH_DWELL, PUSH_TAU = 10.0, 3.0, 0.01
+#: task 4: Jᵀh_e at least this (N·m) at some joint; a push along a stretched arm runs through every joint and
+#: does nothing there, so holding it is only task 3 again (a 10 N push across the arm gives 8 to 18 N·m)
+PUSH_JOINT_MIN = 1.0
 
 
 def task_prompts() -> dict[str, Message]:
@@ -127,7 +130,8 @@ class ArmSimTasks:
         return self.T("arm_task_hold_value", q1=q[0], q2=q[1], tau1=tau[0], tau2=tau[1])
 
     def _check_push(self, lab: "ArmSimTasks") -> str | NotYet | None:
-        """Task 4: pushed by at least PUSH_MIN, still, and τ = g(q) − Jᵀ(q) h_e within PUSH_TAU per joint."""
+        """Task 4: pushed by at least PUSH_MIN with Jᵀh_e at least PUSH_JOINT_MIN at a joint, still, and
+        τ = g(q) − Jᵀ(q) h_e within PUSH_TAU per joint."""
         r = self.readouts
         h_e = np.array([r["fx"], r["fy"]])
         if r["push"] == 0:
@@ -135,6 +139,9 @@ class ArmSimTasks:
         if r["push"] < PUSH_MIN:
             return NotYet(self.T("arm_why_push_small", force=r["push"], need=PUSH_MIN))
         q, tau = self.now.q, self.now.tau
+        JTh = tool_force_torque(self.model, q, h_e)
+        if float(np.abs(JTh).max()) < PUSH_JOINT_MIN:
+            return NotYet(self.T("arm_why_push_through", JTh1=JTh[0], JTh2=JTh[1], need=PUSH_JOINT_MIN))
         need = holding_torque(self.model, q, h_e)
         off = float(np.abs(tau - need).max())
         if off > PUSH_TAU:
@@ -143,5 +150,4 @@ class ArmSimTasks:
             return NotYet(self.T("arm_why_push_tau", need1=need[0], need2=need[1], off=off))
         if r["speed"] >= HOLD_SPEED:
             return NotYet(self.T("arm_why_hold_drift", speed=r["speed"]))
-        JTh = tool_force_torque(self.model, q, h_e)
         return self.T("arm_task_push_value", fx=h_e[0], fy=h_e[1], tau1=tau[0], tau2=tau[1], JTh1=JTh[0], JTh2=JTh[1])

@@ -204,6 +204,9 @@ def test_task_push_holds_only_after_its_dwell():
      "Hold's τ was computed for h_e = (0, 0) N"),
     # 9.5 N, just under the task's force
     (lambda lab: (lab.set("fx", 9.5), lab.set("reset", None), lab.set("hold", True)), "the push is 9.50 N"),
+    # the arm stretched along x and pushed along it: the push runs through both joints (Jᵀh_e = 0), Hold is g(q)
+    (lambda lab: (lab.drag("elbow", 1.0, 0.0), lab.drag("tip", 1.8, 0.0), lab.set("fx", PUSH[0]),
+                  lab.set("hold", True)), "runs along the arm, through its joints: Jᵀh_e = (0, 0) N·m"),
     # τ set by hand 5 % short of Jᵀh_e
     (lambda lab: (lab.set("fx", PUSH[0]), lab.set("fy", PUSH[1]), lab.set("reset", None),
                   [lab.set(f"tau{i + 1}", round(float(t), 2)) for i, t in enumerate(
