@@ -53,12 +53,18 @@ class Described:
         """
         if not self.DESCRIPTION:
             return ""
+        values = self.described_values()
         try:
-            return str(self.T(self.DESCRIPTION, **self.readouts))
+            return str(self.T(self.DESCRIPTION, **values))
         except KeyError:
             if not self.DESCRIPTION_WHEN_MISSING:
                 raise
-            return str(self.T(self.DESCRIPTION_WHEN_MISSING, **self.readouts))
+            return str(self.T(self.DESCRIPTION_WHEN_MISSING, **values))
+
+    def described_values(self) -> dict[str, Any]:
+        """The values :meth:`description` is filled from: the readouts, unless a lab writes some of them as
+        text (lesson 9 writes κ as ∞ where the fit has lost a rank, as its readout line does)."""
+        return self.readouts
 
     def describe_scene(self, force: bool = False) -> None:
         """Put :meth:`description` on the scene; during Play at most once every :data:`PLAY_EVERY` s

@@ -20,6 +20,7 @@ slider is the number of samples. The same seed gives the same numbers.
 from __future__ import annotations
 
 import html as _html
+from typing import Any
 
 import ipywidgets as w
 import numpy as np
@@ -177,6 +178,11 @@ class IdentificationLab(Lab):
         self.scene.set_shape("path", xs=deg[:, 0].round(3).tolist(), ys=deg[:, 1].round(3).tolist())
         self._show(err, kappa, kappa_s, data.A)
         self.tasks.update(self)
+
+    def described_values(self) -> dict[str, Any]:
+        """The readouts, with the rank as a count and κ as the readout line writes it (∞ where rank < 5)."""
+        rank = int(self.readouts["rank"])
+        return dict(self.readouts, rank=rank, kappa=_kappa_text(self.readouts["kappa"], rank, self.T))
 
     def _show(self, err: np.ndarray, kappa: float, kappa_s: float, A: np.ndarray) -> None:
         fit, T = self.fit, self.T

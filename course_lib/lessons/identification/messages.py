@@ -55,7 +55,7 @@ IDENTIFICATION = MessageTable("identification", {
         "id_why_slow_error": "the worst error is only {worst} (needs > {limit:g} %)",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "id_description": (
-            "Fit of rank {rank:.3s}, condition number κ {kappa:.3s}; residual {residual:.3s} N·m; worst relative error {worst_error_percent:.2s} %."
+            "Fit of rank {rank}, condition number κ {kappa}; residual {residual:.3s} N·m; worst relative error {worst_error_percent:.2s} %."
         ),
         "id_nb_shape": "A is {rows} × {cols}; κ(A) = {kappa}, after column scaling {kappa_scaled}",
         "id_nb_estimate": "  {name} = {true:.4f} {unit:6s} estimate {estimate:.4f}   error {error:>5s} %",
@@ -128,7 +128,7 @@ IDENTIFICATION = MessageTable("identification", {
         "id_why_slow_error": "最大误差只有 {worst}（需要 > {limit:g} %）",
         # the scene in words (the kit's describe.py): its main readouts with their units
         "id_description": (
-            "拟合的秩为 {rank:.3s}，条件数 κ {kappa:.3s}；残差 {residual:.3s} N·m；最差相对误差 {worst_error_percent:.2s} %。"
+            "拟合的秩为 {rank}，条件数 κ {kappa}；残差 {residual:.3s} N·m；最差相对误差 {worst_error_percent:.2s} %。"
         ),
         "id_nb_shape": "A 为 {rows} × {cols}；κ(A) = {kappa}，按列缩放后为 {kappa_scaled}",
         "id_nb_estimate": "  {name} = {true:.4f} {unit:6s} 估计值 {estimate:.4f}   误差 {error:>5s} %",

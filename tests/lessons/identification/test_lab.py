@@ -12,6 +12,7 @@ import re
 import numpy as np
 import pytest
 
+from course_lib.lab.numbers import significant
 from course_lib.lessons.identification.lab import (
     BAR_COLORS,
     LOG_LO,
@@ -304,3 +305,27 @@ def test_the_path_panel_has_room_for_a_swing_about_a_corner(lab):
     panel = next(p for p in lab.scene.panels if p["id"] == "path")
     path = next(s for s in lab.scene.shapes if s["id"] == "path")["props"]
     assert max(path["xs"]) <= panel["xlim"][1] and max(path["ys"]) <= panel["ylim"][1]
+
+
+@pytest.mark.parametrize("theta2", [0.0, 180.0])
+def test_the_scene_in_words_names_a_lost_rank_as_a_count_and_kappa_as_infinite(theta2):
+    """Joint 1 alone with the elbow straight or folded loses a column: the description says rank 4 and κ ∞, as
+    the readout line does, never a capped 1.00 × 10³⁰⁰ or a rank of 4.00."""
+    import course_lib
+
+    course_lib.set_language("en")
+    lab = IdentificationLab()
+    lab.set("excitation", "joint1")
+    lab.set("theta2", theta2)
+    words = lab.description()
+    assert "Fit of rank 4, condition number κ ∞ (rank 4 < 5)" in words, words
+    assert "10³⁰⁰" not in words and "4.00" not in words, words
+
+
+def test_the_scene_in_words_gives_a_full_rank_fit_its_condition_number():
+    import course_lib
+
+    course_lib.set_language("en")
+    lab = IdentificationLab()
+    kappa = ident.condition_number(lab.data.A)
+    assert f"Fit of rank 5, condition number κ {significant(kappa, digits=3)};" in lab.description()
