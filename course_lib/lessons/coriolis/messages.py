@@ -6,7 +6,7 @@ scene's channels.
 
 from course_lib.i18n import MessageTable
 
-CHRISTOFFEL = MessageTable("christoffel_lab", {
+CHRISTOFFEL = MessageTable("christoffel_lab", true_minus=True, messages={
     "en": {
         "chr_form": "C written as",
         "chr_form_christoffel": "Christoffel C",

@@ -54,7 +54,7 @@ PENDULUM = MessageTable("pendulum_lab", {
         "pend_scene_radial": "radial:  T_c − m g cos θ = m l θ̇²:  {tension:.3g} − ({mg_cos:.3g}) = {centripetal:.3g} N",
         "pend_scene_tangential": "tangential:  m l θ̈ = −m g sin θ + (τ−bθ̇)/l:  {ml_acc:.3g} = ({mg_sin:.3g}) + ({ft:.3g}) N",
         "pend_why_rest_b": "b = {b:.3s} N·m·s/rad is below {need:g}",
-        "pend_why_rest_angle": "the ball is resting at {deg:.1f}°, not within {tol:g} rad of {angle:g}°",
+        "pend_why_rest_angle": "the ball is at {deg:.1f}°, not within {tol:g} rad of {angle:g}°",
         "pend_why_decay_none": "no release yet: drag the ball above {angle:g}° and let go",
         "pend_why_decay_low": "the swing started from {deg:.0f}°, which is not above {angle:g}°: drag the ball higher and let go",
         "pend_why_decay_b_start": "b was below {b:g} at the release",

@@ -303,3 +303,19 @@ def test_lab_texts_avoid_combining_dots_that_headless_fonts_drop():
     for key in ("chr_title_world", "chr_title_bars", "chr_scene_tau", "chr_scene_rates", "chr_scene_C",
                 "chr_scene_parts", "chr_scene_arrows"):
         assert "\u0307" not in CHRISTOFFEL.text(key), key
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_negative_angle_is_written_with_the_minus_sign_in_every_text_of_the_lab(language):
+    """θ₂ = −137° reads "−137" (U+2212) in the description, the readout and the checklist, as the slider and the
+    scene write it, never with the hyphen "-137"."""
+    import course_lib
+
+    course_lib.set_language(language)
+    try:
+        lab = ChristoffelLab()
+        lab.set("theta2", -137.0)
+        texts = lab.description() + " " + lab.shown_text()
+        assert "\u2212137" in texts and "-137" not in texts, texts
+    finally:
+        course_lib.set_language("en")
