@@ -299,7 +299,7 @@ def test_a_lab_can_offer_the_integrator_and_its_step_as_controls():
 
 
 def test_a_ball_held_by_the_mouse_is_not_called_resting():
-    """Mid-drag the ball does not move, but the rest task gives no "resting at …" reason until it is let go."""
+    """Mid-drag the ball does not move, but the rest task gives no "the ball is at …" reason until it is let go."""
     from course_lib.lessons.pendulum.lab import REST_B
 
     lab = PendulumLab()
