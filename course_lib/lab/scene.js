@@ -756,6 +756,7 @@ function mount(model, el) {
   let keyHandle = -1;                                // index in keyHandles() of the handle the arrows move; -1: none
   const keyHandles = () => shapes.filter((s) => s.kind === "handle" && s.props.visible !== false);
   canvas.__scene.keyHandle = () => keyHandles()[keyHandle]?.id ?? null;   // for tests: the handle the arrows move
+  canvas.__scene.dragging = () => dragging?.s.id ?? null;                  // for tests: the handle the pointer holds
   const firstKeyHandle = () => (model.get("keyboard") ? -1 : 0);
   function a11ySetup() {
     const focusable = model.get("keyboard") || model.get("play_key") || keyHandles().length > 0;

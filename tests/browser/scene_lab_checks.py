@@ -160,7 +160,13 @@ def _drag(server, notebook, scene, cell, sid, where, gesture, moves, figures, as
     start = scene.to_page(where["panel"], where["x"], where["y"])
     nb.wait_stable(200, 10_000)
     text = nb.lab_text(cell)
-    samples = scene.drag_latency(start, by=gesture.by, moves=moves)
+
+    def locate() -> tuple[float, float]:
+        again = ask(server, notebook, gesture.handle, sid)
+        return scene.to_page(again["panel"], again["x"], again["y"])
+
+    samples = scene.drag_latency(start, by=gesture.by, moves=moves, locate=locate)
+    start = scene.drag_start                         # where the press grabbed it (asked again if the page moved)
     figures["drag_to_pixels_ms"] = latency_summary(samples)
     assert statistics.median(samples) < 1000, f"drag to pixels: {samples}"
     assert nb.wait_for_text_other_than(cell, text), f"dragging handle {where['handle']!r} changed no readout text"

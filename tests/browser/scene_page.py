@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -85,16 +85,31 @@ class ScenePage:
             px, py = self.canvas.evaluate("(c, a) => c.__scene.toPage(...a)", [panel, x, y])
         return px, py
 
-    def drag_latency(self, start: tuple[float, float], by: tuple[float, float], moves: int = 12) -> list[float]:
+    def drag_latency(self, start: tuple[float, float], by: tuple[float, float], moves: int = 12,
+                     locate: "Callable[[], tuple[float, float]] | None" = None) -> list[float]:
         """Hold the handle at ``start`` (page px) and move it in ``moves`` steps along ``by``.
+
+        ``locate`` gives the handle's page position again: a page that moved under the pointer (a loaded
+        JupyterLab scrolls and lays out late) is asked again, up to three times, before the press counts.
 
         Returns:
             For each step, ms from the pointermove event to the first changed canvas pixel.
         """
         self.page.evaluate("() => document.querySelectorAll('[data-bt-handle]').forEach((e) => e.removeAttribute('data-bt-handle'))")
         m, out = self.page.mouse, []
-        m.move(*start)
-        m.down()
+        for _ in range(3):
+            m.move(*start)
+            m.down()
+            if self.canvas.evaluate("(c) => c.__scene.dragging()") is not None or locate is None:
+                break
+            m.up()
+            self.nb.wait_stable(200, 5000)
+            start = locate()
+        grabbed = self.canvas.evaluate("(c) => c.__scene.dragging()")
+        if grabbed is None:
+            m.up()
+            raise AssertionError(f"a press at {start} (the kernel's handle, in page px) grabbed no handle of the scene")
+        self.drag_start = start
         try:
             for k in range(1, moves + 1):
                 self.nb.wait_stable(120, 3000)
