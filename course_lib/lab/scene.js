@@ -533,7 +533,7 @@ function mount(model, el) {
   let inputs = 0, waitingFor = 0;                     // the last input sent; the one the picture's override waits for
   let keyed = null;                                    // {id, at, n, until}: the last keyed position, until the kernel has answered it
   const sendInput = (m) => { send({ ...m, view, n: ++inputs }); return inputs; };
-  /** How far the kernel's frame `f` is behind this view's input `n`: true while it answers an older one. */
+  /** Whether the kernel's frame `f` answers an input of this view older than `n` (its answer to `n` is still on its way). */
   const behind = (f, n) => n > 0 && !!f.answers && f.answers.view === view && f.answers.n < n;
   const texts = [], fillText = ctx.fillText.bind(ctx);   // every text of the last frame, with its box
   let clipBox = null;
